@@ -1,0 +1,33 @@
+// Demo data: one helpdesk agent and two regular users, all confirmed. Idempotent: existing
+// accounts (matched by email) are left as they are.
+import type { PasswordHasher } from '../lib/passwords.js';
+import type { Db } from './pool.js';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'agent@example.com', fullname: 'Agent Example', user_is_hde: true },
+  { email: 'alice@example.com', fullname: 'Alice Example', user_is_hde: false },
+  { email: 'bob@example.com', fullname: 'Bob Example', user_is_hde: false },
+] as const;
+
+/** Returns the emails it created (empty when all existed already). */
+export async function seedDemo(db: Db, hasher: PasswordHasher, password: string): Promise<string[]> {
+  const created: string[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const hash = await hasher.hash(password);
+    const result = await db.query(
+      `INSERT INTO users (fullname, email, password_hash, user_is_hde, confirmed_at)
+       VALUES ($1, $2, $3, $4, now())
+       ON CONFLICT ((lower(email))) DO NOTHING`,
+      [account.fullname, account.email, hash, account.user_is_hde],
+    );
+    if (result.rowCount === 1) created.push(account.email);
+  }
+  return created;
+}
+
+export function demoAccountsText(password: string): string {
+  const lines = DEMO_ACCOUNTS.map(
+    (a) => `  ${a.email.padEnd(20)} ${a.user_is_hde ? 'helpdesk agent (user_is_hde)' : 'regular user'}`,
+  );
+  return ['Demo accounts (password: ' + password + '):', ...lines].join('\n');
+}

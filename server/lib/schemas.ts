@@ -1,0 +1,82 @@
+// JSON-schema building blocks shared by the routes. Response schemas also serialize the
+// output, so a field not listed here (password_hash, ...) can never leave the server.
+import { FIELD_MESSAGE_KEYWORD } from '../plugins/errors.js';
+
+export const M = FIELD_MESSAGE_KEYWORD;
+
+/** `{ statusCode, data }`, the success envelope. */
+export function ok(data: object) {
+  return {
+    type: 'object',
+    required: ['statusCode', 'data'],
+    properties: { statusCode: { type: 'integer', enum: [200] }, data },
+  } as const;
+}
+
+export const messageData = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' } },
+} as const;
+
+export const errorResponse = {
+  type: 'object',
+  required: ['statusCode', 'error', 'message'],
+  properties: {
+    statusCode: { type: 'integer' },
+    error: { type: 'string' },
+    message: { type: 'string' },
+    fields: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+} as const;
+
+/** The error statuses a route documents, each with the shared error shape. */
+export function errors(...codes: number[]) {
+  return Object.fromEntries(codes.map((code) => [code, errorResponse]));
+}
+
+export const emailField = {
+  type: 'string',
+  format: 'email',
+  maxLength: 254,
+  [M]: 'Email must be a valid email address.',
+} as const;
+
+export const passwordField = {
+  type: 'string',
+  minLength: 8,
+  maxLength: 128,
+  [M]: 'Password must be 8 to 128 characters.',
+} as const;
+
+export const fullnameField = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 100,
+  pattern: '\\S',
+  [M]: 'Full name must be 1 to 100 characters.',
+} as const;
+
+export const tokenField = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  [M]: 'Token is required.',
+} as const;
+
+/** Security requirement for routes behind requireUser (shown in /api/docs). */
+export const authenticated = [{ jwt: [] }];
+
+export const userSchema = {
+  type: 'object',
+  required: ['id', 'fullname', 'email', 'user_is_hde', 'user_is_admin', 'items_per_page', 'language'],
+  properties: {
+    id: { type: 'integer' },
+    fullname: { type: 'string' },
+    email: { type: 'string' },
+    user_is_hde: { type: 'boolean' },
+    user_is_admin: { type: 'boolean' },
+    items_per_page: { type: 'integer', enum: [10, 25, 50, 100] },
+    language: { type: 'string', enum: ['en', 'es'] },
+  },
+} as const;

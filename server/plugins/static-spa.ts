@@ -1,0 +1,44 @@
+// Serves the built SPA (dist/): hashed files under /assets/ are cached for a year, everything
+// else is revalidated, and any unknown non-API GET gets index.html (client-side routing).
+// Unknown /api/ paths answer a JSON 404 instead.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors.js';
+
+const NOT_BUILT_PAGE =
+  '<!doctype html><meta charset="utf-8"><title>Helpdesk</title>' +
+  '<p>The web app is not built yet: run npm run build</p>';
+
+export async function registerStaticSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  if (fs.existsSync(distDir)) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false, // "/" goes through the fallback below, like every client route
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0];
+    if (urlPath === '/api' || urlPath.startsWith('/api/')) {
+      return reply.code(404).send(errorBody(404, `No such API call: ${request.method} ${urlPath}`));
+    }
+    if (urlPath.startsWith('/assets/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send(errorBody(404, 'Not found.'));
+    }
+    if (!fs.existsSync(indexFile)) {
+      return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    }
+    // Read per request: a rebuild while the server runs (npm run build) is picked up at once.
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(fs.readFileSync(indexFile));
+  });
+}

@@ -1,0 +1,215 @@
+// Accounts and sessions: login, logout, register, confirm, forget-password, reset-password.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../lib/context.js';
+import { HttpError } from '../../lib/http-error.js';
+import { signJwt } from '../../lib/jwt.js';
+import { hashOneTimeToken, newOneTimeToken } from '../../lib/one-time-token.js';
+import {
+  M,
+  authenticated,
+  emailField,
+  errors,
+  fullnameField,
+  messageData,
+  ok,
+  passwordField,
+  tokenField,
+  userSchema,
+} from '../../lib/schemas.js';
+import { confirmMail, resetMail, type Language } from '../../mail/templates.js';
+import { currentUser, requireUser } from '../../plugins/auth.js';
+import { publicUser } from '../users/public-user.js';
+import * as sql from './sql.js';
+import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from './throttle.js';
+
+export const MESSAGES = {
+  invalidCredentials: 'Invalid credentials',
+  unconfirmed: 'Please confirm your email address before logging in.',
+  tooManyAttempts: 'Too many failed login attempts. Try again later.',
+  loggedOut: 'Logged out',
+  registered: 'Registration successful. Check your email for a confirmation link.',
+  emailTaken: 'An account with this email already exists.',
+  confirmed: 'Your account is confirmed. You can log in now.',
+  resetSent: "We've sent you a link to reset password to your registered email.",
+  resetDone: 'Your password has been reset. You can log in now.',
+  badLink: 'This link is invalid or has expired.',
+};
+
+const CONFIRM_TOKEN_TTL_MINUTES = 48 * 60;
+const RESET_TOKEN_TTL_MINUTES = 60;
+
+/** The mail language for someone who has no account yet: their browser's preference. */
+function requestLanguage(request: FastifyRequest): Language {
+  return /^es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en';
+}
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, config, hasher, mailer } = ctx;
+
+  app.post<{ Body: { str_username: string; str_password: string } }>(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with email and password; answers a JWT and the user',
+        body: {
+          type: 'object',
+          required: ['str_username', 'str_password'],
+          properties: {
+            str_username: { ...emailField, [M]: 'Email must be a valid email address.' },
+            str_password: { type: 'string', minLength: 1, maxLength: 128, [M]: 'Password is required.' },
+          },
+        },
+        response: {
+          200: ok({
+            type: 'object',
+            required: ['token', 'user'],
+            properties: { token: { type: 'string' }, user: userSchema },
+          }),
+          ...errors(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request) => {
+      const email = request.body.str_username.trim().toLowerCase();
+      const password = request.body.str_password;
+      const retryAfter = await loginRetryAfter(db, config, email, request.ip);
+      if (retryAfter > 0) {
+        throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, { 'retry-after': String(retryAfter) });
+      }
+      const user = await sql.findUserByEmail(db, email);
+      // Unknown account: spend the same time as a real check, answer the same 401.
+      const valid = user ? await hasher.verify(user.password_hash, password) : (await hasher.dummyVerify(password), false);
+      if (!user || !valid) {
+        await recordLoginFailure(db, config, email, request.ip);
+        throw new HttpError(401, MESSAGES.invalidCredentials);
+      }
+      // Only said after the password matched, so it reveals nothing to a guesser.
+      if (!user.confirmed_at) throw new HttpError(403, MESSAGES.unconfirmed);
+      await clearLoginFailures(db, email);
+
+      const jti = randomUUID();
+      const iat = Math.floor(Date.now() / 1000);
+      const exp = iat + config.jwtTtlHours * 3600;
+      await sql.insertSession(db, jti, user.id, new Date(exp * 1000));
+      const token = signJwt({ sub: user.id, jti, iat, exp }, await ctx.jwtSecret());
+      request.log.info({ user_id: user.id }, 'login');
+      return { statusCode: 200, data: { token, user: publicUser(user) } };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: requireUser(ctx),
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the current session (its token is refused from now on)',
+        security: authenticated,
+        response: { 200: ok(messageData), ...errors(401) },
+      },
+    },
+    async (request) => {
+      await sql.revokeSession(db, currentUser(request).session_id);
+      return { statusCode: 200, data: { message: MESSAGES.loggedOut } };
+    },
+  );
+
+  app.post<{ Body: { fullname: string; email: string; password: string } }>(
+    '/register/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an unconfirmed account and mail a confirmation link',
+        body: {
+          type: 'object',
+          required: ['fullname', 'email', 'password'],
+          properties: { fullname: fullnameField, email: emailField, password: passwordField },
+        },
+        response: { 200: ok(messageData), ...errors(400, 409) },
+      },
+    },
+    async (request) => {
+      const language = requestLanguage(request);
+      const user = await sql.insertUser(db, {
+        fullname: request.body.fullname.trim(),
+        email: request.body.email.trim().toLowerCase(),
+        passwordHash: await hasher.hash(request.body.password),
+        language,
+      });
+      if (!user) throw new HttpError(409, MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+      const { token, hash } = newOneTimeToken();
+      await sql.insertAccountToken(db, { hash, userId: user.id, purpose: 'confirm', ttlMinutes: CONFIRM_TOKEN_TTL_MINUTES });
+      const link = `${config.publicUrl}/auth/confirm?token=${token}`;
+      await mailer.send(user.email, confirmMail(language, user.fullname, link));
+      return { statusCode: 200, data: { message: MESSAGES.registered } };
+    },
+  );
+
+  app.post<{ Body: { token: string } }>(
+    '/confirm/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an account with the mailed token',
+        body: { type: 'object', required: ['token'], properties: { token: tokenField } },
+        response: { 200: ok(messageData), ...errors(400) },
+      },
+    },
+    async (request) => {
+      const confirmed = await sql.confirmWithToken(db, hashOneTimeToken(request.body.token));
+      if (!confirmed) throw new HttpError(400, MESSAGES.badLink);
+      return { statusCode: 200, data: { message: MESSAGES.confirmed } };
+    },
+  );
+
+  app.post<{ Body: { email: string } }>(
+    '/forget-password/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link (same answer for unknown emails)',
+        body: { type: 'object', required: ['email'], properties: { email: emailField } },
+        response: { 200: ok(messageData), ...errors(400) },
+      },
+    },
+    async (request) => {
+      const user = await sql.findUserByEmail(db, request.body.email.trim());
+      if (user) {
+        const { token, hash } = newOneTimeToken();
+        await sql.insertAccountToken(db, { hash, userId: user.id, purpose: 'reset', ttlMinutes: RESET_TOKEN_TTL_MINUTES });
+        const link = `${config.publicUrl}/auth/reset-password?token=${token}`;
+        // Not awaited: the answer must take the same time whether or not the account exists.
+        mailer
+          .send(user.email, resetMail(user.language, user.fullname, link))
+          .catch((err: unknown) => request.log.error({ err }, 'reset mail failed'));
+      }
+      return { statusCode: 200, data: { message: MESSAGES.resetSent } };
+    },
+  );
+
+  app.post<{ Body: { token: string; password: string } }>(
+    '/reset-password/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the mailed token; logs out every session of the account',
+        body: {
+          type: 'object',
+          required: ['token', 'password'],
+          properties: { token: tokenField, password: passwordField },
+        },
+        response: { 200: ok(messageData), ...errors(400) },
+      },
+    },
+    async (request) => {
+      const hash = hashOneTimeToken(request.body.token);
+      if (!(await sql.isTokenUsable(db, hash, 'reset'))) throw new HttpError(400, MESSAGES.badLink);
+      const passwordHash = await hasher.hash(request.body.password);
+      // Checked again atomically: a concurrent use of the same token loses here.
+      if (!(await sql.resetWithToken(db, hash, passwordHash))) throw new HttpError(400, MESSAGES.badLink);
+      return { statusCode: 200, data: { message: MESSAGES.resetDone } };
+    },
+  );
+}

@@ -1,0 +1,36 @@
+// Calls that need no session.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../lib/context.js';
+import { bearerToken, sessionUser } from '../../plugins/auth.js';
+
+export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get(
+    '/public/pre-login',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Where the browser should go: the login page without a valid session, /home with one',
+        response: {
+          200: {
+            type: 'object',
+            required: ['status', 'data'],
+            properties: {
+              status: { type: 'string', enum: ['success', 'unauthorized'] },
+              data: {
+                type: 'object',
+                required: ['redirect-url'],
+                properties: { 'redirect-url': { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const user = await sessionUser(ctx, bearerToken(request));
+      return user
+        ? { status: 'success', data: { 'redirect-url': '/home' } }
+        : { status: 'unauthorized', data: { 'redirect-url': '/auth/login' } };
+    },
+  );
+}
