@@ -1,0 +1,119 @@
+// What most test files need: an app on its own database and DATA_DIR, plus small helpers to
+// create users, log in and read mailed links from the outbox.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { createPool, type Db } from '../db/pool.js';
+import { createPasswordHasher } from '../lib/passwords.js';
+import { createTestDatabase, type TestDatabase } from './db.js';
+
+export interface TestEnv {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  outboxDir: string;
+  database: TestDatabase;
+  close: () => Promise<void>;
+}
+
+const fastHasher = createPasswordHasher(true);
+
+export async function startTestEnv(overrides: Partial<Config> = {}): Promise<TestEnv> {
+  const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-data-'));
+  const config: Config = {
+    ...loadConfig({}),
+    dataDir,
+    distDir: path.join(dataDir, 'no-dist'),
+    publicUrl: 'http://helpdesk.test',
+    ...overrides,
+  };
+  const db = createPool(database.url);
+  const app = await buildApp({ config, db, logger: false, testOnlyFastHashing: true });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    outboxDir: path.join(dataDir, 'outbox'),
+    database,
+    close: async () => {
+      await app.close();
+      await db.end();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let userCounter = 0;
+
+/** A unique email for this test file (tests in one file share the database). */
+export function uniqueEmail(prefix = 'user'): string {
+  userCounter += 1;
+  return `${prefix}${userCounter}-${process.pid}@example.com`;
+}
+
+export async function createUser(
+  env: TestEnv,
+  u: { email?: string; password?: string; fullname?: string; confirmed?: boolean; hde?: boolean } = {},
+): Promise<{ id: number; email: string; password: string }> {
+  const email = u.email ?? uniqueEmail();
+  const password = u.password ?? 'correct horse battery';
+  const { rows } = await env.db.query<{ id: string }>(
+    `INSERT INTO users (fullname, email, password_hash, user_is_hde, confirmed_at)
+     VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END) RETURNING id`,
+    [u.fullname ?? 'Test User', email, await fastHasher.hash(password), u.hde ?? false, u.confirmed ?? true],
+  );
+  return { id: Number(rows[0].id), email, password };
+}
+
+export async function login(env: TestEnv, email: string, password: string) {
+  return env.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { str_username: email, str_password: password },
+  });
+}
+
+/** Logs in and returns the token, failing loudly if the login does not succeed. */
+export async function tokenFor(env: TestEnv, email: string, password: string): Promise<string> {
+  const res = await login(env, email, password);
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.token as string;
+}
+
+export function auth(token: string): Record<string, string> {
+  return { authorization: `JWT ${token}` };
+}
+
+/** Undoes quoted-printable: soft line breaks and =XX escapes. */
+export function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest .eml in the outbox addressed to `to` (waits briefly: some mails are sent in the background). */
+export async function mailTo(env: TestEnv, to: string): Promise<{ raw: string; link: string }> {
+  for (let i = 0; i < 50; i++) {
+    const files = fs.existsSync(env.outboxDir)
+      ? fs.readdirSync(env.outboxDir).filter((f) => f.includes(to.toLowerCase())).sort()
+      : [];
+    if (files.length) {
+      const raw = decodeQuotedPrintable(fs.readFileSync(path.join(env.outboxDir, files[files.length - 1]), 'utf8'));
+      const link = raw.match(/https?:\/\/\S+token=[A-Za-z0-9_-]+/)?.[0];
+      if (!link) throw new Error(`no link in mail:\n${raw}`);
+      return { raw, link };
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no mail to ${to} in ${env.outboxDir}`);
+}
+
+export function tokenFromLink(link: string): string {
+  return new URL(link).searchParams.get('token') ?? '';
+}
