@@ -1,0 +1,10 @@
+import type { SagaIterator } from 'redux-saga';
+import { all, fork } from 'redux-saga/effects';
+import { authSaga } from '../features/auth/auth-saga';
+import { layoutSaga } from '../features/layout/layout-saga';
+import { profileSaga } from '../features/profile/profile-saga';
+import { preLoginSaga } from '../lib/pre-login';
+
+export function* rootSaga(): SagaIterator {
+  yield all([fork(preLoginSaga), fork(authSaga), fork(layoutSaga), fork(profileSaga)]);
+}

@@ -1,0 +1,95 @@
+import { lazy, Suspense, useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { hdeRoutes, layoutRoutes, mainMenu } from '../routes/private-routes';
+import { authRoutes } from '../routes/public-routes';
+import { visibleRows } from '../routes/route-types';
+import type { MenuRow, RouteRow } from '../routes/route-types';
+import { PageLoader } from '../layouts/page-loader';
+import { setCurrentPath, setNavigator } from '../lib/navigation';
+import { preLoginRequested } from '../lib/session';
+import { hasValidToken } from '../lib/storage';
+import { useAppDispatch, useAppSelector } from './hooks';
+
+const AuthLayout = lazy(() => import('../layouts/auth-layout'));
+const VerticalLayout = lazy(() => import('../layouts/vertical-layout'));
+const HorizontalLayout = lazy(() => import('../layouts/horizontal-layout'));
+const NotFoundPage = lazy(() => import('../features/errors/pages/not-found-page'));
+const AccessDeniedPage = lazy(() => import('../features/errors/pages/access-denied-page'));
+const JwtTokenPage = lazy(() => import('../features/auth/pages/jwt-token-page'));
+
+/** Captures the router's navigate (and the current path) for sagas. */
+export function NavigationBridge() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    setNavigator(navigate);
+    return () => setNavigator(null);
+  }, [navigate]);
+  useEffect(() => {
+    setCurrentPath(`${location.pathname}${location.search}`);
+  }, [location.pathname, location.search]);
+  return null;
+}
+
+/** Private routes: no token or an expired token starts the pre-login redirect. */
+function RequireAuth({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  const valid = hasValidToken();
+  const from = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    if (!valid) dispatch(preLoginRequested({ from }));
+  }, [valid, from, dispatch]);
+  return valid ? children : <PageLoader />;
+}
+
+function SignedInLayout({ menu }: { menu: MenuRow[] }) {
+  const layoutType = useAppSelector((state) => state.layout.layoutType);
+  const Layout = layoutType === 'horizontal' ? HorizontalLayout : VerticalLayout;
+  return (
+    <RequireAuth>
+      <Layout menu={menu} />
+    </RequireAuth>
+  );
+}
+
+function page(row: RouteRow) {
+  const Page = row.page;
+  return <Route key={row.path} path={row.path} element={<Page />} />;
+}
+
+export interface AppRouterProps {
+  /** Public rows under /auth. */
+  authRows?: RouteRow[];
+  /** Signed-in rows (hde-only rows included, marked hdeOnly). */
+  privateRows?: RouteRow[];
+  menu?: MenuRow[];
+}
+
+/** The route tables become routes; hde-only rows are absent unless the user is a helpdesk user. */
+export function AppRouter({
+  authRows = authRoutes,
+  privateRows = [...layoutRoutes, ...hdeRoutes],
+  menu = mainMenu,
+}: AppRouterProps) {
+  const user = useAppSelector((state) => state.auth.user);
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <NavigationBridge />
+      <Routes>
+        <Route path="/" element={<Navigate to="/home" replace />} />
+        <Route path="/auth" element={<AuthLayout />}>
+          <Route index element={<Navigate to="/auth/login" replace />} />
+          {authRows.map(page)}
+        </Route>
+        <Route path="/jwt-token" element={<JwtTokenPage />} />
+        <Route path="/access-denied" element={<AccessDeniedPage />} />
+        <Route element={<SignedInLayout menu={visibleRows(menu, user)} />}>
+          {visibleRows(privateRows, user).map(page)}
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,155 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { callApi } from '../../lib/call-api';
+import type { ApiResult } from '../../lib/call-api';
+import i18n, { setLanguage } from '../../lib/i18n';
+import { navigateTo } from '../../lib/navigation';
+import { notifyMessage } from '../../lib/notify';
+import { clearSession, getToken, setStoredUser, setToken } from '../../lib/storage';
+import type { MessageData, User } from '../../lib/types';
+import { authApi } from './api';
+import type { LoginData } from './api';
+import { authActions, authHolders } from './auth-slice';
+import type { ForgotPasswordPayload, LoginPayload, SignupPayload } from './auth-slice';
+
+function safeTarget(from: string | undefined): string {
+  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/auth')) {
+    return '/home';
+  }
+  return from;
+}
+
+function* loginFlow(action: PayloadAction<LoginPayload>): SagaIterator {
+  const { email, password, from } = action.payload;
+  const login: ApiResult<LoginData> = yield call(
+    callApi<LoginData>,
+    authApi.login({ str_username: email, str_password: password }),
+    { context: 'errors:context.signingIn', handled: [400, 401, 403, 429] },
+  );
+  if (!login.ok) {
+    // Login failures are swallowed (no error action): the server's message as a toast.
+    if (!login.cancelled && login.error.status !== null) {
+      const message =
+        login.error.message || i18n.t(login.error.status === 401 ? 'errors:invalidCredentials' : 'errors:requestError');
+      yield call(notifyMessage, message);
+    }
+    yield put(authActions.reset());
+    return;
+  }
+  setToken(login.data.token);
+  setStoredUser(login.data.user);
+  const me: ApiResult<User> = yield call(callApi<User>, authApi.me(), {
+    context: 'errors:context.fetchingData',
+  });
+  if (!me.ok) {
+    yield put(authActions.reset());
+    return;
+  }
+  const user = me.data;
+  setStoredUser(user);
+  setLanguage(user.language);
+  yield put(authActions.loginSucceeded(user));
+  yield call(navigateTo, safeTarget(from), { replace: true });
+}
+
+function* tokenLoginFlow(action: PayloadAction<{ token?: string }>): SagaIterator {
+  if (action.payload.token) setToken(action.payload.token);
+  if (!getToken()) {
+    yield put(authActions.reset());
+    yield call(navigateTo, '/auth/login', { replace: true });
+    return;
+  }
+  const me: ApiResult<User> = yield call(callApi<User>, authApi.me(), {
+    context: 'errors:context.fetchingData',
+  });
+  if (!me.ok) {
+    yield put(authActions.reset());
+    return;
+  }
+  setStoredUser(me.data);
+  setLanguage(me.data.language);
+  yield put(authActions.loginSucceeded(me.data));
+  yield call(navigateTo, '/', { replace: true });
+}
+
+function* signupFlow(action: PayloadAction<SignupPayload>): SagaIterator {
+  const result: ApiResult<MessageData> = yield call(
+    callApi<MessageData>,
+    authApi.register(action.payload),
+    { context: 'errors:context.registering', handled: [400, 409] },
+  );
+  if (result.ok) {
+    yield put(authActions.signupSucceeded(result.data.message));
+  } else if (!result.cancelled) {
+    clearSession();
+    yield put(authActions.signupFailed(result.error));
+  }
+}
+
+function* logoutFlow(): SagaIterator {
+  if (!getToken()) {
+    clearSession();
+    yield put(authActions.logoutSucceeded());
+    return;
+  }
+  // An already expired session is fine here: 401 is answered by logging out locally.
+  const result: ApiResult<MessageData> = yield call(callApi<MessageData>, authApi.logout(), {
+    context: 'errors:context.loggingOut',
+    handled: [401],
+  });
+  clearSession();
+  if (result.ok || result.error.status === 401) {
+    yield put(authActions.logoutSucceeded());
+  } else if (!result.cancelled) {
+    yield put(authActions.logoutFailed(result.error));
+  }
+}
+
+function* forgotPasswordFlow(action: PayloadAction<ForgotPasswordPayload>): SagaIterator {
+  const result: ApiResult<MessageData> = yield call(
+    callApi<MessageData>,
+    authApi.forgetPassword({ email: action.payload.email }),
+    { context: 'errors:context.sendingResetLink', handled: [400, 404, 429] },
+  );
+  if (result.ok) yield put(authActions.forgotPasswordSucceeded(result.data.message));
+  else if (!result.cancelled) yield put(authActions.forgotPasswordFailed(result.error));
+}
+
+function* confirmFlow(
+  action: ReturnType<typeof authHolders.confirmEmail.actions.requested>,
+): SagaIterator {
+  const { actions } = authHolders.confirmEmail;
+  const result: ApiResult<MessageData> = yield call(
+    callApi<MessageData>,
+    authApi.confirm(action.payload),
+    { context: 'errors:context.fetchingData', handled: [400, 404] },
+  );
+  if (result.ok) yield put(actions.succeeded(result.data));
+  else if (!result.cancelled) yield put(actions.failed(result.error));
+}
+
+function* resetPasswordFlow(
+  action: ReturnType<typeof authHolders.resetPassword.actions.requested>,
+): SagaIterator {
+  const { actions } = authHolders.resetPassword;
+  const result: ApiResult<MessageData> = yield call(
+    callApi<MessageData>,
+    authApi.resetPassword(action.payload),
+    { context: 'errors:context.resettingPassword', handled: [400, 404] },
+  );
+  if (result.ok) yield put(actions.succeeded(result.data));
+  else if (!result.cancelled) yield put(actions.failed(result.error));
+}
+
+export function* authSaga(): SagaIterator {
+  yield all([
+    takeLatest(authActions.login.type, loginFlow),
+    takeLatest(authActions.tokenLogin.type, tokenLoginFlow),
+    takeLatest(authActions.signup.type, signupFlow),
+    takeLatest(authActions.logout.type, logoutFlow),
+    takeLatest(authActions.forgotPassword.type, forgotPasswordFlow),
+    takeLatest(authHolders.confirmEmail.actions.requested.type, confirmFlow),
+    takeLatest(authHolders.resetPassword.actions.requested.type, resetPasswordFlow),
+  ]);
+}

@@ -1,0 +1,147 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { createRequestHolder } from '../../lib/request-holder';
+import { sessionExpired, userUpdated } from '../../lib/session';
+import { getStoredUser } from '../../lib/storage';
+import type { ErrorInfo, MessageData, User } from '../../lib/types';
+
+/** Seed section 4: the authentication state. */
+export interface AuthState {
+  user: User | null;
+  loading: boolean;
+  userLoggedIn: boolean;
+  userSignUp: boolean;
+  userLogout: boolean;
+  passwordReset: boolean;
+  error: ErrorInfo | null;
+  registerError: ErrorInfo | null;
+  resetPasswordSuccess: string | null;
+  /** The server's message after a successful signup (shown on the register page). */
+  signupMessage: string | null;
+}
+
+export interface LoginPayload {
+  email: string;
+  password: string;
+  /** Where to go after login (the page the user came from); default /home. */
+  from?: string;
+}
+
+export interface SignupPayload {
+  fullname: string;
+  email: string;
+  password: string;
+}
+
+export interface ForgotPasswordPayload {
+  email: string;
+}
+
+export function initialAuthState(): AuthState {
+  return {
+    user: getStoredUser(),
+    loading: false,
+    userLoggedIn: false,
+    userSignUp: false,
+    userLogout: false,
+    passwordReset: false,
+    error: null,
+    registerError: null,
+    resetPasswordSuccess: null,
+    signupMessage: null,
+  };
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    // login: a failure is swallowed (toast only); the saga ends the request with `reset`.
+    login: (state, _action: PayloadAction<LoginPayload>) => {
+      state.loading = true;
+    },
+    loginSucceeded: (state, action: PayloadAction<User>) => {
+      state.loading = false;
+      state.user = action.payload;
+      state.userLoggedIn = true;
+    },
+    signup: (state, _action: PayloadAction<SignupPayload>) => {
+      state.loading = true;
+    },
+    signupSucceeded: (state, action: PayloadAction<string>) => {
+      state.loading = false;
+      state.userSignUp = true;
+      state.registerError = null;
+      state.signupMessage = action.payload;
+    },
+    signupFailed: (state, action: PayloadAction<ErrorInfo>) => {
+      state.loading = false;
+      state.registerError = action.payload;
+      state.user = null;
+    },
+    logout: (state) => {
+      state.loading = true;
+      state.userLogout = false;
+      state.error = null;
+    },
+    logoutSucceeded: (state) => {
+      state.loading = false;
+      state.user = null;
+      state.userLogout = true;
+      state.userLoggedIn = false;
+    },
+    logoutFailed: (state, action: PayloadAction<ErrorInfo>) => {
+      state.loading = false;
+      state.error = action.payload;
+    },
+    forgotPassword: (state, _action: PayloadAction<ForgotPasswordPayload>) => {
+      state.loading = true;
+    },
+    forgotPasswordSucceeded: (state, action: PayloadAction<string>) => {
+      state.loading = false;
+      state.passwordReset = true;
+      state.resetPasswordSuccess = action.payload;
+      state.error = null;
+    },
+    forgotPasswordFailed: (state, action: PayloadAction<ErrorInfo>) => {
+      state.loading = false;
+      state.error = action.payload;
+    },
+    /** /jwt-token: fetch user/me with a token given by the server (optional ?token=). */
+    tokenLogin: (state, _action: PayloadAction<{ token?: string }>) => {
+      state.loading = true;
+    },
+    /** Clears loading, error, signup, login and password flags. */
+    reset: (state) => {
+      state.loading = false;
+      state.error = null;
+      state.registerError = null;
+      state.userSignUp = false;
+      state.signupMessage = null;
+      state.userLoggedIn = false;
+      state.passwordReset = false;
+      state.resetPasswordSuccess = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(sessionExpired, (state) => {
+        state.user = null;
+        state.userLoggedIn = false;
+      })
+      .addCase(userUpdated, (state, action) => {
+        state.user = action.payload;
+      });
+  },
+});
+
+export const authActions = authSlice.actions;
+export const authReducer = authSlice.reducer;
+
+/** Response holders of the auth screens that are not part of the seed's auth state. */
+export const authHolders = {
+  confirmEmail: createRequestHolder<MessageData, { token: string }>('confirmEmail'),
+  resetPassword: createRequestHolder<MessageData, { token: string; password: string }>(
+    'resetPassword',
+  ),
+};

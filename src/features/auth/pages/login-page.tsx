@@ -1,0 +1,81 @@
+import { useEffect, useMemo } from 'react';
+import { useFormik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import * as yup from 'yup';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { FormField, SubmitButton } from '../../../lib/form-field';
+import { usePageTitle } from '../../../lib/page-title';
+import { authActions } from '../auth-slice';
+
+export function fromState(state: unknown): string | undefined {
+  if (state && typeof state === 'object' && 'from' in state) {
+    const { from } = state as { from: unknown };
+    return typeof from === 'string' ? from : undefined;
+  }
+  return undefined;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  usePageTitle(t('login.heading'));
+  const dispatch = useAppDispatch();
+  const loading = useAppSelector((state) => state.auth.loading);
+  const location = useLocation();
+  const from = fromState(location.state);
+
+  useEffect(() => {
+    dispatch(authActions.reset());
+  }, [dispatch]);
+
+  const schema = useMemo(
+    () =>
+      yup.object({
+        email: yup
+          .string()
+          .trim()
+          .email(t('validation.emailInvalid'))
+          .required(t('validation.emailRequired')),
+        password: yup.string().required(t('validation.passwordRequired')),
+      }),
+    [t],
+  );
+
+  const formik = useFormik({
+    initialValues: { email: '', password: '' },
+    validationSchema: schema,
+    onSubmit: (values) => {
+      dispatch(authActions.login({ email: values.email.trim(), password: values.password, from }));
+    },
+  });
+
+  return (
+    <>
+      <h1 className="h3 mb-1">{t('login.heading')}</h1>
+      <p className="text-body-secondary mb-4">{t('login.intro')}</p>
+      <form noValidate onSubmit={formik.handleSubmit}>
+        <FormField
+          formik={formik}
+          name="email"
+          type="email"
+          autoComplete="username"
+          label={t('fields.email')}
+          idPrefix="login"
+        />
+        <FormField
+          formik={formik}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          label={t('fields.password')}
+          idPrefix="login"
+        />
+        <SubmitButton loading={loading} label={t('login.submit')} />
+      </form>
+      <div className="mt-4 d-flex flex-column gap-2">
+        <Link to="/auth/forget-password">{t('login.forgot')}</Link>
+        <Link to="/auth/register">{t('login.register')}</Link>
+      </div>
+    </>
+  );
+}

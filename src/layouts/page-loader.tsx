@@ -1,0 +1,9 @@
+/** Shown while a lazy page or layout loads. */
+export function PageLoader() {
+  return (
+    <div className="d-flex justify-content-center p-5" role="status">
+      <span className="spinner-border text-primary" aria-hidden="true" />
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}

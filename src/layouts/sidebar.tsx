@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import { useAppSelector } from '../app/hooks';
+import type { MenuRow } from '../routes/route-types';
+
+function MenuLinks({ menu, className }: { menu: MenuRow[]; className: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <ul className={className}>
+      {menu.map((row) => (
+        <li key={row.path} className="nav-item">
+          <NavLink to={row.path} className="nav-link">
+            {t(row.labelKey)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Vertical layout's left sidebar: nav landmark 'Main menu'. */
+export function Sidebar({ menu }: { menu: MenuRow[] }) {
+  const { t } = useTranslation('common');
+  const { leftSidebarTheme, leftSidebarType, showSidebarUserInfo } = useAppSelector(
+    (state) => state.layout,
+  );
+  const user = useAppSelector((state) => state.auth.user);
+  return (
+    <nav
+      aria-label={t('mainMenu')}
+      className={`sidebar sidebar-${leftSidebarTheme} sidebar-${leftSidebarType}`}
+      data-sidebar-theme={leftSidebarTheme}
+      data-sidebar-type={leftSidebarType}
+    >
+      {showSidebarUserInfo && user && (
+        <div className="sidebar-user px-3 py-3 border-bottom" data-testid="sidebar-user-info">
+          <div className="fw-semibold">{user.fullname}</div>
+          <div className="small">{user.email}</div>
+        </div>
+      )}
+      <MenuLinks menu={menu} className="nav flex-column py-2" />
+    </nav>
+  );
+}
+
+/** Horizontal layout's menu bar: nav landmark 'Main menu'. */
+export function HorizontalMenu({ menu }: { menu: MenuRow[] }) {
+  const { t } = useTranslation('common');
+  return (
+    <nav aria-label={t('mainMenu')} className="horizontal-menu border-bottom px-3">
+      <MenuLinks menu={menu} className="nav" />
+    </nav>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import type { FormikErrors, FormikProps, FormikTouched, FormikValues } from 'formik';
+import type { ErrorInfo } from './types';
+
+interface FieldProps<V extends FormikValues> {
+  formik: FormikProps<V>;
+  name: keyof V & string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  /** For a <select>: its options. */
+  options?: { value: string; label: string }[];
+  idPrefix?: string;
+  hint?: ReactNode;
+}
+
+function fieldError<V extends FormikValues>(formik: FormikProps<V>, name: keyof V & string) {
+  const touched = formik.touched[name];
+  const error: unknown = formik.errors[name];
+  return touched && typeof error === 'string' ? error : undefined;
+}
+
+/** A labelled input (or select) with its message beside it: is-invalid + invalid-feedback. */
+export function FormField<V extends FormikValues>({
+  formik,
+  name,
+  label,
+  type = 'text',
+  autoComplete,
+  options,
+  idPrefix = 'field',
+  hint,
+}: FieldProps<V>) {
+  const id = `${idPrefix}-${name}`;
+  const error = fieldError(formik, name);
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name,
+    value: String(formik.values[name] ?? ''),
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  };
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      {options ? (
+        <select className={`form-select${error ? ' is-invalid' : ''}`} {...common}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          className={`form-control${error ? ' is-invalid' : ''}`}
+          type={type}
+          autoComplete={autoComplete}
+          {...common}
+        />
+      )}
+      {hint && !error && <div className="form-text">{hint}</div>}
+      {error && (
+        <div id={errorId} className="invalid-feedback">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Shows a server 400/409 `fields` map beside the matching fields. */
+export function useServerFieldErrors<V extends FormikValues>(
+  formik: FormikProps<V>,
+  error: ErrorInfo | null | undefined,
+): void {
+  const { setErrors, setTouched } = formik;
+  const fields = error?.fields;
+  useEffect(() => {
+    if (!fields || Object.keys(fields).length === 0) return;
+    const touched: Record<string, boolean> = {};
+    for (const key of Object.keys(fields)) touched[key] = true;
+    void setTouched(touched as FormikTouched<V>, false);
+    setErrors(fields as unknown as FormikErrors<V>);
+  }, [fields, setErrors, setTouched]);
+}
+
+/** The error of a failed call that is not about one field (shown in an alert). */
+export function generalError(error: ErrorInfo | null | undefined): string | null {
+  if (!error || !error.message) return null;
+  if (error.fields && Object.keys(error.fields).length > 0) return null;
+  return error.message;
+}
+
+export function SubmitButton({
+  loading,
+  label,
+  className = 'btn btn-primary w-100',
+}: {
+  loading: boolean;
+  label: string;
+  className?: string;
+}) {
+  return (
+    <button type="submit" className={className} disabled={loading} aria-busy={loading}>
+      {loading && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+      {label}
+    </button>
+  );
+}
+
+export function Alert({ kind, children }: { kind: 'success' | 'danger'; children: ReactNode }) {
+  return (
+    <div className={`alert alert-${kind}`} role={kind === 'success' ? 'status' : 'alert'}>
+      {children}
+    </div>
+  );
+}

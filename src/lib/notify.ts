@@ -1,0 +1,48 @@
+import { createElement } from 'react';
+import type { ReactNode } from 'react';
+import i18n from './i18n';
+
+/**
+ * Toasts. react-toastify is loaded on first use (it stays out of the first page's JS); toasts
+ * raised before its container mounts are queued by react-toastify itself.
+ * All toast text goes through i18next: pass keys, not text.
+ */
+type ToastModule = typeof import('react-toastify');
+let loading: Promise<ToastModule> | null = null;
+
+export function loadToasts(): Promise<ToastModule> {
+  loading ??= import('react-toastify');
+  return loading;
+}
+
+function show(kind: 'error' | 'success', content: ReactNode, toastId: string): void {
+  void loadToasts().then(({ toast }) => {
+    toast[kind](content, { toastId });
+  });
+}
+
+export function notifyError(key: string): void {
+  show('error', i18n.t(key), key);
+}
+
+export function notifySuccess(key: string): void {
+  show('success', i18n.t(key), key);
+}
+
+/** A server message shown as is (e.g. the login failure message). */
+export function notifyMessage(message: string): void {
+  show('error', message, `message:${message}`);
+}
+
+export function notifyNetworkError(contextKey: string): void {
+  show(
+    'error',
+    createElement(
+      'div',
+      null,
+      createElement('strong', { className: 'd-block' }, i18n.t('errors:network')),
+      createElement('span', null, i18n.t(contextKey)),
+    ),
+    `network:${contextKey}`,
+  );
+}

@@ -1,0 +1,127 @@
+import type { Language, User } from '../lib/types';
+
+/** In-memory data mirroring the API (docs/api.md), with the demo accounts. */
+export const DEMO_PASSWORD = 'helpdesk-demo';
+
+interface DbUser extends User {
+  password: string;
+  confirmed: boolean;
+}
+
+interface Db {
+  users: DbUser[];
+  /** Session ids (jti) that are live; logout removes one. */
+  sessions: Set<string>;
+  /** One-time tokens for confirm/ and reset-password/. */
+  confirmTokens: Map<string, number>;
+  resetTokens: Map<string, number>;
+  nextId: number;
+}
+
+function demoUsers(): DbUser[] {
+  const base = { user_is_admin: false, items_per_page: 10, language: 'en' as Language };
+  return [
+    {
+      ...base,
+      id: 1,
+      fullname: 'Agent Smith',
+      email: 'agent@example.com',
+      user_is_hde: true,
+      password: DEMO_PASSWORD,
+      confirmed: true,
+    },
+    {
+      ...base,
+      id: 2,
+      fullname: 'Alice Example',
+      email: 'alice@example.com',
+      user_is_hde: false,
+      password: DEMO_PASSWORD,
+      confirmed: true,
+    },
+    {
+      ...base,
+      id: 3,
+      fullname: 'Bob Example',
+      email: 'bob@example.com',
+      user_is_hde: false,
+      password: DEMO_PASSWORD,
+      confirmed: true,
+    },
+  ];
+}
+
+function freshDb(): Db {
+  return {
+    users: demoUsers(),
+    sessions: new Set(),
+    confirmTokens: new Map(),
+    resetTokens: new Map(),
+    nextId: 4,
+  };
+}
+
+export let db: Db = freshDb();
+
+export function resetDb(): void {
+  db = freshDb();
+}
+
+export function publicUser(user: DbUser): User {
+  const { password: _password, confirmed: _confirmed, ...rest } = user;
+  return rest;
+}
+
+export function findUserByEmail(email: string): DbUser | undefined {
+  const wanted = email.trim().toLowerCase();
+  return db.users.find((user) => user.email.toLowerCase() === wanted);
+}
+
+function base64Url(value: string): string {
+  return btoa(unescape(encodeURIComponent(value)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+function fromBase64Url(value: string): string {
+  const padded = value.replace(/-/g, '+').replace(/_/g, '/');
+  return decodeURIComponent(escape(atob(padded + '='.repeat((4 - (padded.length % 4)) % 4))));
+}
+
+/** A real-looking (unsigned) JWT: header.payload.signature with sub, jti, iat, exp. */
+export function makeToken(userId: number, ttlSeconds = 12 * 3600, jti = randomId()): string {
+  const iat = Math.floor(Date.now() / 1000);
+  const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64Url(JSON.stringify({ sub: String(userId), jti, iat, exp: iat + ttlSeconds }));
+  return `${header}.${payload}.mock-signature`;
+}
+
+export function randomId(): string {
+  return Math.random().toString(36).slice(2) + Date.now().toString(36);
+}
+
+export function startSession(userId: number, ttlSeconds?: number): string {
+  const jti = randomId();
+  db.sessions.add(jti);
+  return makeToken(userId, ttlSeconds, jti);
+}
+
+interface Claims {
+  sub: string;
+  jti: string;
+  exp: number;
+}
+
+export function readClaims(token: string): Claims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  try {
+    const claims = JSON.parse(fromBase64Url(parts[1])) as Partial<Claims>;
+    if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string') return null;
+    if (typeof claims.exp !== 'number') return null;
+    return { sub: claims.sub, jti: claims.jti, exp: claims.exp };
+  } catch {
+    return null;
+  }
+}

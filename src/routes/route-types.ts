@@ -1,0 +1,25 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/** A route is a row: a path (relative to its table's base) and a lazy page. */
+export interface RouteRow {
+  path: string;
+  page: LazyExoticComponent<ComponentType>;
+  /** Only for helpdesk users (user_is_hde): absent from the router otherwise. */
+  hdeOnly?: boolean;
+}
+
+/** A sidebar/topbar menu row. */
+export interface MenuRow {
+  /** i18n key of the label (namespace common). */
+  labelKey: string;
+  path: string;
+  hdeOnly?: boolean;
+}
+
+/** The gating rule: hde-only rows exist only for a helpdesk user. */
+export function visibleRows<R extends { hdeOnly?: boolean }>(
+  rows: readonly R[],
+  user: { user_is_hde: boolean } | null | undefined,
+): R[] {
+  return rows.filter((row) => !row.hdeOnly || user?.user_is_hde === true);
+}
