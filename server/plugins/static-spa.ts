@@ -16,7 +16,7 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
   if (fs.existsSync(distDir)) {
     await app.register(fastifyStatic, {
       root: distDir,
-      index: false, // "/" goes through the fallback below, like every client route
+      index: 'index.html',
       setHeaders: (res, filePath) => {
         const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,145 @@
+// What every response carries (security headers), the SPA serving, and the error shapes of
+// requests that never reach a route.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEnv, type TestEnv } from '../helpers.js';
+
+let env: TestEnv;
+let spa: TestEnv;
+beforeAll(async () => {
+  env = await startTestEnv({ bodyLimitBytes: 2048 });
+  // A second app with a built SPA in its dist folder.
+  const distDir = fs.mkdtempSync(path.join(env.config.dataDir, 'dist-'));
+  fs.mkdirSync(path.join(distDir, 'assets'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  spa = await startTestEnv({ distDir });
+});
+afterAll(async () => {
+  await spa.close();
+  await env.close();
+});
+
+const CSP =
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+  "connect-src 'self';font-src 'self' data:;object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'";
+
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  expect(headers['content-security-policy']).toBe(CSP);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-frame-options']).toBe('DENY');
+}
+
+describe('security headers', () => {
+  it('are on API answers, errors, SPA pages and assets', async () => {
+    const responses = [
+      await env.app.inject({ method: 'GET', url: '/api/health' }),
+      await env.app.inject({ method: 'GET', url: '/api/user/me' }),
+      await env.app.inject({ method: 'GET', url: '/api/no-such-call' }),
+      await env.app.inject({ method: 'GET', url: '/home' }),
+      await spa.app.inject({ method: 'GET', url: '/home' }),
+      await spa.app.inject({ method: 'GET', url: '/assets/app-abc123.js' }),
+    ];
+    for (const res of responses) expectSecurityHeaders(res.headers);
+  });
+});
+
+describe('the SPA', () => {
+  it('serves index.html for client routes, with revalidation', async () => {
+    for (const url of ['/', '/home', '/auth/login', '/ticket/my_ticket/details?ticketId=3']) {
+      const res = await spa.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year and 404s missing ones', async () => {
+    const res = await spa.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await spa.app.inject({ method: 'GET', url: '/assets/gone.js' })).statusCode).toBe(404);
+  });
+
+  it('says so when the web app is not built', async () => {
+    const res = await env.app.inject({ method: 'GET', url: '/home' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('The web app is not built yet: run npm run build');
+  });
+});
+
+describe('requests that reach no route', () => {
+  it('unknown /api/ paths answer a JSON 404, even with a built SPA', async () => {
+    const res = await spa.app.inject({ method: 'GET', url: '/api/nothing/here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No such API call: GET /api/nothing/here' });
+  });
+
+  it('malformed JSON answers 400', async () => {
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"str_username": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The request body is not valid JSON.' });
+  });
+
+  it('a body over the limit answers 413', async () => {
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/register/',
+      payload: { fullname: 'x'.repeat(5000), email: 'a@example.com', password: 'long enough' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'The request body is too large.' });
+  });
+
+  it('a body that is not an object answers 400 with a message', async () => {
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '[1,2]',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ body: 'The request body must be a JSON object.' });
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists every API route with its schemas', async () => {
+    const res = await env.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    for (const p of [
+      '/api/health',
+      '/api/login',
+      '/api/logout',
+      '/api/register/',
+      '/api/confirm/',
+      '/api/forget-password/',
+      '/api/reset-password/',
+      '/api/user/me',
+      '/api/user/me/password',
+      '/api/public/pre-login',
+    ]) {
+      expect(doc.paths[p], p).toBeDefined();
+    }
+    expect(doc.paths['/api/login'].post.responses['200']).toBeDefined();
+    expect(JSON.stringify(doc)).not.toContain('password_hash');
+  });
+
+  it('the UI page at /api/docs loads only same-origin scripts', async () => {
+    const res = await env.app.inject({ method: 'GET', url: '/api/docs' });
+    const page = res.statusCode === 302 ? await env.app.inject({ method: 'GET', url: res.headers.location as string }) : res;
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger-ui-bundle.js');
+    expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/); // no inline script for the CSP to block
+    expectSecurityHeaders(page.headers);
+  });
+});

@@ -1,0 +1,113 @@
+// Tokens and sessions: what makes a call authenticated, and what stops it being so.
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signJwt } from '../../lib/jwt.js';
+import { auth, createUser, startTestEnv, tokenFor, type TestEnv } from '../helpers.js';
+
+let env: TestEnv;
+let user: { id: number; email: string; password: string };
+beforeAll(async () => {
+  env = await startTestEnv();
+  user = await createUser(env);
+});
+afterAll(() => env.close());
+
+const me = (headers: Record<string, string> = {}) => env.app.inject({ method: 'GET', url: '/api/user/me', headers });
+const UNAUTHORIZED = {
+  statusCode: 401,
+  error: 'Unauthorized',
+  message: 'Unauthorized: Your session has expired. Please log in again.',
+};
+
+async function storedSecret(): Promise<string> {
+  const { rows } = await env.db.query<{ value: string }>(`SELECT value FROM app_settings WHERE key = 'jwt_secret'`);
+  return rows[0].value;
+}
+
+function b64(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+describe('authentication', () => {
+  it('accepts "JWT <token>" and "Bearer <token>"', async () => {
+    const token = await tokenFor(env, user.email, user.password);
+    expect((await me(auth(token))).statusCode).toBe(200);
+    expect((await me({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token or with garbage', async () => {
+    expect((await me()).json()).toEqual(UNAUTHORIZED);
+    expect((await me({ authorization: 'JWT not-a-token' })).statusCode).toBe(401);
+    expect((await me({ authorization: 'Basic abc' })).statusCode).toBe(401);
+  });
+
+  it('POST /api/logout (empty body) revokes the token at once', async () => {
+    const token = await tokenFor(env, user.email, user.password);
+    const other = await tokenFor(env, user.email, user.password);
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { ...auth(token), 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ statusCode: 200, data: { message: 'Logged out' } });
+    expect((await me(auth(token))).json()).toEqual(UNAUTHORIZED);
+    // Only that session: another login of the same user still works.
+    expect((await me(auth(other))).statusCode).toBe(200);
+    const again = await env.app.inject({ method: 'POST', url: '/api/logout', headers: auth(token) });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('answers 401 for a tampered token', async () => {
+    const token = await tokenFor(env, user.email, user.password);
+    const [head, body, sig] = token.split('.');
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const otherUser = await createUser(env);
+    const tamperedBody = `${head}.${b64({ ...claims, sub: String(otherUser.id) })}.${sig}`;
+    expect((await me(auth(tamperedBody))).statusCode).toBe(401);
+    const flipped = sig[0] === 'A' ? 'B' + sig.slice(1) : 'A' + sig.slice(1);
+    expect((await me(auth(`${head}.${body}.${flipped}`))).statusCode).toBe(401);
+  });
+
+  it('answers 401 for an alg:none token and for another algorithm', async () => {
+    const token = await tokenFor(env, user.email, user.password);
+    const body = token.split('.')[1];
+    expect((await me(auth(`${b64({ alg: 'none', typ: 'JWT' })}.${body}.`))).statusCode).toBe(401);
+    expect((await me(auth(`${b64({ alg: 'none', typ: 'JWT' })}.${body}`))).statusCode).toBe(401);
+    // HS512 signed with the right secret is still refused: only HS256 is allowed.
+    const head512 = b64({ alg: 'HS512', typ: 'JWT' });
+    const sig512 = createHmac('sha512', await storedSecret()).update(`${head512}.${body}`).digest('base64url');
+    expect((await me(auth(`${head512}.${body}.${sig512}`))).statusCode).toBe(401);
+  });
+
+  it('answers 401 for an expired token, even when its session row is still live', async () => {
+    const token = await tokenFor(env, user.email, user.password);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    const now = Math.floor(Date.now() / 1000);
+    const expired = signJwt({ ...claims, iat: now - 7200, exp: now - 60 }, await storedSecret());
+    expect((await me(auth(expired))).statusCode).toBe(401);
+    // The same claims with a future exp verify, so it is the exp that refused it.
+    const fresh = signJwt({ ...claims, exp: now + 60 }, await storedSecret());
+    expect((await me(auth(fresh))).statusCode).toBe(200);
+  });
+
+  it('answers 401 when the session row has expired', async () => {
+    const token = await tokenFor(env, user.email, user.password);
+    const jti = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti;
+    await env.db.query(`UPDATE sessions SET expires = now() - interval '1 second' WHERE jti = $1`, [jti]);
+    expect((await me(auth(token))).statusCode).toBe(401);
+  });
+
+  it('keeps the generated secret in the database, so another API process accepts the token', async () => {
+    const token = await tokenFor(env, user.email, user.password);
+    const second = await startTestEnvSharingDb();
+    expect((await second.inject({ method: 'GET', url: '/api/user/me', headers: auth(token) })).statusCode).toBe(200);
+    await second.close();
+  });
+});
+
+async function startTestEnvSharingDb() {
+  const { buildApp } = await import('../../app.js');
+  return buildApp({ config: env.config, db: env.db, logger: false, testOnlyFastHashing: true });
+}
