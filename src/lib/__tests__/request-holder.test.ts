@@ -1,0 +1,35 @@
+import { combineReducers } from '@reduxjs/toolkit';
+import { createRequestHolder, emptyHolder, holderReducers } from '../request-holder';
+
+describe('request holder factory', () => {
+  const holders = {
+    things: createRequestHolder<string[], { page: number }>('things'),
+    other: createRequestHolder<number>('other'),
+  };
+  const reducer = combineReducers(holderReducers(holders));
+  const { actions } = holders.things;
+
+  it('names actions by holder', () => {
+    expect(actions.requested({ page: 1 }).type).toBe('holders/things/requested');
+    expect(actions.reset().type).toBe('holders/things/reset');
+  });
+
+  it('goes requested -> succeeded / failed -> reset', () => {
+    let state = reducer(undefined, { type: 'init' });
+    expect(state.things).toEqual(emptyHolder());
+    state = reducer(state, actions.requested({ page: 1 }));
+    expect(state.things).toEqual({ data: null, loading: true, error: null });
+    expect(state.other.loading).toBe(false);
+    state = reducer(state, actions.succeeded(['a']));
+    expect(state.things).toEqual({ data: ['a'], loading: false, error: null });
+    state = reducer(state, actions.requested({ page: 2 }));
+    state = reducer(state, actions.failed({ message: 'boom', status: 500 }));
+    expect(state.things).toEqual({
+      data: ['a'],
+      loading: false,
+      error: { message: 'boom', status: 500 },
+    });
+    state = reducer(state, actions.reset());
+    expect(state.things).toEqual(emptyHolder());
+  });
+});
