@@ -1,11 +1,11 @@
 import axios from 'axios';
 import type { AxiosResponse } from 'axios';
-import { call, cancelled } from 'redux-saga/effects';
+import { call, cancelled, put } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import i18n from './i18n';
 import { currentPath, navigateTo } from './navigation';
 import { notifyError, notifyNetworkError } from './notify';
-import { preLoginRedirect } from './pre-login';
+import { preLoginRequested } from './session';
 import type { ApiErrorBody, ApiSuccess, ErrorInfo } from './types';
 
 /** Client-level messages (i18n keys) used when the server gives none. */
@@ -37,7 +37,7 @@ function bodyOf(data: unknown): ApiErrorBody | null {
 
 /**
  * THE saga error policy (seed section 8). Every saga calls the API through this:
- * - 401: toast 'Unauthorized: ...' then the pre-login redirect;
+ * - 401: toast 'Unauthorized: ...' then the pre-login redirect (lib/pre-login.ts);
  * - 403: navigate to /access-denied;
  * - other non-200: toast 'Request Error: ...';
  * - network failure: toast 'Network Error' with the context text;
@@ -71,9 +71,10 @@ function* applyErrorPolicy(err: unknown, options: CallOptions): SagaIterator<Api
       fields: body?.fields,
     };
     if (options.handled?.includes(status)) return { ok: false, cancelled: false, error };
+    error.notified = true;
     if (status === 401) {
       yield call(notifyError, 'errors:sessionExpired');
-      yield call(preLoginRedirect, privateFrom());
+      yield put(preLoginRequested({ from: privateFrom() }));
     } else if (status === 403) {
       yield call(navigateTo, '/access-denied');
     } else {
@@ -83,10 +84,12 @@ function* applyErrorPolicy(err: unknown, options: CallOptions): SagaIterator<Api
   }
   if (axios.isAxiosError(err)) {
     yield call(notifyNetworkError, options.context);
-    return { ok: false, cancelled: false, error: { message: 'Network Error', status: null } };
+    const error: ErrorInfo = { message: i18n.t('errors:network'), status: null, notified: true };
+    return { ok: false, cancelled: false, error };
   }
   yield call(notifyError, 'errors:requestError');
-  return { ok: false, cancelled: false, error: { message: String(err), status: null } };
+  const error: ErrorInfo = { message: String(err), status: null, notified: true };
+  return { ok: false, cancelled: false, error };
 }
 
 function privateFrom(): string | undefined {

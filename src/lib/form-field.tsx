@@ -91,9 +91,9 @@ export function useServerFieldErrors<V extends FormikValues>(
   }, [fields, setErrors, setTouched]);
 }
 
-/** The error of a failed call that is not about one field (shown in an alert). */
+/** The error of a failed call that is not about one field and not already toasted (an alert). */
 export function generalError(error: ErrorInfo | null | undefined): string | null {
-  if (!error || !error.message) return null;
+  if (!error || !error.message || error.notified) return null;
   if (error.fields && Object.keys(error.fields).length > 0) return null;
   return error.message;
 }

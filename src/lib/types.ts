@@ -29,6 +29,8 @@ export interface ErrorInfo {
   message: string;
   status: number | null;
   fields?: Record<string, string>;
+  /** True when the error policy already told the user (toast or redirect). */
+  notified?: boolean;
 }
 
 export interface MessageData {
