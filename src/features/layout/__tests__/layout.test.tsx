@@ -1,0 +1,125 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { makeStore } from '../../../app/store';
+import { renderApp, signInAs } from '../../../test/render-app';
+import { layoutActions, layoutReducer } from '../layout-slice';
+
+describe('layout slice', () => {
+  it('layout colour sets the topbar theme to match', () => {
+    let state = layoutReducer(undefined, layoutActions.changeLayoutColor('dark'));
+    expect(state).toMatchObject({ layoutColor: 'dark', topbarTheme: 'dark' });
+    state = layoutReducer(state, layoutActions.changeLayoutColor('light'));
+    expect(state).toMatchObject({ layoutColor: 'light', topbarTheme: 'light' });
+  });
+
+  it('layout width sets the sidebar type (boxed: condensed, fluid: default)', () => {
+    let state = layoutReducer(undefined, layoutActions.changeLayoutWidth('boxed'));
+    expect(state).toMatchObject({ layoutWidth: 'boxed', leftSidebarType: 'condensed' });
+    state = layoutReducer(state, layoutActions.changeLayoutWidth('fluid'));
+    expect(state).toMatchObject({ layoutWidth: 'fluid', leftSidebarType: 'default' });
+  });
+
+  it('toggles the sidebar user info and keeps page titles', () => {
+    let state = layoutReducer(undefined, layoutActions.toggleSidebarUserInfo());
+    expect(state.showSidebarUserInfo).toBe(true);
+    state = layoutReducer(state, layoutActions.toggleSidebarUserInfo());
+    expect(state.showSidebarUserInfo).toBe(false);
+  });
+
+  it('opening the right sidebar adds right-bar-enabled on body; closing removes it', async () => {
+    const store = makeStore();
+    store.dispatch(layoutActions.showRightSidebar());
+    expect(document.body).toHaveClass('right-bar-enabled');
+    store.dispatch(layoutActions.hideRightSidebar());
+    expect(document.body).not.toHaveClass('right-bar-enabled');
+  });
+
+  it('choices persist in localStorage and come back in a new store', () => {
+    const store = makeStore();
+    store.dispatch(layoutActions.changeLayoutType('horizontal'));
+    store.dispatch(layoutActions.changeLayoutColor('dark'));
+    expect(JSON.parse(localStorage.getItem('layoutSettings') ?? '{}')).toMatchObject({
+      layoutType: 'horizontal',
+      layoutColor: 'dark',
+    });
+    expect(makeStore().getState().layout).toMatchObject({
+      layoutType: 'horizontal',
+      layoutColor: 'dark',
+      topbarTheme: 'dark',
+      showRightSidebar: false,
+    });
+  });
+});
+
+describe('settings panel', () => {
+  it('opens from Settings, applies choices, closes with Escape', async () => {
+    signInAs('alice@example.com');
+    const { user, store } = renderApp('/home');
+    const settings = await screen.findByRole('button', { name: 'Settings' });
+    await user.click(settings);
+    const panel = await screen.findByRole('complementary', { name: 'Settings' });
+    expect(panel).toBeInTheDocument();
+    expect(document.body).toHaveClass('right-bar-enabled');
+    expect(screen.getByRole('button', { name: 'Close settings' })).toHaveFocus();
+
+    const colour = screen.getByRole('group', { name: 'Colour' });
+    await user.click(screen.getAllByLabelText('Dark')[0]);
+    expect(colour).toContainElement(screen.getAllByLabelText('Dark')[0]);
+    expect(screen.getByRole('banner')).toHaveClass('topbar-dark');
+    expect(document.documentElement).toHaveAttribute('data-bs-theme', 'dark');
+
+    await user.click(screen.getByLabelText('Boxed'));
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toHaveClass('sidebar-condensed');
+    expect(store.getState().layout.leftSidebarType).toBe('condensed');
+
+    await user.click(screen.getByLabelText('Show user info in the sidebar'));
+    expect(screen.getByTestId('sidebar-user-info')).toHaveTextContent('Alice Example');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('complementary', { name: 'Settings' })).not.toBeInTheDocument(),
+    );
+    expect(document.body).not.toHaveClass('right-bar-enabled');
+    expect(settings).toHaveFocus();
+  });
+
+  it('switches to the horizontal layout', async () => {
+    signInAs('alice@example.com');
+    const { user } = renderApp('/home');
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    await user.click(screen.getByLabelText('Horizontal'));
+    expect(await screen.findByRole('navigation', { name: 'Main menu' })).toHaveClass(
+      'horizontal-menu',
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, Alice Example' }),
+    ).toBeInTheDocument();
+  });
+
+  it('the user menu works by keyboard', async () => {
+    signInAs('alice@example.com');
+    const { user } = renderApp('/home');
+    const toggle = await screen.findByRole('button', { name: 'User menu' });
+    expect(toggle).toHaveTextContent('Alice Example');
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toBeVisible();
+    expect(screen.getByRole('menuitem', { name: 'Edit profile' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Log out' })).toHaveAttribute(
+      'href',
+      '/auth/logout',
+    );
+    // reactstrap reads the legacy `which` code that browsers set on key events.
+    fireEvent.keyDown(toggle, { key: 'Escape', keyCode: 27, which: 27 });
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it('shows the page title in the header and document.title', async () => {
+    signInAs('alice@example.com');
+    renderApp('/editor');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit profile' })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
+      'HomeProfileEdit profile',
+    );
+    expect(document.title).toBe('Edit profile | Helpdesk');
+  });
+});

@@ -1,0 +1,77 @@
+import { lazy } from 'react';
+import { screen } from '@testing-library/react';
+import { layoutRoutes, mainMenu } from '../private-routes';
+import { visibleRows } from '../route-types';
+import type { MenuRow, RouteRow } from '../route-types';
+import { renderApp, signInAs } from '../../test/render-app';
+
+// A test-only table: the real tables stay free of placeholder pages.
+const agentDesk = lazy(async () => ({
+  default: function AgentDesk() {
+    return <h2>Agent desk</h2>;
+  },
+}));
+const testRows: RouteRow[] = [...layoutRoutes, { path: 'agent-desk', page: agentDesk, hdeOnly: true }];
+const testMenu: MenuRow[] = [...mainMenu, { labelKey: 'Agent desk', path: '/agent-desk', hdeOnly: true }];
+
+describe('route tables', () => {
+  it('visibleRows drops hde-only rows unless user_is_hde', () => {
+    const rows = [{ path: 'a' }, { path: 'b', hdeOnly: true }];
+    expect(visibleRows(rows, null).map((r) => r.path)).toEqual(['a']);
+    expect(visibleRows(rows, { user_is_hde: false }).map((r) => r.path)).toEqual(['a']);
+    expect(visibleRows(rows, { user_is_hde: true }).map((r) => r.path)).toEqual(['a', 'b']);
+  });
+
+  it('a helpdesk-only path is the not-found page for a regular user', async () => {
+    signInAs('alice@example.com');
+    renderApp('/agent-desk', { privateRows: testRows, menu: testMenu });
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Sorry! the data you are looking for could not be found',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/home');
+    expect(screen.queryByText('Agent desk')).not.toBeInTheDocument();
+  });
+
+  it('the same path renders for a helpdesk user, with its menu row', async () => {
+    signInAs('agent@example.com');
+    renderApp('/agent-desk', { privateRows: testRows, menu: testMenu });
+    expect(await screen.findByRole('heading', { name: 'Agent desk' })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(menu).toHaveTextContent('Agent desk');
+  });
+
+  it('the menu of a regular user has no hde-only rows', async () => {
+    signInAs('alice@example.com');
+    renderApp('/home', { privateRows: testRows, menu: testMenu });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(menu).toHaveTextContent('Home');
+    expect(menu).toHaveTextContent('Profile');
+    expect(menu).not.toHaveTextContent('Agent desk');
+  });
+
+  it('/ redirects to /home', async () => {
+    signInAs('alice@example.com');
+    renderApp('/');
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, Alice Example' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/home');
+    expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/editor');
+  });
+
+  it('an unknown path is the not-found page', async () => {
+    renderApp('/no/such/page');
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Sorry! the data you are looking for could not be found',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('/access-denied shows Access Forbidden', async () => {
+    renderApp('/access-denied');
+    expect(await screen.findByRole('heading', { name: 'Access Forbidden' })).toBeInTheDocument();
+  });
+});
