@@ -14,7 +14,13 @@ interface ChoiceGroupProps<V extends string> {
   onChange: (value: V) => void;
 }
 
-function ChoiceGroup<V extends string>({ name, legend, value, options, onChange }: ChoiceGroupProps<V>) {
+function ChoiceGroup<V extends string>({
+  name,
+  legend,
+  value,
+  options,
+  onChange,
+}: ChoiceGroupProps<V>) {
   return (
     <fieldset className="mb-3">
       <legend className="fs-6 fw-semibold">{legend}</legend>

@@ -10,7 +10,13 @@ import { Topbar } from './topbar';
 import { useIdleLock } from './use-idle-lock';
 
 /** What both signed-in layouts share: topbar, menu slot, page header, page, settings panel. */
-export function SignedInFrame({ menu, type }: { menu: ReactNode; type: 'vertical' | 'horizontal' }) {
+export function SignedInFrame({
+  menu,
+  type,
+}: {
+  menu: ReactNode;
+  type: 'vertical' | 'horizontal';
+}) {
   const { t } = useTranslation('common');
   const { layoutWidth, menuPosition } = useAppSelector((state) => state.layout);
   useIdleLock();

@@ -54,7 +54,9 @@ export function Topbar() {
           aria-expanded={settingsOpen}
           aria-controls={RIGHT_SIDEBAR_ID}
           onClick={() =>
-            dispatch(settingsOpen ? layoutActions.hideRightSidebar() : layoutActions.showRightSidebar())
+            dispatch(
+              settingsOpen ? layoutActions.hideRightSidebar() : layoutActions.showRightSidebar(),
+            )
           }
         >
           {t('settings.button')}

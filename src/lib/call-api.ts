@@ -26,8 +26,7 @@ export interface CallOptions {
 }
 
 export type ApiResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; cancelled: boolean; error: ErrorInfo };
+  { ok: true; data: T } | { ok: false; cancelled: boolean; error: ErrorInfo };
 
 export type ApiRequest<T> = (signal: AbortSignal) => Promise<AxiosResponse<ApiSuccess<T>>>;
 
@@ -44,7 +43,10 @@ function bodyOf(data: unknown): ApiErrorBody | null {
  * - cancelled (takeLatest cancels the saga -> AbortController aborts axios): silent.
  * The failure is returned: listing/dropdown/detail flows swallow it, forms record it.
  */
-export function* callApi<T>(request: ApiRequest<T>, options: CallOptions): SagaIterator<ApiResult<T>> {
+export function* callApi<T>(
+  request: ApiRequest<T>,
+  options: CallOptions,
+): SagaIterator<ApiResult<T>> {
   const controller = new AbortController();
   try {
     const response: AxiosResponse<ApiSuccess<T>> = yield call(request, controller.signal);

@@ -93,7 +93,9 @@ function fromBase64Url(value: string): string {
 export function makeToken(userId: number, ttlSeconds = 12 * 3600, jti = randomId()): string {
   const iat = Math.floor(Date.now() / 1000);
   const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64Url(JSON.stringify({ sub: String(userId), jti, iat, exp: iat + ttlSeconds }));
+  const payload = base64Url(
+    JSON.stringify({ sub: String(userId), jti, iat, exp: iat + ttlSeconds }),
+  );
   return `${header}.${payload}.mock-signature`;
 }
 

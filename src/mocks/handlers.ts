@@ -1,14 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import type { HttpResponseResolver, PathParams } from 'msw';
 import type { Language } from '../lib/types';
-import {
-  db,
-  findUserByEmail,
-  publicUser,
-  randomId,
-  readClaims,
-  startSession,
-} from './db';
+import { db, findUserByEmail, publicUser, randomId, readClaims, startSession } from './db';
 
 const api = (path: string) => `*/api/${path}`;
 
@@ -17,7 +10,10 @@ function ok<T>(data: T) {
 }
 
 function fail(status: number, error: string, message: string, fields?: Record<string, string>) {
-  return HttpResponse.json({ statusCode: status, error, message, ...(fields ? { fields } : {}) }, { status });
+  return HttpResponse.json(
+    { statusCode: status, error, message, ...(fields ? { fields } : {}) },
+    { status },
+  );
 }
 
 function sessionOf(request: Request) {
@@ -57,7 +53,10 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     };
 
   return [
-    http.get(api('health'), slow(() => ok({ status: 'ok', database: 'up' }))),
+    http.get(
+      api('health'),
+      slow(() => ok({ status: 'ok', database: 'up' })),
+    ),
 
     http.post(
       api('login'),

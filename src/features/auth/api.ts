@@ -13,8 +13,9 @@ export const authApi = {
   logout: () => (signal: AbortSignal) =>
     apiClient.post<ApiSuccess<MessageData>>('logout', undefined, { signal }),
   me: () => (signal: AbortSignal) => apiClient.get<ApiSuccess<User>>('user/me', { signal }),
-  register: (body: { fullname: string; email: string; password: string }) =>
-    (signal: AbortSignal) => apiClient.post<ApiSuccess<MessageData>>('register/', body, { signal }),
+  register:
+    (body: { fullname: string; email: string; password: string }) => (signal: AbortSignal) =>
+      apiClient.post<ApiSuccess<MessageData>>('register/', body, { signal }),
   confirm: (body: { token: string }) => (signal: AbortSignal) =>
     apiClient.post<ApiSuccess<MessageData>>('confirm/', body, { signal }),
   forgetPassword: (body: { email: string }) => (signal: AbortSignal) =>

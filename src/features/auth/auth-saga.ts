@@ -31,7 +31,8 @@ function* loginFlow(action: PayloadAction<LoginPayload>): SagaIterator {
     // Login failures are swallowed (no error action): the server's message as a toast.
     if (!login.cancelled && login.error.status !== null) {
       const message =
-        login.error.message || i18n.t(login.error.status === 401 ? 'errors:invalidCredentials' : 'errors:requestError');
+        login.error.message ||
+        i18n.t(login.error.status === 401 ? 'errors:invalidCredentials' : 'errors:requestError');
       yield call(notifyMessage, message);
     }
     yield put(authActions.reset());

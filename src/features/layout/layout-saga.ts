@@ -34,7 +34,10 @@ function isLayoutChange(action: Action): boolean {
 function* onLayoutChange(action: Action): SagaIterator {
   const layout: LayoutState = yield select((state: { layout: LayoutState }) => state.layout);
   yield call(applyLayoutToDocument, layout);
-  if (action.type !== layoutActions.showRightSidebar.type && action.type !== layoutActions.hideRightSidebar.type) {
+  if (
+    action.type !== layoutActions.showRightSidebar.type &&
+    action.type !== layoutActions.hideRightSidebar.type
+  ) {
     yield call(persist, layout);
   }
 }

@@ -28,7 +28,9 @@ function* saveProfile(action: ReturnType<typeof profileSave.actions.requested>):
   yield call(notifySuccess, 'profile:saved');
 }
 
-function* changePassword(action: ReturnType<typeof passwordChange.actions.requested>): SagaIterator {
+function* changePassword(
+  action: ReturnType<typeof passwordChange.actions.requested>,
+): SagaIterator {
   const result: ApiResult<MessageData> = yield call(
     callApi<MessageData>,
     profileApi.changePassword(action.payload),

@@ -23,11 +23,17 @@ describe('the saga error policy (seed section 8)', () => {
     const preLogin: string[] = [];
     server.use(
       http.put('*/api/user/me', () =>
-        HttpResponse.json({ statusCode: 401, error: 'Unauthorized', message: 'x' }, { status: 401 }),
+        HttpResponse.json(
+          { statusCode: 401, error: 'Unauthorized', message: 'x' },
+          { status: 401 },
+        ),
       ),
       http.get('*/api/public/pre-login', ({ request }) => {
         preLogin.push(request.headers.get('Authorization') ?? 'none');
-        return HttpResponse.json({ status: 'unauthorized', data: { 'redirect-url': '/auth/login' } });
+        return HttpResponse.json({
+          status: 'unauthorized',
+          data: { 'redirect-url': '/auth/login' },
+        });
       }),
     );
     await saveProfile();

@@ -11,8 +11,14 @@ const agentDesk = lazy(async () => ({
     return <h2>Agent desk</h2>;
   },
 }));
-const testRows: RouteRow[] = [...layoutRoutes, { path: 'agent-desk', page: agentDesk, hdeOnly: true }];
-const testMenu: MenuRow[] = [...mainMenu, { labelKey: 'Agent desk', path: '/agent-desk', hdeOnly: true }];
+const testRows: RouteRow[] = [
+  ...layoutRoutes,
+  { path: 'agent-desk', page: agentDesk, hdeOnly: true },
+];
+const testMenu: MenuRow[] = [
+  ...mainMenu,
+  { labelKey: 'Agent desk', path: '/agent-desk', hdeOnly: true },
+];
 
 describe('route tables', () => {
   it('visibleRows drops hde-only rows unless user_is_hde', () => {

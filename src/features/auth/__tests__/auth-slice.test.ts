@@ -44,12 +44,24 @@ describe('auth slice (seed section 4)', () => {
   });
 
   it('signup: success sets userSignUp; failure records registerError and clears the user', () => {
-    let state = authReducer(start({ user: alice }), authActions.signup({ fullname: 'A', email: 'a@b.c', password: 'p' }));
+    let state = authReducer(
+      start({ user: alice }),
+      authActions.signup({ fullname: 'A', email: 'a@b.c', password: 'p' }),
+    );
     expect(state.loading).toBe(true);
     const ok = authReducer(state, authActions.signupSucceeded('Registration successful.'));
-    expect(ok).toMatchObject({ loading: false, userSignUp: true, signupMessage: 'Registration successful.' });
+    expect(ok).toMatchObject({
+      loading: false,
+      userSignUp: true,
+      signupMessage: 'Registration successful.',
+    });
     state = authReducer(state, authActions.signupFailed(failure));
-    expect(state).toMatchObject({ loading: false, registerError: failure, user: null, userSignUp: false });
+    expect(state).toMatchObject({
+      loading: false,
+      registerError: failure,
+      user: null,
+      userSignUp: false,
+    });
   });
 
   it('logout: success clears the user and sets userLogout; failure records error', () => {
@@ -65,7 +77,11 @@ describe('auth slice (seed section 4)', () => {
     let state = authReducer(start(), authActions.forgotPassword({ email: 'a@b.c' }));
     expect(state.loading).toBe(true);
     const ok = authReducer(state, authActions.forgotPasswordSucceeded('Link sent'));
-    expect(ok).toMatchObject({ loading: false, passwordReset: true, resetPasswordSuccess: 'Link sent' });
+    expect(ok).toMatchObject({
+      loading: false,
+      passwordReset: true,
+      resetPasswordSuccess: 'Link sent',
+    });
     state = authReducer(state, authActions.forgotPasswordFailed(failure));
     expect(state).toMatchObject({ loading: false, error: failure, passwordReset: false });
   });

@@ -27,7 +27,10 @@ describe('profile', () => {
     await user.clear(name);
     await user.type(name, 'Alice Updated');
     await user.selectOptions(screen.getByLabelText('Items per page'), '25');
-    await user.selectOptions(screen.getByLabelText('Language', { selector: '#profile-language' }), 'Español');
+    await user.selectOptions(
+      screen.getByLabelText('Language', { selector: '#profile-language' }),
+      'Español',
+    );
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Perfil guardado')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toMatchObject({
