@@ -1,5 +1,6 @@
 // Every setting the server reads, in one place. Each one has a default so `npm start` works on a
 // fresh machine; .env.example lists them all.
+import fs from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -73,4 +74,9 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1048576, 1024),
     trustProxy: text(env, 'TRUST_PROXY', 'false') === 'true',
   };
+}
+
+/** Reads ./.env when present (variables already set in the environment win). */
+export function loadDotEnv(file = '.env'): void {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
 }

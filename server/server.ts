@@ -3,7 +3,7 @@
 // everything in reverse order and exit 0.
 import pino from 'pino';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, loadDotEnv } from './config.js';
 import { chooseDataDir, isReachableBy, makeReachableDir, postgresOsUser } from './db/data-dir.js';
 import { ensureDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { acquireDataDirLock } from './db/lock-file.js';
@@ -14,6 +14,7 @@ import { createPasswordHasher } from './lib/passwords.js';
 
 const EMBEDDED_DATABASE_NAME = 'helpdesk';
 
+loadDotEnv();
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
 

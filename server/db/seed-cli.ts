@@ -1,11 +1,12 @@
 // `npm run seed`: migrate and load the demo accounts into DATABASE_URL's database (idempotent).
 // Without DATABASE_URL there is nothing to do: `npm start` seeds the embedded database itself.
-import { loadConfig } from '../config.js';
+import { loadConfig, loadDotEnv } from '../config.js';
 import { createPasswordHasher } from '../lib/passwords.js';
 import { migrate } from './migrate.js';
 import { createPool } from './pool.js';
 import { demoAccountsText, seedDemo } from './seed.js';
 
+loadDotEnv();
 const config = loadConfig();
 if (!config.databaseUrl) {
   console.error(
