@@ -7,11 +7,15 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.PORT ?? '8080';
 const children = [
-  spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', 'server/server.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PORT: port },
-  }),
+  spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', 'server/server.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, PORT: port },
+    },
+  ),
   spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], {
     cwd: root,
     stdio: 'inherit',
@@ -31,6 +35,7 @@ process.on('SIGTERM', () => stop('SIGTERM'));
 for (const child of children) {
   child.on('exit', (code) => {
     stop('SIGTERM');
-    if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(code ?? 0);
+    if (children.every((c) => c.exitCode !== null || c.signalCode !== null))
+      process.exit(code ?? 0);
   });
 }

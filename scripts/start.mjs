@@ -16,7 +16,8 @@ function newestMtime(p) {
   const stat = fs.statSync(p);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs; // a deleted file changes its folder's mtime
-  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  for (const entry of fs.readdirSync(p))
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
   return newest;
 }
 
@@ -30,10 +31,14 @@ function buildReason() {
 const reason = buildReason();
 if (reason) {
   console.log(`Building the web app (${reason}): vite build ...`);
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) {
     console.error(
       '\nThe web app build failed (see the errors above), so Helpdesk was not started.\n' +

@@ -5,7 +5,11 @@ import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Ajv } from 'ajv';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import type { AppContext } from './lib/context.js';
@@ -50,7 +54,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // Keeps each error's schema, where the field's human message lives (errors.ts).
         verbose: true,
       },
-      plugins: [(ajv: Ajv) => ajv.addKeyword({ keyword: FIELD_MESSAGE_KEYWORD, schemaType: 'string' })],
+      plugins: [
+        (ajv: Ajv) => ajv.addKeyword({ keyword: FIELD_MESSAGE_KEYWORD, schemaType: 'string' }),
+      ],
     },
   });
   app.decorateRequest('user', undefined);
@@ -85,7 +91,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       info: {
         title: 'Helpdesk API',
         version: '1',
-        description: 'Success: `{ statusCode, data }`. Failure: `{ statusCode, error, message, fields? }`.',
+        description:
+          'Success: `{ statusCode, data }`. Failure: `{ statusCode, error, message, fields? }`.',
       },
       servers: [{ url: '/' }],
       components: {

@@ -81,7 +81,9 @@ async function startDatabase(): Promise<{ url: string; embedded: boolean }> {
 
 async function prepareSchema(db: Db, embedded: boolean): Promise<void> {
   const { applied, fresh } = await migrate(db);
-  log.info(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date');
+  log.info(
+    applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date',
+  );
   // Demo data only on a brand-new embedded database; with DATABASE_URL it is `npm run seed`.
   if (embedded && fresh) {
     await seedDemo(db, createPasswordHasher(), config.demoPassword);

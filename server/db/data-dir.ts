@@ -16,7 +16,10 @@ export interface OsUser {
 export function postgresOsUser(): OsUser | undefined {
   try {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gids = execFileSync('id', ['-G', 'postgres'], { encoding: 'utf8' }).trim().split(/\s+/).map(Number);
+    const gids = execFileSync('id', ['-G', 'postgres'], { encoding: 'utf8' })
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     return { uid, gids };
   } catch {
     return undefined;
@@ -52,8 +55,7 @@ export function isReachableBy(target: string, user: OsUser | undefined): boolean
 }
 
 export type DataDirChoice =
-  | { ok: true; dataDir: string; fellBack: boolean }
-  | { ok: false; message: string };
+  { ok: true; dataDir: string; fellBack: boolean } | { ok: false; message: string };
 
 /**
  * Decide the data folder. Only root needs the check (otherwise PostgreSQL runs as us). When the

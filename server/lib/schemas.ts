@@ -69,7 +69,15 @@ export const authenticated = [{ jwt: [] }];
 
 export const userSchema = {
   type: 'object',
-  required: ['id', 'fullname', 'email', 'user_is_hde', 'user_is_admin', 'items_per_page', 'language'],
+  required: [
+    'id',
+    'fullname',
+    'email',
+    'user_is_hde',
+    'user_is_admin',
+    'items_per_page',
+    'language',
+  ],
   properties: {
     id: { type: 'integer' },
     fullname: { type: 'string' },

@@ -30,7 +30,11 @@ export function createMailer(opts: {
     };
   }
   // streamTransport + buffer: nodemailer builds the full MIME message without sending it.
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const builder = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(to, content) {
       const info = await builder.sendMail({ from: opts.from, to, ...content });
@@ -47,7 +51,11 @@ let sequence = 0;
 /** `<timestamp>-<to>-<slug>.eml`; the sequence keeps names unique within one millisecond. */
 export function outboxFileName(to: string, subject: string, now = new Date()): string {
   const stamp = now.toISOString().replace(/[:.]/g, '-');
-  const safe = (s: string) => s.toLowerCase().replace(/[^a-z0-9@.]+/g, '-').replace(/^-|-$/g, '');
+  const safe = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9@.]+/g, '-')
+      .replace(/^-|-$/g, '');
   sequence = (sequence + 1) % 1000;
   return `${stamp}-${String(sequence).padStart(3, '0')}-${safe(to)}-${safe(subject).slice(0, 40)}.eml`;
 }

@@ -36,7 +36,10 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** The user of a live session, or undefined. Database errors propagate (they mean 503). */
-export async function sessionUser(ctx: AppContext, token: string | undefined): Promise<AuthUser | undefined> {
+export async function sessionUser(
+  ctx: AppContext,
+  token: string | undefined,
+): Promise<AuthUser | undefined> {
   if (!token) return undefined;
   const claims = verifyJwt(token, await ctx.jwtSecret());
   if (!claims || !UUID.test(claims.jti) || !/^\d+$/.test(claims.sub)) return undefined;

@@ -1,9 +1,18 @@
 // The one error policy: every failure answers `{ statusCode, error, message, fields? }`.
 // 4xx say what is wrong; 5xx say nothing internal (the stack goes to the log only).
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifySchemaValidationError } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifySchemaValidationError,
+} from 'fastify';
 import { HttpError } from '../lib/http-error.js';
-import { DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db-unavailable.js';
+import {
+  DB_RETRY_AFTER_SECONDS,
+  DB_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from './db-unavailable.js';
 
 /** Schema keyword holding the human message for a field, e.g. 'Email must be a valid email address.' */
 export const FIELD_MESSAGE_KEYWORD = 'x-message';
@@ -12,7 +21,12 @@ type SchemaNode = { properties?: Record<string, SchemaNode>; [FIELD_MESSAGE_KEYW
 type VerboseError = FastifySchemaValidationError & { parentSchema?: SchemaNode };
 
 export function errorBody(statusCode: number, message: string, fields?: Record<string, string>) {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(fields ? { fields } : {}) };
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    ...(fields ? { fields } : {}),
+  };
 }
 
 /** Turns ajv errors (compiled with verbose: true, so each carries its schema) into field messages. */
@@ -43,7 +57,9 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 };
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setSchemaErrorFormatter((errors) => new HttpError(400, 'Validation failed', validationFields(errors)));
+  app.setSchemaErrorFormatter(
+    (errors) => new HttpError(400, 'Validation failed', validationFields(errors)),
+  );
 
   app.setErrorHandler((err: FastifyError | HttpError, request, reply: FastifyReply) => {
     if (err instanceof HttpError) {
@@ -61,6 +77,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send(errorBody(status, message));
     }
     request.log.error({ err }, 'request failed');
-    return reply.code(500).send(errorBody(500, 'Something went wrong on our side. Please try again.'));
+    return reply
+      .code(500)
+      .send(errorBody(500, 'Something went wrong on our side. Please try again.'));
   });
 }

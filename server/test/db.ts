@@ -31,7 +31,11 @@ export async function createTestDatabase(opts: { migrated?: boolean } = {}): Pro
         await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
         return;
       } catch (err) {
-        if (attempt >= 10 || !String((err as Error).message).includes('being accessed by other users')) throw err;
+        if (
+          attempt >= 10 ||
+          !String((err as Error).message).includes('being accessed by other users')
+        )
+          throw err;
         await new Promise((r) => setTimeout(r, 100 * attempt));
       }
     }
@@ -39,6 +43,9 @@ export async function createTestDatabase(opts: { migrated?: boolean } = {}): Pro
   return {
     name,
     url: databaseUrl(inject('adminUrl'), name),
-    drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined)),
+    drop: () =>
+      admin((client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined),
+      ),
   };
 }

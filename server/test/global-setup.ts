@@ -66,7 +66,9 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   project.provide('runId', runId);
 
   return async () => {
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`).catch(() => undefined);
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`).catch(
+      () => undefined,
+    );
     if (embedded) await embedded.stop();
     if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
   };

@@ -59,14 +59,26 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export async function createUser(
   env: TestEnv,
-  u: { email?: string; password?: string; fullname?: string; confirmed?: boolean; hde?: boolean } = {},
+  u: {
+    email?: string;
+    password?: string;
+    fullname?: string;
+    confirmed?: boolean;
+    hde?: boolean;
+  } = {},
 ): Promise<{ id: number; email: string; password: string }> {
   const email = u.email ?? uniqueEmail();
   const password = u.password ?? 'correct horse battery';
   const { rows } = await env.db.query<{ id: string }>(
     `INSERT INTO users (fullname, email, password_hash, user_is_hde, confirmed_at)
      VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END) RETURNING id`,
-    [u.fullname ?? 'Test User', email, await fastHasher.hash(password), u.hde ?? false, u.confirmed ?? true],
+    [
+      u.fullname ?? 'Test User',
+      email,
+      await fastHasher.hash(password),
+      u.hde ?? false,
+      u.confirmed ?? true,
+    ],
   );
   return { id: Number(rows[0].id), email, password };
 }
@@ -101,10 +113,15 @@ export function decodeQuotedPrintable(text: string): string {
 export async function mailTo(env: TestEnv, to: string): Promise<{ raw: string; link: string }> {
   for (let i = 0; i < 50; i++) {
     const files = fs.existsSync(env.outboxDir)
-      ? fs.readdirSync(env.outboxDir).filter((f) => f.includes(to.toLowerCase())).sort()
+      ? fs
+          .readdirSync(env.outboxDir)
+          .filter((f) => f.includes(to.toLowerCase()))
+          .sort()
       : [];
     if (files.length) {
-      const raw = decodeQuotedPrintable(fs.readFileSync(path.join(env.outboxDir, files[files.length - 1]), 'utf8'));
+      const raw = decodeQuotedPrintable(
+        fs.readFileSync(path.join(env.outboxDir, files[files.length - 1]), 'utf8'),
+      );
       const link = raw.match(/https?:\/\/\S+token=[A-Za-z0-9_-]+/)?.[0];
       if (!link) throw new Error(`no link in mail:\n${raw}`);
       return { raw, link };

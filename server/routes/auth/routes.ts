@@ -58,7 +58,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
           required: ['str_username', 'str_password'],
           properties: {
             str_username: { ...emailField, [M]: 'Email must be a valid email address.' },
-            str_password: { type: 'string', minLength: 1, maxLength: 128, [M]: 'Password is required.' },
+            str_password: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 128,
+              [M]: 'Password is required.',
+            },
           },
         },
         response: {
@@ -76,11 +81,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       const password = request.body.str_password;
       const retryAfter = await loginRetryAfter(db, config, email, request.ip);
       if (retryAfter > 0) {
-        throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, { 'retry-after': String(retryAfter) });
+        throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, {
+          'retry-after': String(retryAfter),
+        });
       }
       const user = await sql.findUserByEmail(db, email);
       // Unknown account: spend the same time as a real check, answer the same 401.
-      const valid = user ? await hasher.verify(user.password_hash, password) : (await hasher.dummyVerify(password), false);
+      const valid = user
+        ? await hasher.verify(user.password_hash, password)
+        : (await hasher.dummyVerify(password), false);
       if (!user || !valid) {
         await recordLoginFailure(db, config, email, request.ip);
         throw new HttpError(401, MESSAGES.invalidCredentials);
@@ -140,7 +149,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
       if (!user) throw new HttpError(409, MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
       const { token, hash } = newOneTimeToken();
-      await sql.insertAccountToken(db, { hash, userId: user.id, purpose: 'confirm', ttlMinutes: CONFIRM_TOKEN_TTL_MINUTES });
+      await sql.insertAccountToken(db, {
+        hash,
+        userId: user.id,
+        purpose: 'confirm',
+        ttlMinutes: CONFIRM_TOKEN_TTL_MINUTES,
+      });
       const link = `${config.publicUrl}/auth/confirm?token=${token}`;
       await mailer.send(user.email, confirmMail(language, user.fullname, link));
       return { statusCode: 200, data: { message: MESSAGES.registered } };
@@ -178,7 +192,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       const user = await sql.findUserByEmail(db, request.body.email.trim());
       if (user) {
         const { token, hash } = newOneTimeToken();
-        await sql.insertAccountToken(db, { hash, userId: user.id, purpose: 'reset', ttlMinutes: RESET_TOKEN_TTL_MINUTES });
+        await sql.insertAccountToken(db, {
+          hash,
+          userId: user.id,
+          purpose: 'reset',
+          ttlMinutes: RESET_TOKEN_TTL_MINUTES,
+        });
         const link = `${config.publicUrl}/auth/reset-password?token=${token}`;
         // Not awaited: the answer must take the same time whether or not the account exists.
         mailer
@@ -208,7 +227,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!(await sql.isTokenUsable(db, hash, 'reset'))) throw new HttpError(400, MESSAGES.badLink);
       const passwordHash = await hasher.hash(request.body.password);
       // Checked again atomically: a concurrent use of the same token loses here.
-      if (!(await sql.resetWithToken(db, hash, passwordHash))) throw new HttpError(400, MESSAGES.badLink);
+      if (!(await sql.resetWithToken(db, hash, passwordHash)))
+        throw new HttpError(400, MESSAGES.badLink);
       return { statusCode: 200, data: { message: MESSAGES.resetDone } };
     },
   );

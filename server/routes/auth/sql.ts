@@ -38,12 +38,23 @@ export async function insertUser(
   return rows[0];
 }
 
-export async function insertSession(db: Db, jti: string, userId: string, expires: Date): Promise<void> {
-  await db.query('INSERT INTO sessions (jti, user_id, expires) VALUES ($1, $2, $3)', [jti, userId, expires]);
+export async function insertSession(
+  db: Db,
+  jti: string,
+  userId: string,
+  expires: Date,
+): Promise<void> {
+  await db.query('INSERT INTO sessions (jti, user_id, expires) VALUES ($1, $2, $3)', [
+    jti,
+    userId,
+    expires,
+  ]);
 }
 
 export async function revokeSession(db: Db, jti: string): Promise<void> {
-  await db.query('UPDATE sessions SET revoked_at = now() WHERE jti = $1 AND revoked_at IS NULL', [jti]);
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE jti = $1 AND revoked_at IS NULL', [
+    jti,
+  ]);
 }
 
 export async function insertAccountToken(
@@ -58,7 +69,11 @@ export async function insertAccountToken(
 }
 
 /** Whether a token is unused and unexpired (checked before spending time on argon2). */
-export async function isTokenUsable(db: Db, hash: string, purpose: 'confirm' | 'reset'): Promise<boolean> {
+export async function isTokenUsable(
+  db: Db,
+  hash: string,
+  purpose: 'confirm' | 'reset',
+): Promise<boolean> {
   const { rowCount } = await db.query(
     `SELECT 1 FROM account_tokens
       WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires > now()`,

@@ -4,8 +4,18 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/pool.js';
 
 /** Seconds until the next attempt is allowed, or 0 when the attempt may proceed. */
-export async function loginRetryAfter(db: Db, config: Config, email: string, ip: string): Promise<number> {
-  const { rows } = await db.query<{ email_count: number; email_wait: number; ip_count: number; ip_wait: number }>(
+export async function loginRetryAfter(
+  db: Db,
+  config: Config,
+  email: string,
+  ip: string,
+): Promise<number> {
+  const { rows } = await db.query<{
+    email_count: number;
+    email_wait: number;
+    ip_count: number;
+    ip_wait: number;
+  }>(
     `SELECT count(*) FILTER (WHERE email = $1)::int AS email_count,
             ceil(extract(epoch FROM min(failed_at) FILTER (WHERE email = $1) + w - now()))::int AS email_wait,
             count(*) FILTER (WHERE ip = $2)::int AS ip_count,
@@ -23,7 +33,12 @@ export async function loginRetryAfter(db: Db, config: Config, email: string, ip:
   return wait > 0 ? wait : 0;
 }
 
-export async function recordLoginFailure(db: Db, config: Config, email: string, ip: string): Promise<void> {
+export async function recordLoginFailure(
+  db: Db,
+  config: Config,
+  email: string,
+  ip: string,
+): Promise<void> {
   await db.query('INSERT INTO login_failures (email, ip) VALUES ($1, $2)', [email, ip]);
   // Keep the table small: drop this email's rows that left the window.
   await db.query(

@@ -9,7 +9,8 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags: ['public'],
-        summary: 'Where the browser should go: the login page without a valid session, /home with one',
+        summary:
+          'Where the browser should go: the login page without a valid session, /home with one',
         response: {
           200: {
             type: 'object',

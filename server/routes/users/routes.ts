@@ -2,7 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { M, authenticated, errors, fullnameField, messageData, ok, passwordField, userSchema } from '../../lib/schemas.js';
+import {
+  M,
+  authenticated,
+  errors,
+  fullnameField,
+  messageData,
+  ok,
+  passwordField,
+  userSchema,
+} from '../../lib/schemas.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { publicUser } from './public-user.js';
 import * as sql from './sql.js';
@@ -39,7 +48,11 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
           type: 'object',
           properties: {
             fullname: fullnameField,
-            items_per_page: { type: 'integer', enum: [10, 25, 50, 100], [M]: 'Items per page must be 10, 25, 50 or 100.' },
+            items_per_page: {
+              type: 'integer',
+              enum: [10, 25, 50, 100],
+              [M]: 'Items per page must be 10, 25, 50 or 100.',
+            },
             language: { type: 'string', enum: ['en', 'es'], [M]: 'Language must be en or es.' },
           },
         },
@@ -69,7 +82,12 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
           type: 'object',
           required: ['current_password', 'new_password'],
           properties: {
-            current_password: { type: 'string', minLength: 1, maxLength: 128, [M]: 'Current password is required.' },
+            current_password: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 128,
+              [M]: 'Current password is required.',
+            },
             new_password: { ...passwordField, [M]: 'New password must be 8 to 128 characters.' },
           },
         },
@@ -80,9 +98,16 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       const user = currentUser(request);
       const stored = await sql.passwordHashOf(ctx.db, user.id);
       if (!(await ctx.hasher.verify(stored, request.body.current_password))) {
-        throw new HttpError(400, WRONG_CURRENT_PASSWORD, { current_password: WRONG_CURRENT_PASSWORD });
+        throw new HttpError(400, WRONG_CURRENT_PASSWORD, {
+          current_password: WRONG_CURRENT_PASSWORD,
+        });
       }
-      await sql.changePassword(ctx.db, user.id, await ctx.hasher.hash(request.body.new_password), user.session_id);
+      await sql.changePassword(
+        ctx.db,
+        user.id,
+        await ctx.hasher.hash(request.body.new_password),
+        user.session_id,
+      );
       return { statusCode: 200, data: { message: PASSWORD_CHANGED } };
     },
   );

@@ -21,12 +21,20 @@ export async function updateProfile(
 }
 
 export async function passwordHashOf(db: Db, userId: number): Promise<string> {
-  const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
+  const { rows } = await db.query<{ password_hash: string }>(
+    'SELECT password_hash FROM users WHERE id = $1',
+    [userId],
+  );
   return rows[0].password_hash;
 }
 
 /** Sets the password and revokes every other session of the user, atomically. */
-export async function changePassword(db: Db, userId: number, passwordHash: string, keepSession: string): Promise<void> {
+export async function changePassword(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  keepSession: string,
+): Promise<void> {
   await db.query(
     `WITH u AS (UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING id)
      UPDATE sessions SET revoked_at = now()

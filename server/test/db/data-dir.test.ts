@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseDataDir, isReachableBy, makeReachableDir, postgresOsUser, type OsUser } from '../../db/data-dir.js';
+import {
+  chooseDataDir,
+  isReachableBy,
+  makeReachableDir,
+  postgresOsUser,
+  type OsUser,
+} from '../../db/data-dir.js';
 
 // A user that owns nothing here and is in no group that does: only "other" bits apply.
 const stranger: OsUser = { uid: 54321, gids: [54321] };
@@ -63,16 +69,22 @@ describe('chooseDataDir', () => {
   const canReach = (dir: string) => reachable.has(dir);
 
   it('keeps the folder when PostgreSQL can reach it, or when not root', () => {
-    expect(chooseDataDir({ dataDir: '/ok/data', explicit: false, isRoot: true, canReach })).toEqual({
-      ok: true,
-      dataDir: '/ok/data',
-      fellBack: false,
-    });
-    expect(chooseDataDir({ dataDir: '/root/x/data', explicit: true, isRoot: false, canReach }).ok).toBe(true);
+    expect(chooseDataDir({ dataDir: '/ok/data', explicit: false, isRoot: true, canReach })).toEqual(
+      {
+        ok: true,
+        dataDir: '/ok/data',
+        fellBack: false,
+      },
+    );
+    expect(
+      chooseDataDir({ dataDir: '/root/x/data', explicit: true, isRoot: false, canReach }).ok,
+    ).toBe(true);
   });
 
   it('falls back to /var/lib/helpdesk when the default folder is unreachable', () => {
-    expect(chooseDataDir({ dataDir: '/root/helpdesk/data', explicit: false, isRoot: true, canReach })).toEqual({
+    expect(
+      chooseDataDir({ dataDir: '/root/helpdesk/data', explicit: false, isRoot: true, canReach }),
+    ).toEqual({
       ok: true,
       dataDir: '/var/lib/helpdesk',
       fellBack: true,
@@ -90,7 +102,12 @@ describe('chooseDataDir', () => {
   });
 
   it('stops when the fallback is unreachable too', () => {
-    const choice = chooseDataDir({ dataDir: '/root/x', explicit: false, isRoot: true, canReach: () => false });
+    const choice = chooseDataDir({
+      dataDir: '/root/x',
+      explicit: false,
+      isRoot: true,
+      canReach: () => false,
+    });
     expect(choice).toMatchObject({ ok: false });
   });
 });

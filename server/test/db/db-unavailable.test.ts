@@ -50,7 +50,12 @@ beforeAll(async () => {
   await proxy.up();
   url.host = `127.0.0.1:${proxy.port}`;
   proxiedPool = createPool(url.toString(), { warn: (_o, msg) => poolErrors.push(msg) });
-  app = await buildApp({ config: base.config, db: proxiedPool, logger: false, testOnlyFastHashing: true });
+  app = await buildApp({
+    config: base.config,
+    db: proxiedPool,
+    logger: false,
+    testOnlyFastHashing: true,
+  });
 });
 afterAll(async () => {
   await app.close();

@@ -14,7 +14,9 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('data folder lock', () => {
   it('refuses a second server while the first one runs, and allows it after release', () => {
     const release = acquireDataDirLock(dir);
-    expect(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8').trim()).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8').trim()).toBe(
+      String(process.pid),
+    );
     // Another process (another pid) trying the same folder:
     expect(() => acquireDataDirLock(dir, process.pid + 1)).toThrow(DataDirInUseError);
     expect(() => acquireDataDirLock(dir, process.pid + 1)).toThrow(
@@ -30,7 +32,9 @@ describe('data folder lock', () => {
     const dead = spawnSync(process.execPath, ['-e', '0']).pid; // ran and exited
     fs.writeFileSync(path.join(dir, LOCK_FILE_NAME), `${dead}\n`);
     const release = acquireDataDirLock(dir);
-    expect(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8').trim()).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8').trim()).toBe(
+      String(process.pid),
+    );
     release();
   });
 

@@ -47,9 +47,14 @@ describe('migrate', () => {
     const path = await import('node:path');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
     fs.writeFileSync(path.join(dir, '001_ok.sql'), 'CREATE TABLE fine (id int);');
-    fs.writeFileSync(path.join(dir, '002_broken.sql'), 'CREATE TABLE broken (id int); SELECT no_such_function();');
+    fs.writeFileSync(
+      path.join(dir, '002_broken.sql'),
+      'CREATE TABLE broken (id int); SELECT no_such_function();',
+    );
     await expect(migrate(db, dir)).rejects.toThrow(/no_such_function/);
-    const { rows } = await db.query(`SELECT to_regclass('fine') AS fine, to_regclass('schema_migrations') AS sm`);
+    const { rows } = await db.query(
+      `SELECT to_regclass('fine') AS fine, to_regclass('schema_migrations') AS sm`,
+    );
     expect(rows[0]).toEqual({ fine: null, sm: null });
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -75,7 +75,11 @@ describe('requests that reach no route', () => {
   it('unknown /api/ paths answer a JSON 404, even with a built SPA', async () => {
     const res = await spa.app.inject({ method: 'GET', url: '/api/nothing/here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No such API call: GET /api/nothing/here' });
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'No such API call: GET /api/nothing/here',
+    });
   });
 
   it('malformed JSON answers 400', async () => {
@@ -86,7 +90,11 @@ describe('requests that reach no route', () => {
       payload: '{"str_username": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The request body is not valid JSON.' });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The request body is not valid JSON.',
+    });
   });
 
   it('a body over the limit answers 413', async () => {
@@ -96,7 +104,11 @@ describe('requests that reach no route', () => {
       payload: { fullname: 'x'.repeat(5000), email: 'a@example.com', password: 'long enough' },
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'The request body is too large.' });
+    expect(res.json()).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'The request body is too large.',
+    });
   });
 
   it('a body that is not an object answers 400 with a message', async () => {
@@ -136,7 +148,10 @@ describe('the OpenAPI document', () => {
 
   it('the UI page at /api/docs loads only same-origin scripts', async () => {
     const res = await env.app.inject({ method: 'GET', url: '/api/docs' });
-    const page = res.statusCode === 302 ? await env.app.inject({ method: 'GET', url: res.headers.location as string }) : res;
+    const page =
+      res.statusCode === 302
+        ? await env.app.inject({ method: 'GET', url: res.headers.location as string })
+        : res;
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger-ui-bundle.js');
     expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/); // no inline script for the CSP to block

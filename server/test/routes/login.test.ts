@@ -35,7 +35,11 @@ describe('POST /api/login', () => {
     const unknown = await login(env, uniqueEmail('nobody'), 'not the password');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Invalid credentials' });
+    expect(wrong.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Invalid credentials',
+    });
     expect(unknown.body).toBe(wrong.body);
   });
 
@@ -48,19 +52,27 @@ describe('POST /api/login', () => {
   });
 
   it('answers 400 with field messages for a bad body', async () => {
-    const res = await env.app.inject({ method: 'POST', url: '/api/login', payload: { str_username: 'nope' } });
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { str_username: 'nope' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       statusCode: 400,
       error: 'Bad Request',
       message: 'Validation failed',
-      fields: { str_username: 'Email must be a valid email address.', str_password: 'Password is required.' },
+      fields: {
+        str_username: 'Email must be a valid email address.',
+        str_password: 'Password is required.',
+      },
     });
   });
 
   it('answers 429 with Retry-After after repeated failures for one account, even with the right password', async () => {
     const user = await createUser(env);
-    for (let i = 0; i < 3; i++) expect((await login(env, user.email, 'wrong password')).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await login(env, user.email, 'wrong password')).statusCode).toBe(401);
     const blocked = await login(env, user.email, user.password);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe('Too many failed login attempts. Try again later.');
@@ -68,9 +80,10 @@ describe('POST /api/login', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     // The block ends when the failures leave the window.
-    await env.db.query(`UPDATE login_failures SET failed_at = now() - interval '16 minutes' WHERE email = $1`, [
-      user.email,
-    ]);
+    await env.db.query(
+      `UPDATE login_failures SET failed_at = now() - interval '16 minutes' WHERE email = $1`,
+      [user.email],
+    );
     expect((await login(env, user.email, user.password)).statusCode).toBe(200);
   });
 
@@ -89,7 +102,8 @@ describe('POST /api/login', () => {
         remoteAddress: '203.0.113.9',
         payload: { str_username: email, str_password: password },
       });
-    for (let i = 0; i < 6; i++) expect((await from(uniqueEmail('spray'), 'guess-guess')).statusCode).toBe(401);
+    for (let i = 0; i < 6; i++)
+      expect((await from(uniqueEmail('spray'), 'guess-guess')).statusCode).toBe(401);
     const user = await createUser(env);
     const res = await from(user.email, user.password);
     expect(res.statusCode).toBe(429);

@@ -12,7 +12,10 @@ describe('GET /api/public/pre-login', () => {
     for (const headers of [{}, auth('garbage')]) {
       const res = await env.app.inject({ method: 'GET', url: '/api/public/pre-login', headers });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'unauthorized', data: { 'redirect-url': '/auth/login' } });
+      expect(res.json()).toEqual({
+        status: 'unauthorized',
+        data: { 'redirect-url': '/auth/login' },
+      });
     }
   });
 

@@ -1,6 +1,16 @@
 // Forgotten password: the mail, the reset, and everything that must be refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createUser, login, mailTo, startTestEnv, tokenFor, tokenFromLink, uniqueEmail, type TestEnv } from '../helpers.js';
+import {
+  auth,
+  createUser,
+  login,
+  mailTo,
+  startTestEnv,
+  tokenFor,
+  tokenFromLink,
+  uniqueEmail,
+  type TestEnv,
+} from '../helpers.js';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -9,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 const SENT = "We've sent you a link to reset password to your registered email.";
-const forget = (email: string) => env.app.inject({ method: 'POST', url: '/api/forget-password/', payload: { email } });
+const forget = (email: string) =>
+  env.app.inject({ method: 'POST', url: '/api/forget-password/', payload: { email } });
 const reset = (token: string, password: string) =>
   env.app.inject({ method: 'POST', url: '/api/reset-password/', payload: { token, password } });
 
@@ -40,7 +51,10 @@ describe('forget-password / reset-password', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.message).toBe('Your password has been reset. You can log in now.');
 
-    expect((await env.app.inject({ method: 'GET', url: '/api/user/me', headers: auth(session) })).statusCode).toBe(401);
+    expect(
+      (await env.app.inject({ method: 'GET', url: '/api/user/me', headers: auth(session) }))
+        .statusCode,
+    ).toBe(401);
     expect((await login(env, user.email, user.password)).statusCode).toBe(401);
     expect((await login(env, user.email, 'brand new password')).statusCode).toBe(200);
 
@@ -84,7 +98,9 @@ describe('forget-password / reset-password', () => {
   });
 
   it('answers 400 with field messages', async () => {
-    expect((await forget('nope')).json().fields).toEqual({ email: 'Email must be a valid email address.' });
+    expect((await forget('nope')).json().fields).toEqual({
+      email: 'Email must be a valid email address.',
+    });
     const res = await reset('', 'short');
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-const me = (headers: Record<string, string> = {}) => env.app.inject({ method: 'GET', url: '/api/user/me', headers });
+const me = (headers: Record<string, string> = {}) =>
+  env.app.inject({ method: 'GET', url: '/api/user/me', headers });
 const UNAUTHORIZED = {
   statusCode: 401,
   error: 'Unauthorized',
@@ -20,7 +21,9 @@ const UNAUTHORIZED = {
 };
 
 async function storedSecret(): Promise<string> {
-  const { rows } = await env.db.query<{ value: string }>(`SELECT value FROM app_settings WHERE key = 'jwt_secret'`);
+  const { rows } = await env.db.query<{ value: string }>(
+    `SELECT value FROM app_settings WHERE key = 'jwt_secret'`,
+  );
   return rows[0].value;
 }
 
@@ -55,7 +58,11 @@ describe('authentication', () => {
     expect((await me(auth(token))).json()).toEqual(UNAUTHORIZED);
     // Only that session: another login of the same user still works.
     expect((await me(auth(other))).statusCode).toBe(200);
-    const again = await env.app.inject({ method: 'POST', url: '/api/logout', headers: auth(token) });
+    const again = await env.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: auth(token),
+    });
     expect(again.statusCode).toBe(401);
   });
 
@@ -77,7 +84,9 @@ describe('authentication', () => {
     expect((await me(auth(`${b64({ alg: 'none', typ: 'JWT' })}.${body}`))).statusCode).toBe(401);
     // HS512 signed with the right secret is still refused: only HS256 is allowed.
     const head512 = b64({ alg: 'HS512', typ: 'JWT' });
-    const sig512 = createHmac('sha512', await storedSecret()).update(`${head512}.${body}`).digest('base64url');
+    const sig512 = createHmac('sha512', await storedSecret())
+      .update(`${head512}.${body}`)
+      .digest('base64url');
     expect((await me(auth(`${head512}.${body}.${sig512}`))).statusCode).toBe(401);
   });
 
@@ -95,14 +104,19 @@ describe('authentication', () => {
   it('answers 401 when the session row has expired', async () => {
     const token = await tokenFor(env, user.email, user.password);
     const jti = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti;
-    await env.db.query(`UPDATE sessions SET expires = now() - interval '1 second' WHERE jti = $1`, [jti]);
+    await env.db.query(`UPDATE sessions SET expires = now() - interval '1 second' WHERE jti = $1`, [
+      jti,
+    ]);
     expect((await me(auth(token))).statusCode).toBe(401);
   });
 
   it('keeps the generated secret in the database, so another API process accepts the token', async () => {
     const token = await tokenFor(env, user.email, user.password);
     const second = await startTestEnvSharingDb();
-    expect((await second.inject({ method: 'GET', url: '/api/user/me', headers: auth(token) })).statusCode).toBe(200);
+    expect(
+      (await second.inject({ method: 'GET', url: '/api/user/me', headers: auth(token) }))
+        .statusCode,
+    ).toBe(200);
     await second.close();
   });
 });

@@ -11,7 +11,11 @@ afterAll(() => env.close());
 describe('GET/PUT /api/user/me', () => {
   it('returns the user with its settings', async () => {
     const user = await createUser(env, { fullname: 'Pat Doe' });
-    const res = await env.app.inject({ method: 'GET', url: '/api/user/me', headers: auth(await tokenFor(env, user.email, user.password)) });
+    const res = await env.app.inject({
+      method: 'GET',
+      url: '/api/user/me',
+      headers: auth(await tokenFor(env, user.email, user.password)),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       statusCode: 200,
@@ -37,11 +41,24 @@ describe('GET/PUT /api/user/me', () => {
       payload: { fullname: '  Renamed Person ', items_per_page: 50, language: 'es' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ fullname: 'Renamed Person', items_per_page: 50, language: 'es' });
+    expect(res.json().data).toMatchObject({
+      fullname: 'Renamed Person',
+      items_per_page: 50,
+      language: 'es',
+    });
     // Fields not sent stay as they are; a fresh read shows the saved values.
-    await env.app.inject({ method: 'PUT', url: '/api/user/me', headers: auth(token), payload: { items_per_page: 25 } });
+    await env.app.inject({
+      method: 'PUT',
+      url: '/api/user/me',
+      headers: auth(token),
+      payload: { items_per_page: 25 },
+    });
     const me = await env.app.inject({ method: 'GET', url: '/api/user/me', headers: auth(token) });
-    expect(me.json().data).toMatchObject({ fullname: 'Renamed Person', items_per_page: 25, language: 'es' });
+    expect(me.json().data).toMatchObject({
+      fullname: 'Renamed Person',
+      items_per_page: 25,
+      language: 'es',
+    });
   });
 
   it('answers 400 with field messages for bad values', async () => {
@@ -61,7 +78,10 @@ describe('GET/PUT /api/user/me', () => {
   });
 
   it('answers 401 without a session', async () => {
-    expect((await env.app.inject({ method: 'PUT', url: '/api/user/me', payload: { language: 'es' } })).statusCode).toBe(401);
+    expect(
+      (await env.app.inject({ method: 'PUT', url: '/api/user/me', payload: { language: 'es' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -84,18 +104,31 @@ describe('POST /api/user/me/password', () => {
     const user = await createUser(env);
     const here = await tokenFor(env, user.email, user.password);
     const elsewhere = await tokenFor(env, user.email, user.password);
-    const res = await change(here, { current_password: user.password, new_password: 'a new password' });
+    const res = await change(here, {
+      current_password: user.password,
+      new_password: 'a new password',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.message).toBe('Your password has been changed. Other sessions were logged out.');
-    expect((await env.app.inject({ method: 'GET', url: '/api/user/me', headers: auth(here) })).statusCode).toBe(200);
-    expect((await env.app.inject({ method: 'GET', url: '/api/user/me', headers: auth(elsewhere) })).statusCode).toBe(401);
+    expect(res.json().data.message).toBe(
+      'Your password has been changed. Other sessions were logged out.',
+    );
+    expect(
+      (await env.app.inject({ method: 'GET', url: '/api/user/me', headers: auth(here) }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await env.app.inject({ method: 'GET', url: '/api/user/me', headers: auth(elsewhere) }))
+        .statusCode,
+    ).toBe(401);
     expect((await login(env, user.email, user.password)).statusCode).toBe(401);
     expect((await login(env, user.email, 'a new password')).statusCode).toBe(200);
   });
 
   it('answers 400 with field messages', async () => {
     const user = await createUser(env);
-    const res = await change(await tokenFor(env, user.email, user.password), { new_password: 'short' });
+    const res = await change(await tokenFor(env, user.email, user.password), {
+      new_password: 'short',
+    });
     expect(res.json().fields).toEqual({
       current_password: 'Current password is required.',
       new_password: 'New password must be 8 to 128 characters.',
