@@ -12,10 +12,16 @@ afterAll(() => env.close());
 describe('seedDemo', () => {
   it('creates the confirmed demo accounts once (idempotent)', async () => {
     const hasher = createPasswordHasher(true);
-    expect(await seedDemo(env.db, hasher, 'demo-password')).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
+    expect(await seedDemo(env.db, hasher, 'demo-password')).toEqual(
+      DEMO_ACCOUNTS.map((a) => a.email),
+    );
     expect(await seedDemo(env.db, hasher, 'demo-password')).toEqual([]);
     const agent = await login(env, 'agent@example.com', 'demo-password');
-    expect(agent.json().data.user).toMatchObject({ user_is_hde: true, items_per_page: 10, language: 'en' });
+    expect(agent.json().data.user).toMatchObject({
+      user_is_hde: true,
+      items_per_page: 10,
+      language: 'en',
+    });
     for (const email of ['alice@example.com', 'bob@example.com']) {
       const res = await login(env, email, 'demo-password');
       expect(res.json().data.user.user_is_hde).toBe(false);
