@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { loadToasts } from '../lib/notify';
+import { loadToasts, subscribeToasts, toastsRequested } from '../lib/notify';
 import type { AppStore } from './store';
 
 const Toasts = lazy(() =>
@@ -12,14 +12,22 @@ const Toasts = lazy(() =>
   })),
 );
 
+/** Mounts the toast container once the first toast is raised (keeps it out of the first load). */
+function ToastHost() {
+  const wanted = useSyncExternalStore(subscribeToasts, toastsRequested, toastsRequested);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
 /** Store + toasts around the router (BrowserRouter in main.tsx, MemoryRouter in tests). */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
       {children}
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      <ToastHost />
     </Provider>
   );
 }

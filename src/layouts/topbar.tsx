@@ -50,7 +50,7 @@ export function Topbar() {
         <button
           id={SETTINGS_BUTTON_ID}
           type="button"
-          className="btn btn-sm btn-outline-secondary settings-button"
+          className={`btn btn-sm settings-button ${theme === 'dark' ? 'btn-outline-light' : 'btn-outline-secondary'}`}
           aria-expanded={settingsOpen}
           aria-controls={RIGHT_SIDEBAR_ID}
           onClick={() =>

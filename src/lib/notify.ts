@@ -15,7 +15,26 @@ export function loadToasts(): Promise<ToastModule> {
   return loading;
 }
 
+/** The toast container mounts on the first toast (see AppProviders), not at page load. */
+let requested = false;
+const listeners = new Set<() => void>();
+
+export function subscribeToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function toastsRequested(): boolean {
+  return requested;
+}
+
 function show(kind: 'error' | 'success', content: ReactNode, toastId: string): void {
+  if (!requested) {
+    requested = true;
+    listeners.forEach((listener) => listener());
+  }
   void loadToasts().then(({ toast }) => {
     toast[kind](content, { toastId });
   });

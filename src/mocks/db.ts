@@ -10,8 +10,11 @@ interface DbUser extends User {
 
 interface Db {
   users: DbUser[];
-  /** Session ids (jti) that are live; logout removes one. */
-  sessions: Set<string>;
+  /**
+   * Revoked session ids (jti): logout adds one. Any other unexpired token of a known user is
+   * accepted, so a dev:mock session survives a page reload (the db lives in the page).
+   */
+  revoked: Set<string>;
   /** One-time tokens for confirm/ and reset-password/. */
   confirmTokens: Map<string, number>;
   resetTokens: Map<string, number>;
@@ -54,7 +57,7 @@ function demoUsers(): DbUser[] {
 function freshDb(): Db {
   return {
     users: demoUsers(),
-    sessions: new Set(),
+    revoked: new Set(),
     confirmTokens: new Map(),
     resetTokens: new Map(),
     nextId: 4,
@@ -104,9 +107,7 @@ export function randomId(): string {
 }
 
 export function startSession(userId: number, ttlSeconds?: number): string {
-  const jti = randomId();
-  db.sessions.add(jti);
-  return makeToken(userId, ttlSeconds, jti);
+  return makeToken(userId, ttlSeconds, randomId());
 }
 
 interface Claims {

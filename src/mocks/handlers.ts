@@ -21,7 +21,7 @@ function sessionOf(request: Request) {
   const match = /^JWT (.+)$/.exec(header);
   if (!match) return null;
   const claims = readClaims(match[1]);
-  if (!claims || claims.exp * 1000 <= Date.now() || !db.sessions.has(claims.jti)) return null;
+  if (!claims || claims.exp * 1000 <= Date.now() || db.revoked.has(claims.jti)) return null;
   const user = db.users.find((candidate) => String(candidate.id) === claims.sub);
   return user ? { user, jti: claims.jti } : null;
 }
@@ -78,7 +78,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
       slow(({ request }) => {
         const session = sessionOf(request);
         if (!session) return unauthorized();
-        db.sessions.delete(session.jti);
+        db.revoked.add(session.jti);
         return ok({ message: 'Logged out' });
       }),
     ),

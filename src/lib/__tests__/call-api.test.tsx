@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { AxiosError, CanceledError } from 'axios';
 import { http, HttpResponse } from 'msw';
 import { runSaga } from 'redux-saga';
@@ -122,9 +122,13 @@ describe('the saga error policy (seed section 8)', () => {
     );
     const { store } = renderApp('/editor');
     await screen.findByRole('button', { name: 'Save changes' });
-    store.dispatch(profileHolders.profileSave.actions.requested({ fullname: 'First' }));
-    await arrived;
-    store.dispatch(profileHolders.profileSave.actions.requested({ fullname: 'Second' }));
+    act(() => {
+      store.dispatch(profileHolders.profileSave.actions.requested({ fullname: 'First' }));
+    });
+    await act(() => arrived);
+    act(() => {
+      store.dispatch(profileHolders.profileSave.actions.requested({ fullname: 'Second' }));
+    });
     expect(await screen.findByText('Profile saved')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(calls).toBe(2);
