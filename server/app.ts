@@ -21,7 +21,9 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
+import { lookupRoutes } from './routes/lookups/routes.js';
 import { publicRoutes } from './routes/public/routes.js';
+import { recordsRoutes } from './routes/records/routes.js';
 import { userRoutes } from './routes/users/routes.js';
 
 export interface BuildAppOptions {
@@ -55,7 +57,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         verbose: true,
       },
       plugins: [
-        (ajv: Ajv) => ajv.addKeyword({ keyword: FIELD_MESSAGE_KEYWORD, schemaType: 'string' }),
+        (ajv: Ajv) =>
+          ajv.addKeyword({ keyword: FIELD_MESSAGE_KEYWORD, schemaType: ['string', 'object'] }),
       ],
     },
   });
@@ -115,6 +118,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       authRoutes(api, ctx);
       userRoutes(api, ctx);
       publicRoutes(api, ctx);
+      lookupRoutes(api, ctx);
+      recordsRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

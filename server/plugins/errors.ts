@@ -14,10 +14,23 @@ import {
   isDatabaseUnavailable,
 } from './db-unavailable.js';
 
-/** Schema keyword holding the human message for a field, e.g. 'Email must be a valid email address.' */
+/**
+ * Schema keyword holding the human message for a field, e.g. 'Email must be a valid email
+ * address.', or one message per failing ajv keyword with a fallback:
+ * `{ maxLength: 'Subject must be at most 200 characters.', default: 'Subject is required.' }`.
+ */
 export const FIELD_MESSAGE_KEYWORD = 'x-message';
 
-type SchemaNode = { properties?: Record<string, SchemaNode>; [FIELD_MESSAGE_KEYWORD]?: string };
+type FieldMessage = string | Record<string, string>;
+type SchemaNode = {
+  properties?: Record<string, SchemaNode>;
+  [FIELD_MESSAGE_KEYWORD]?: FieldMessage;
+};
+
+function messageFor(message: FieldMessage | undefined, keyword: string): string | undefined {
+  if (typeof message === 'string' || message === undefined) return message;
+  return message[keyword] ?? message.default;
+}
 type VerboseError = FastifySchemaValidationError & { parentSchema?: SchemaNode };
 
 export function errorBody(statusCode: number, message: string, fields?: Record<string, string>) {
@@ -43,7 +56,8 @@ export function validationFields(errors: FastifySchemaValidationError[]): Record
       fields.body = 'The request body must be a JSON object.';
       continue;
     }
-    fields[field] ??= schema?.[FIELD_MESSAGE_KEYWORD] ?? `${field} is invalid.`;
+    fields[field] ??=
+      messageFor(schema?.[FIELD_MESSAGE_KEYWORD], e.keyword) ?? `${field} is invalid.`;
   }
   return fields;
 }
@@ -64,7 +78,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply: FastifyReply) => {
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.fields));
+      return reply
+        .code(err.statusCode)
+        .send({ ...err.extra, ...errorBody(err.statusCode, err.message, err.fields) });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err: { message: err.message } }, 'database unavailable');

@@ -1,0 +1,57 @@
+// Rich-text bodies (ticket description, content body) are sanitised on every write with this
+// allow-list. The SPA renders them through DOMPurify with the same list: keep this module and
+// the SPA's copy (src/lib/sanitize.ts) identical, and docs/api-records.md says the same.
+import sanitizeHtml from 'sanitize-html';
+
+export const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'em',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'blockquote',
+  'code',
+  'pre',
+];
+export const ALLOWED_LINK_SCHEMES = ['http', 'https', 'mailto'];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedSchemes: ALLOWED_LINK_SCHEMES,
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  // script, style, textarea...: dropped with their content.
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // The only target allowed is _blank, and then always with a safe rel.
+    a: (tagName, attribs) => {
+      const out: Record<string, string> = {};
+      if (attribs.href) out.href = attribs.href;
+      if (attribs.target === '_blank') {
+        out.target = '_blank';
+        out.rel = 'noopener noreferrer';
+      }
+      return { tagName, attribs: out };
+    },
+  },
+};
+
+export function sanitizeBody(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** Whether sanitised HTML has any visible text (an editor's empty `<p><br></p>` has none). */
+export function hasText(html: string): boolean {
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;|&#160;|\u00a0/g, ' ')
+    .trim();
+  return text.length > 0;
+}

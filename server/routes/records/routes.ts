@@ -1,0 +1,258 @@
+// Tickets and content items: create, read, edit, discard a draft, and the four lists. One set of
+// handlers serves both kinds (kinds.ts says what differs). Contract: docs/api-records.md.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../lib/context.js';
+import { HttpError } from '../../lib/http-error.js';
+import { sanitizeBody, hasText } from '../../lib/sanitize.js';
+import { authenticated, errorResponse, errors, ok } from '../../lib/schemas.js';
+import { currentUser, requireUser } from '../../plugins/auth.js';
+import {
+  CONTENT,
+  MESSAGES,
+  TICKET,
+  bodyRequired,
+  createBodySchema,
+  listBodySchema,
+  listDataSchema,
+  recordSchema,
+  toApi,
+  updateBodySchema,
+  type RecordKind,
+  type RecordRow,
+} from './kinds.js';
+import * as sql from './sql.js';
+
+export const NOT_FOUND = 'Sorry! the data you are looking for could not be found';
+export const CONFLICT = 'Someone else changed this record. The current version is shown.';
+export const HD_ONLY = 'Only helpdesk agents can see all records.';
+export const STATUS_FORBIDDEN = 'Only helpdesk agents can change the status.';
+export const DISCARD_FORBIDDEN = 'Only the owner can discard a draft.';
+
+type WriteBody = Record<string, unknown> & {
+  is_draft?: boolean;
+  hd_id?: number;
+  status_id?: number;
+  priority_id?: number | null;
+  company_id?: number | null;
+  content_type_id?: number | null;
+  version?: number;
+};
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: { type: 'integer', minimum: 1, maximum: 9007199254740991, 'x-message': 'Invalid id.' },
+  },
+} as const;
+
+/** The rules beyond the schema, on the record as it will be stored. */
+function checkSubmitted(kind: RecordKind, merged: { body: string; lookup: number | null }) {
+  const fields: Record<string, string> = {};
+  if (!hasText(merged.body)) fields[kind.bodyField] = bodyRequired(kind);
+  if (merged.lookup === null) fields[kind.requiredLookup] = MESSAGES[kind.requiredLookup];
+  if (Object.keys(fields).length) throw new HttpError(400, 'Validation failed', fields);
+}
+
+function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): void {
+  const preHandler = requireUser(ctx);
+  const tags = [kind.path];
+  const full = recordSchema(kind, true);
+  const conflict = { ...errorResponse, properties: { ...errorResponse.properties, current: full } };
+  const label = kind.type === 'T' ? 'ticket' : 'content item';
+
+  app.post<{ Body: WriteBody }>(
+    `/${kind.path}/`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `Create a ${label} (or a draft of one)`,
+        security: authenticated,
+        body: createBodySchema(kind),
+        response: { 200: ok(full), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const b = request.body;
+      const isDraft = b.is_draft ?? false;
+      const body = sanitizeBody(String(b[kind.bodyField] ?? ''));
+      const lookup = (b[kind.requiredLookup] as number | null | undefined) ?? null;
+      if (!isDraft) checkSubmitted(kind, { body, lookup });
+      const row = await sql.insertRecord(ctx.db, user.id, kind, {
+        title: String(b[kind.titleField]).trim(),
+        body,
+        hd_id: b.hd_id ?? null,
+        priority_id: kind.type === 'T' ? (b.priority_id ?? null) : null,
+        company_id: kind.type === 'T' ? (b.company_id ?? null) : null,
+        content_type_id: kind.type === 'C' ? (b.content_type_id ?? null) : null,
+        is_draft: isDraft,
+      });
+      return { statusCode: 200, data: toApi(row) };
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    `/${kind.path}/:id/`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `One ${label} (404 when missing or not the caller's)`,
+        security: authenticated,
+        params: idParams,
+        response: { 200: ok(full), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const row = await sql.getRecord(ctx.db, currentUser(request), kind.type, request.params.id);
+      if (!row) throw new HttpError(404, NOT_FOUND);
+      return { statusCode: 200, data: toApi(row) };
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: WriteBody & { version: number } }>(
+    `/${kind.path}/:id/`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `Edit a ${label}, based on its \`version\` (409 with \`current\` when stale)`,
+        security: authenticated,
+        params: idParams,
+        body: updateBodySchema(kind),
+        response: { 200: ok(full), ...errors(400, 401, 403, 404), 409: conflict },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const id = request.params.id;
+      const b = request.body;
+      const current = await sql.getRecord(ctx.db, user, kind.type, id);
+      if (!current) throw new HttpError(404, NOT_FOUND);
+      const stale = (now: RecordRow) =>
+        new HttpError(409, CONFLICT, undefined, undefined, { current: toApi(now) });
+      if (current.version !== b.version) throw stale(current);
+
+      if (b.status_id !== undefined && b.status_id !== current.status_id && !user.user_is_hde) {
+        // The owner may close or reopen their own ticket; every other change is the agents'.
+        const code = await sql.statusCode(ctx.db, b.status_id);
+        const ownTicket = kind.type === 'T' && Number(current.owner_id) === user.id;
+        if (!(ownTicket && (code === 'closed' || code === 'open'))) {
+          throw new HttpError(403, STATUS_FORBIDDEN);
+        }
+      }
+      if (b.is_draft === true && !current.is_draft) {
+        throw new HttpError(400, 'Validation failed', { is_draft: MESSAGES.backToDraft });
+      }
+      const pick = <T>(field: string, was: T): T =>
+        b[field] === undefined ? was : (b[field] as T);
+      const merged = {
+        title: pick<string>(kind.titleField, current.title).trim(),
+        body:
+          b[kind.bodyField] === undefined
+            ? (current.body ?? '')
+            : sanitizeBody(String(b[kind.bodyField])),
+        hd_id: pick('hd_id', current.hd_id),
+        status_id: pick('status_id', current.status_id),
+        priority_id: kind.type === 'T' ? pick('priority_id', current.priority_id) : null,
+        company_id: kind.type === 'T' ? pick('company_id', current.company_id) : null,
+        content_type_id:
+          kind.type === 'C' ? pick('content_type_id', current.content_type_id) : null,
+        is_draft: pick('is_draft', current.is_draft),
+      };
+      if (!merged.is_draft) {
+        checkSubmitted(kind, { body: merged.body, lookup: merged[kind.requiredLookup] });
+      }
+      const row = await sql.updateRecord(ctx.db, user, kind.type, id, b.version, merged);
+      if (row) return { statusCode: 200, data: toApi(row) };
+      // Changed (or removed) between our read and our write.
+      const now = await sql.getRecord(ctx.db, user, kind.type, id);
+      if (!now) throw new HttpError(404, NOT_FOUND);
+      throw stale(now);
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    `/${kind.path}/:id/`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `Discard the caller's own draft ${label}`,
+        security: authenticated,
+        params: idParams,
+        response: {
+          200: ok({ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const id = request.params.id;
+      if (await sql.deleteOwnDraft(ctx.db, user, kind.type, id)) {
+        return { statusCode: 200, data: { id } };
+      }
+      if (!(await sql.getRecord(ctx.db, user, kind.type, id))) {
+        throw new HttpError(404, NOT_FOUND);
+      }
+      throw new HttpError(403, DISCARD_FORBIDDEN);
+    },
+  );
+
+  for (const scope of ['my', 'hd'] as const) {
+    app.post<{
+      Body: { page?: number; page_size?: number; sort?: string; filters?: sql.ListFilters };
+    }>(
+      `/search/${kind.path}/${scope}`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary:
+            scope === 'my'
+              ? `The caller's own ${label}s, a page at a time`
+              : `All ${label}s, a page at a time (helpdesk agents only)`,
+          security: authenticated,
+          body: listBodySchema(kind),
+          response: {
+            200: ok(listDataSchema(kind)),
+            ...errors(...(scope === 'hd' ? [400, 401, 403] : [400, 401])),
+          },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        if (scope === 'hd' && !user.user_is_hde) throw new HttpError(403, HD_ONLY);
+        const b = request.body ?? {};
+        const page = b.page ?? 1;
+        const pageSize = b.page_size ?? user.items_per_page;
+        const { rows, total } = await sql.listRecords(ctx.db, kind, user, {
+          scope,
+          page,
+          pageSize,
+          sort: b.sort ?? '-created_at',
+          filters: b.filters ?? {},
+        });
+        const capped = total > 10_000;
+        return {
+          statusCode: 200,
+          data: {
+            items: rows.map(toApi),
+            total: capped ? 10_000 : total,
+            total_is_capped: capped,
+            page,
+            page_size: pageSize,
+          },
+        };
+      },
+    );
+  }
+}
+
+export function recordsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  recordRoutes(app, ctx, TICKET);
+  recordRoutes(app, ctx, CONTENT);
+}
