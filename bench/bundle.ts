@@ -35,13 +35,16 @@ function jsBytes(manifest: Manifest, keys: Set<string>): number {
 
 export function bundleReport(): { name: string; kb: number }[] {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestPath)) throw new Error('No dist/.vite/manifest.json: run npm run build first.');
+  if (!fs.existsSync(manifestPath))
+    throw new Error('No dist/.vite/manifest.json: run npm run build first.');
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey) throw new Error('No entry chunk in the manifest.');
   const entry = closure(manifest, entryKey);
   const rows = [{ name: `entry (${entryKey})`, kb: jsBytes(manifest, entry) / 1024 }];
-  for (const key of Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry).sort()) {
+  for (const key of Object.keys(manifest)
+    .filter((k) => manifest[k].isDynamicEntry)
+    .sort()) {
     const keys = closure(manifest, key, new Set(entry));
     rows.push({ name: key, kb: jsBytes(manifest, keys) / 1024 });
   }

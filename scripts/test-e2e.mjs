@@ -30,7 +30,9 @@ function run(cmd, args, opts = {}) {
 let chrome = findChromium() ?? (await playwrightOwnChromium());
 if (!chrome) {
   if (process.getuid?.() === 0) {
-    console.log("[e2e] No Chromium found: installing Debian's chromium with apt-get (about a minute).");
+    console.log(
+      "[e2e] No Chromium found: installing Debian's chromium with apt-get (about a minute).",
+    );
     run('apt-get', ['update', '-qq']);
     run('apt-get', ['install', '-y', '-qq', 'chromium'], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
