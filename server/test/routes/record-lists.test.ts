@@ -196,7 +196,10 @@ describe('search/ticket/my', () => {
       'Alice ticket 01',
     ]);
     // Case- and accent-insensitive substring; % and _ are literal.
-    expect(await p({ text: 'PRINTER' })).toEqual(['Printer on floor 3 jams', 'Alice ticket 09']);
+    expect(await p({ text: 'PRINTER' })).toEqual([
+      'Printer on floor 3 jams',
+      'Café printer is out of toner',
+    ]);
     expect(await p({ text: 'cafe' })).toEqual(['Café printer is out of toner']);
     expect(await p({ text: '100%' })).toEqual(['100% CPU on laptop']);
     expect(await p({ text: '%' })).toEqual(['100% CPU on laptop']);
