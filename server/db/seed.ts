@@ -1,7 +1,9 @@
-// Demo data: one helpdesk agent and two regular users, all confirmed. Idempotent: existing
-// accounts (matched by email) are left as they are.
+// Demo data: one helpdesk agent and two regular users, all confirmed, and their tickets and
+// content items (seed-records.ts). Idempotent: existing accounts (matched by email) are left as
+// they are, and the records are loaded once.
 import type { PasswordHasher } from '../lib/passwords.js';
 import type { Db } from './pool.js';
+import { seedDemoRecords } from './seed-records.js';
 
 export const DEMO_ACCOUNTS = [
   { email: 'agent@example.com', fullname: 'Agent Example', user_is_hde: true },
@@ -26,6 +28,16 @@ export async function seedDemo(
     );
     if (result.rowCount === 1) created.push(account.email);
   }
+  const { rows } = await db.query<{ email: string; id: string }>(
+    `SELECT lower(email) AS email, id FROM users WHERE lower(email) = ANY($1)`,
+    [DEMO_ACCOUNTS.map((a) => a.email)],
+  );
+  const idOf = (email: string) => Number(rows.find((r) => r.email === email)?.id);
+  await seedDemoRecords(db, {
+    alice: idOf('alice@example.com'),
+    bob: idOf('bob@example.com'),
+    agent: idOf('agent@example.com'),
+  });
   return created;
 }
 

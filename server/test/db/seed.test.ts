@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CONTENT, DEMO_TICKETS } from '../../db/seed-records.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../../db/seed.js';
 import { createPasswordHasher } from '../../lib/passwords.js';
 import { login, startTestEnv, type TestEnv } from '../helpers.js';
@@ -26,5 +27,33 @@ describe('seedDemo', () => {
       const res = await login(env, email, 'demo-password');
       expect(res.json().data.user.user_is_hde).toBe(false);
     }
+  });
+
+  it('loads demo tickets and content once, spread over users, help desks and statuses', async () => {
+    const { rows } = await env.db.query<{
+      object_type: string;
+      n: number;
+      owners: number;
+      hds: number;
+      statuses: number;
+      drafts: number;
+    }>(
+      `SELECT object_type, count(*)::int AS n, count(DISTINCT owner_id)::int AS owners,
+              count(DISTINCT hd_id)::int AS hds, count(DISTINCT status_id)::int AS statuses,
+              count(*) FILTER (WHERE is_draft)::int AS drafts
+         FROM records GROUP BY object_type ORDER BY object_type DESC`,
+    );
+    expect(rows).toEqual([
+      { object_type: 'T', n: DEMO_TICKETS + 6, owners: 3, hds: 5, statuses: 5, drafts: 6 },
+      { object_type: 'C', n: DEMO_CONTENT + 4, owners: 3, hds: 4, statuses: 3, drafts: 4 },
+    ]);
+    const alice = await login(env, 'alice@example.com', 'demo-password');
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/search/ticket/my',
+      headers: { authorization: `JWT ${alice.json().data.token}` },
+      payload: { filters: { is_draft: true } },
+    });
+    expect(res.json().data.total).toBe(3);
   });
 });
