@@ -94,7 +94,6 @@ export interface RecordRow {
   hd_name: string;
   status_id: number;
   status_name: string;
-  status_code: string;
   priority_id: number | null;
   priority_name: string | null;
   company_id: number | null;

@@ -1,0 +1,142 @@
+// Bulk data for the records benchmark, generated inside PostgreSQL (generate_series), so a
+// million rows take seconds of SQL, not a million round trips. The records table's secondary
+// indexes and foreign keys are taken off during the load and put back afterwards exactly as the
+// migration defined them (read from the catalog), then VACUUM ANALYZE sets the statistics and
+// the visibility map (index-only scans).
+import type { Db } from '../server/db/pool.js';
+
+export interface BenchSize {
+  users: number;
+  tickets: number;
+  content: number;
+}
+
+const SUBJECTS = [
+  'VPN drops every hour',
+  'Printer jams on floor 3',
+  'Laptop will not boot',
+  'Password reset for the CRM',
+  'Outlook asks for password',
+  'Wi-Fi slow in meeting room',
+  'Second monitor flickers',
+  'Access to finance folder',
+  'Teams notifications missing',
+  'Excel crashes on large files',
+  'Update bank details for payroll',
+  'Holiday balance looks wrong',
+  'Air conditioning too cold',
+  'Broken chair in room 204',
+  'Parking permit renewal',
+  'Docking station not charging',
+  'Shared drive not mapping',
+  'New starter needs an account',
+  'Video calls freeze',
+  'Kitchen dishwasher leaking',
+];
+const TITLES = [
+  'How to reset your VPN token',
+  'Troubleshooting printer jams',
+  'Remote work policy',
+  'FAQ: laptop replacement',
+  'How to map a shared drive',
+  'Expenses policy',
+  'Office closed on the bank holiday',
+  'How to set up two-factor authentication',
+  'Troubleshooting slow video calls',
+  'FAQ: payroll dates',
+];
+
+const sqlArray = (items: string[]) =>
+  `ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')}]`;
+
+async function timed(log: (s: string) => void, label: string, run: () => Promise<unknown>) {
+  const start = Date.now();
+  await run();
+  log(`  ${label}: ${((Date.now() - start) / 1000).toFixed(1)} s`);
+}
+
+/** Loads users and records; returns the id of the first bench user (an agent). */
+export async function seedBench(
+  db: Db,
+  size: BenchSize,
+  passwordHash: string,
+  log: (s: string) => void,
+): Promise<{ firstUserId: number }> {
+  const client = await db.connect();
+  try {
+    await client.query(`SET maintenance_work_mem = '1GB'`);
+    await client.query('SET max_parallel_maintenance_workers = 2');
+    const indexes = await client.query<{ name: string; def: string }>(
+      `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def
+         FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+        WHERE x.indrelid = 'records'::regclass AND NOT x.indisprimary`,
+    );
+    const fks = await client.query<{ name: string; def: string }>(
+      `SELECT conname AS name, pg_get_constraintdef(oid) AS def
+         FROM pg_constraint WHERE conrelid = 'records'::regclass AND contype = 'f'`,
+    );
+    for (const fk of fks.rows) await client.query(`ALTER TABLE records DROP CONSTRAINT ${fk.name}`);
+    for (const ix of indexes.rows) await client.query(`DROP INDEX ${ix.name}`);
+
+    let firstUserId = 0;
+    await timed(log, `${size.users.toLocaleString('en')} users`, async () => {
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO users (fullname, email, password_hash, user_is_hde, items_per_page,
+                            confirmed_at)
+         SELECT 'Bench User ' || g, 'bench' || g || '@example.com', $1, g <= 10, 25, now()
+           FROM generate_series(1, $2::int) g
+         RETURNING id`,
+        [passwordHash, size.users],
+      );
+      firstUserId = Math.min(...rows.map((r) => Number(r.id)));
+    });
+
+    // Rows arrive in creation order (created_at grows with id, about two years in all), owners
+    // and lookups at random; 2% drafts.
+    const common = `
+      $1::bigint + floor(random() * $2::int)::bigint,
+      random() < 0.02,
+      now() - ($3::int - g) * (interval '2 years' / $3::int),
+      now() - ($3::int - g) * (interval '2 years' / $3::int) + random() * interval '3 days'`;
+    await client.query('SELECT setseed(0.42)');
+    await timed(log, `${size.tickets.toLocaleString('en')} tickets`, () =>
+      client.query(
+        `INSERT INTO records (object_type, title, body, hd_id, status_id, priority_id, company_id,
+                              owner_id, is_draft, created_at, updated_at)
+         SELECT 'T', (${sqlArray(SUBJECTS)})[1 + floor(random() * ${SUBJECTS.length})::int] || ' #' || g,
+                '<p>Bench ticket ' || g || ': it happens several times a day.</p>',
+                (ARRAY[1, 2, 3, 4, 6])[1 + floor(random() * 5)::int],
+                1 + floor(random() * 5)::int, 1 + floor(random() * 4)::int,
+                CASE WHEN random() < 0.1 THEN NULL ELSE 1 + floor(random() * 5)::int END,
+                ${common}
+           FROM generate_series(1, $3::int) g`,
+        [firstUserId, size.users, size.tickets],
+      ),
+    );
+    await timed(log, `${size.content.toLocaleString('en')} content items`, () =>
+      client.query(
+        `INSERT INTO records (object_type, title, body, hd_id, status_id, content_type_id,
+                              searchable, owner_id, is_draft, created_at, updated_at)
+         SELECT 'C', (${sqlArray(TITLES)})[1 + floor(random() * ${TITLES.length})::int] || ' #' || g,
+                '<h2>Steps</h2><ol><li>Open the portal.</li><li>Follow the prompts.</li></ol>',
+                (ARRAY[5, 7, 8, 9])[1 + floor(random() * 4)::int],
+                6 + floor(random() * 3)::int, 1 + floor(random() * 5)::int, random() < 0.5,
+                ${common}
+           FROM generate_series(1, $3::int) g`,
+        [firstUserId, size.users, size.content],
+      ),
+    );
+    await timed(log, `${indexes.rows.length} indexes`, async () => {
+      for (const ix of indexes.rows) await client.query(ix.def);
+    });
+    await timed(log, `${fks.rows.length} foreign keys`, async () => {
+      for (const fk of fks.rows) {
+        await client.query(`ALTER TABLE records ADD CONSTRAINT ${fk.name} ${fk.def}`);
+      }
+    });
+    await timed(log, 'VACUUM ANALYZE', () => client.query('VACUUM ANALYZE records, users'));
+    return { firstUserId };
+  } finally {
+    client.release();
+  }
+}
