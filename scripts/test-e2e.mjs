@@ -51,7 +51,7 @@ if (!chrome) {
 console.log(`[e2e] Chromium: ${chrome}`);
 
 console.log('[e2e] Building the SPA (vite build)…');
-run('npx', ['vite', 'build', '--logLevel', 'warn']);
+run('npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn']);
 
 const freePort = await new Promise((resolve) => {
   const srv = net.createServer();

@@ -17,6 +17,8 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
     await app.register(fastifyStatic, {
       root: distDir,
       index: 'index.html',
+      // The build writes .br/.gz beside each asset (vite.config.ts): sent when the browser accepts.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

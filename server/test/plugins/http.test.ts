@@ -2,6 +2,7 @@
 // requests that never reach a route.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnv, type TestEnv } from '../helpers.js';
 
@@ -14,6 +15,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(distDir, 'assets'));
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(
+    path.join(distDir, 'assets', 'app-abc123.js.gz'),
+    zlib.gzipSync('console.log(1)'),
+  );
   spa = await startTestEnv({ distDir });
 });
 afterAll(async () => {
@@ -62,6 +67,17 @@ describe('the SPA', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await spa.app.inject({ method: 'GET', url: '/assets/gone.js' })).statusCode).toBe(404);
+  });
+
+  it('sends the precompressed asset to a browser that accepts gzip', async () => {
+    const res = await spa.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('says so when the web app is not built', async () => {
