@@ -3,8 +3,15 @@ import { all, fork } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/auth-saga';
 import { layoutSaga } from '../features/layout/layout-saga';
 import { profileSaga } from '../features/profile/profile-saga';
+import { recordsSaga } from '../features/records/records-saga';
 import { preLoginSaga } from '../lib/pre-login';
 
 export function* rootSaga(): SagaIterator {
-  yield all([fork(preLoginSaga), fork(authSaga), fork(layoutSaga), fork(profileSaga)]);
+  yield all([
+    fork(preLoginSaga),
+    fork(authSaga),
+    fork(layoutSaga),
+    fork(profileSaga),
+    fork(recordsSaga),
+  ]);
 }

@@ -3,6 +3,7 @@ import createSagaMiddleware from 'redux-saga';
 import { authHolders, authReducer } from '../features/auth/auth-slice';
 import { layoutReducer } from '../features/layout/layout-slice';
 import { profileHolders } from '../features/profile/profile-slice';
+import { recordsHolders, recordsReducer } from '../features/records/records-slice';
 import { holderReducers } from '../lib/request-holder';
 import { rootSaga } from './root-saga';
 
@@ -10,11 +11,13 @@ import { rootSaga } from './root-saga';
 const holdersReducer = combineReducers({
   ...holderReducers(authHolders),
   ...holderReducers(profileHolders),
+  ...holderReducers(recordsHolders),
 });
 
 const rootReducer = combineReducers({
   auth: authReducer,
   layout: layoutReducer,
+  records: recordsReducer,
   holders: holdersReducer,
 });
 

@@ -71,6 +71,7 @@ function* applyErrorPolicy(err: unknown, options: CallOptions): SagaIterator<Api
       status,
       message: body?.message ?? (fallback ? i18n.t(fallback) : ''),
       fields: body?.fields,
+      ...(body?.current !== undefined ? { current: body.current } : {}),
     };
     if (options.handled?.includes(status)) return { ok: false, cancelled: false, error };
     error.notified = true;

@@ -4,10 +4,12 @@ import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
 import enProfile from '../locales/en/profile.json';
+import enRecords from '../locales/en/records.json';
 import esAuth from '../locales/es/auth.json';
 import esCommon from '../locales/es/common.json';
 import esErrors from '../locales/es/errors.json';
 import esProfile from '../locales/es/profile.json';
+import esRecords from '../locales/es/records.json';
 import type { Language } from './types';
 
 export const LANGUAGE_KEY = 'i18nextLng';
@@ -17,8 +19,8 @@ export const LANGUAGES: { code: Language; label: string }[] = [
 ];
 
 export const resources = {
-  en: { common: enCommon, auth: enAuth, errors: enErrors, profile: enProfile },
-  es: { common: esCommon, auth: esAuth, errors: esErrors, profile: esProfile },
+  en: { common: enCommon, auth: enAuth, errors: enErrors, profile: enProfile, records: enRecords },
+  es: { common: esCommon, auth: esAuth, errors: esErrors, profile: esProfile, records: esRecords },
 } as const;
 
 export function isLanguage(value: unknown): value is Language {
@@ -39,7 +41,7 @@ void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: 'en',
   supportedLngs: ['en', 'es'],
-  ns: ['common', 'auth', 'errors', 'profile'],
+  ns: ['common', 'auth', 'errors', 'profile', 'records'],
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -1,6 +1,12 @@
 import type { NavigateFunction, NavigateOptions } from 'react-router-dom';
 
 /** The router's navigate, captured at startup by <NavigationBridge/>, so sagas can navigate. */
+/**
+ * Navigation state that passes the unsaved-changes guard (lib/leave-guard.ts): a saga that
+ * navigates after a successful save uses it, since the form's changes are saved then.
+ */
+export const LEAVE_OK = { leaveGuard: 'skip' } as const;
+
 let navigateFn: NavigateFunction | null = null;
 let path = '/';
 

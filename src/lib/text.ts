@@ -9,3 +9,14 @@ export function truncate(text: string | null | undefined, max: number): string {
     .join('')
     .trimEnd()}…`;
 }
+
+/** Whether an editor's HTML has visible text (an empty editor's `<p></p>` has none). */
+export function htmlHasText(html: string | null | undefined): boolean {
+  if (!html) return false;
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;|\u00a0/g, ' ')
+      .trim().length > 0
+  );
+}

@@ -22,6 +22,8 @@ export interface ApiErrorBody {
   error?: string;
   message?: string;
   fields?: Record<string, string>;
+  /** 409 Conflict: the record as it is now (docs/api-records.md). */
+  current?: unknown;
 }
 
 /** What a form keeps of a failed call, for the page to show. */
@@ -29,6 +31,8 @@ export interface ErrorInfo {
   message: string;
   status: number | null;
   fields?: Record<string, string>;
+  /** 409 Conflict: the current record the server sent back. */
+  current?: unknown;
   /** True when the error policy already told the user (toast or redirect). */
   notified?: boolean;
 }

@@ -1,4 +1,6 @@
+import type { HdRecord } from '../features/records/types';
 import type { Language, User } from '../lib/types';
+import { seedRecords } from './records-data';
 
 /** In-memory data mirroring the API (docs/api.md), with the demo accounts. */
 export const DEMO_PASSWORD = 'helpdesk-demo';
@@ -19,6 +21,9 @@ interface Db {
   confirmTokens: Map<string, number>;
   resetTokens: Map<string, number>;
   nextId: number;
+  /** Tickets and content items (docs/api-records.md), one id sequence for both. */
+  records: HdRecord[];
+  nextRecordId: number;
 }
 
 function demoUsers(): DbUser[] {
@@ -61,6 +66,8 @@ function freshDb(): Db {
     confirmTokens: new Map(),
     resetTokens: new Map(),
     nextId: 4,
+    records: seedRecords(),
+    nextRecordId: 46,
   };
 }
 

@@ -1,47 +1,17 @@
 import { delay, http, HttpResponse } from 'msw';
 import type { HttpResponseResolver, PathParams } from 'msw';
 import type { Language } from '../lib/types';
-import { db, findUserByEmail, publicUser, randomId, readClaims, startSession } from './db';
+import { db, findUserByEmail, publicUser, randomId, startSession } from './db';
+import { bodyOf, fail, ok, sessionOf, unauthorized } from './http';
+import { recordHandlers } from './record-handlers';
 
 const api = (path: string) => `*/api/${path}`;
-
-function ok<T>(data: T) {
-  return HttpResponse.json({ statusCode: 200, data });
-}
-
-function fail(status: number, error: string, message: string, fields?: Record<string, string>) {
-  return HttpResponse.json(
-    { statusCode: status, error, message, ...(fields ? { fields } : {}) },
-    { status },
-  );
-}
-
-function sessionOf(request: Request) {
-  const header = request.headers.get('Authorization') ?? '';
-  const match = /^JWT (.+)$/.exec(header);
-  if (!match) return null;
-  const claims = readClaims(match[1]);
-  if (!claims || claims.exp * 1000 <= Date.now() || db.revoked.has(claims.jti)) return null;
-  const user = db.users.find((candidate) => String(candidate.id) === claims.sub);
-  return user ? { user, jti: claims.jti } : null;
-}
-
-const unauthorized = () => fail(401, 'Unauthorized', 'Unauthorized');
-
-async function bodyOf(request: Request): Promise<Record<string, unknown>> {
-  try {
-    const body: unknown = await request.json();
-    return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const validEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 const validPassword = (value: string) => value.length >= 8 && value.length <= 128;
 
-type Resolver = HttpResponseResolver<PathParams, never>;
+export type Resolver = HttpResponseResolver<PathParams, never>;
 
 /** Handlers for every call in docs/api.md; `delayMs` is 1000 in dev:mock, 0 in tests. */
 export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
@@ -237,5 +207,6 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
           : HttpResponse.json({ status: 'unauthorized', data: { 'redirect-url': '/auth/login' } }),
       ),
     ),
+    ...recordHandlers(slow),
   ];
 }

@@ -6,6 +6,17 @@ import { setNavigator } from '../lib/navigation';
 import { resetDb } from '../mocks/db';
 import { server } from '../mocks/node';
 
+// jsdom has no layout: ProseMirror (the rich-text editor) asks ranges for their rectangles.
+function emptyRects(): DOMRectList {
+  const list = [] as unknown as DOMRectList & DOMRect[];
+  Object.defineProperty(list, 'item', { value: () => null });
+  return list;
+}
+const zeroRect = () => new DOMRect(0, 0, 0, 0);
+Range.prototype.getClientRects = emptyRects;
+Range.prototype.getBoundingClientRect = zeroRect;
+if (!document.elementFromPoint) document.elementFromPoint = () => null;
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 beforeEach(async () => {

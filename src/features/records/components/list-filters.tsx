@@ -1,0 +1,195 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Kind } from '../kinds';
+import { helpdeskOptions, useDropdown } from './use-dropdown';
+import type { Option } from './use-dropdown';
+
+interface Props {
+  kind: Kind;
+  params: URLSearchParams;
+  /** Sets (or with '' removes) one filter; the page goes back to 1. */
+  onChange: (name: string, value: string, replace?: boolean) => void;
+  onClear: () => void;
+}
+
+function Select({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: Option[];
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation('records');
+  return (
+    <div className="col-sm-6 col-lg-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="form-select form-select-sm"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">{t('filters.any')}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The list's filters; their state is the URL's (the page keeps nothing else). */
+export function ListFilters({ kind, params, onChange, onClear }: Props) {
+  const { t } = useTranslation('records');
+  const statuses = useDropdown(kind.type === 'T' ? 'ticketStatus' : 'contentStatus');
+  const helpdesks = useDropdown(kind.type === 'T' ? 'ticketHelpDesk' : 'contentHelpDesk');
+  const priorities = useDropdown('priority');
+  const companies = useDropdown('company');
+  const contentTypes = useDropdown('contentType');
+  const urlText = params.get('text') ?? '';
+  const [text, setText] = useState(urlText);
+  const [typed, setTyped] = useState(false);
+  // The URL changed (back, clear, shared link): the box follows.
+  const [shown, setShown] = useState(urlText);
+  if (shown !== urlText) {
+    setShown(urlText);
+    setText(urlText);
+    setTyped(false);
+  }
+
+  // Typing applies after a short pause (replacing the history entry, not adding many).
+  useEffect(() => {
+    if (!typed || text === urlText) return;
+    const timer = window.setTimeout(() => onChange('text', text.trim(), true), 400);
+    return () => window.clearTimeout(timer);
+  }, [typed, text, urlText, onChange]);
+
+  const id = (name: string) => `filter-${kind.key}-${name}`;
+  const value = (name: string) => params.get(name) ?? '';
+  const k = kind.key;
+  return (
+    <form
+      className="card card-body mb-3"
+      role="search"
+      aria-label={t('filters.label')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange('text', text.trim());
+      }}
+    >
+      <div className="row g-2 align-items-end">
+        <div className="col-sm-6 col-lg-3">
+          <label htmlFor={id('text')} className="form-label">
+            {t(`${k}.filters.text`)}
+          </label>
+          <input
+            id={id('text')}
+            type="search"
+            className="form-control form-control-sm"
+            value={text}
+            maxLength={200}
+            onChange={(event) => {
+              setText(event.target.value);
+              setTyped(true);
+            }}
+          />
+        </div>
+        <Select
+          id={id('status')}
+          label={t('fields.status')}
+          value={value('status_id')}
+          options={(statuses.data ?? []).map((s) => ({
+            value: String(s.status_id),
+            label: s.status_name,
+          }))}
+          onChange={(v) => onChange('status_id', v)}
+        />
+        {kind.type === 'T' && (
+          <>
+            <Select
+              id={id('priority')}
+              label={t('fields.priority')}
+              value={value('priority_id')}
+              options={(priorities.data ?? []).map((p) => ({
+                value: String(p.priority_id),
+                label: p.priority_name,
+              }))}
+              onChange={(v) => onChange('priority_id', v)}
+            />
+            <Select
+              id={id('company')}
+              label={t('fields.company')}
+              value={value('company_id')}
+              options={(companies.data ?? []).map((c) => ({
+                value: String(c.company_id),
+                label: c.company_name,
+              }))}
+              onChange={(v) => onChange('company_id', v)}
+            />
+          </>
+        )}
+        {kind.type === 'C' && (
+          <Select
+            id={id('content-type')}
+            label={t('fields.contentType')}
+            value={value('content_type_id')}
+            options={(contentTypes.data ?? []).map((c) => ({
+              value: String(c.content_type_id),
+              label: c.content_type_name,
+            }))}
+            onChange={(v) => onChange('content_type_id', v)}
+          />
+        )}
+        <Select
+          id={id('helpdesk')}
+          label={t('fields.helpDesk')}
+          value={value('hd_id')}
+          options={helpdeskOptions(helpdesks.data)}
+          onChange={(v) => onChange('hd_id', v)}
+        />
+        <div className="col-sm-6 col-lg-3">
+          <label htmlFor={id('from')} className="form-label">
+            {t('filters.createdFrom')}
+          </label>
+          <input
+            id={id('from')}
+            type="date"
+            className="form-control form-control-sm"
+            value={value('created_from')}
+            onChange={(event) => onChange('created_from', event.target.value)}
+          />
+        </div>
+        <div className="col-sm-6 col-lg-3">
+          <label htmlFor={id('to')} className="form-label">
+            {t('filters.createdTo')}
+          </label>
+          <input
+            id={id('to')}
+            type="date"
+            className="form-control form-control-sm"
+            value={value('created_to')}
+            onChange={(event) => onChange('created_to', event.target.value)}
+          />
+        </div>
+        <div className="col-sm-6 col-lg-3 d-flex gap-2">
+          <button type="submit" className="btn btn-sm btn-primary">
+            {t('filters.apply')}
+          </button>
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onClear}>
+            {t('filters.clear')}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Kind } from '../kinds';
+import type { ListFilters } from '../types';
+
+export const DEFAULT_SORT = '-created_at';
+
+/** Filters that live in the URL, as `?name=value`. */
+export const ID_FILTERS = [
+  'status_id',
+  'priority_id',
+  'company_id',
+  'hd_id',
+  'content_type_id',
+] as const;
+export const DATE_FILTERS = ['created_from', 'created_to'] as const;
+export const FILTER_PARAMS = [...ID_FILTERS, ...DATE_FILTERS, 'text'] as const;
+
+export function sortNames(kind: Kind): string[] {
+  return [
+    'created_at',
+    'updated_at',
+    kind.titleSort,
+    'status',
+    ...(kind.type === 'T' ? ['priority'] : []),
+    'id',
+  ];
+}
+
+export function readPage(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+export function readSort(params: URLSearchParams, kind: Kind): string {
+  const sort = params.get('sort') ?? '';
+  return sortNames(kind).includes(sort.replace(/^-/, '')) ? sort : DEFAULT_SORT;
+}
+
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** The list call's filters from the URL (unknown or malformed values are ignored). */
+export function readFilters(params: URLSearchParams, kind: Kind): ListFilters {
+  const filters: ListFilters = {};
+  for (const name of ID_FILTERS) {
+    if (name === 'priority_id' || name === 'company_id') {
+      if (kind.type !== 'T') continue;
+    }
+    if (name === 'content_type_id' && kind.type !== 'C') continue;
+    const value = Number(params.get(name));
+    if (Number.isInteger(value) && value >= 1) filters[name] = value;
+  }
+  for (const name of DATE_FILTERS) {
+    const value = params.get(name) ?? '';
+    if (isDate(value)) filters[name] = value;
+  }
+  const text = (params.get('text') ?? '').trim();
+  if (text) filters.text = text.slice(0, 200);
+  return filters;
+}

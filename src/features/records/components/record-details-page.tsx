@@ -1,0 +1,273 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useFormik, validateYupSchema, yupToFormErrors } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { formatDateTimeLocal } from '../../../lib/dates';
+import { Alert, generalError, useServerFieldErrors } from '../../../lib/form-field';
+import { useLeaveGuard } from '../../../lib/leave-guard';
+import { usePageTitle } from '../../../lib/page-title';
+import { sanitizeHtml } from '../../../lib/sanitize';
+import type { User } from '../../../lib/types';
+import type { Kind } from '../kinds';
+import { recordsHolders } from '../records-slice';
+import type { HdRecord, RecordWrite, Status } from '../types';
+import { LeaveDialog } from './confirm-dialog';
+import { RecordFields } from './record-fields';
+import { recordSchema, valuesOf, writeBody } from './record-values';
+import type { RecordValues } from './record-values';
+import { ErrorState, Loading, NotFoundMessage } from './states';
+import { useDropdown } from './use-dropdown';
+import type { Option } from './use-dropdown';
+
+const field = (record: HdRecord, name: string) =>
+  (record as unknown as Record<string, unknown>)[name];
+
+/**
+ * The status choices: agents any status; a ticket's owner only closes or reopens it
+ * (docs/api-records.md); otherwise none (no Status field).
+ */
+function statusChoices(
+  kind: Kind,
+  record: HdRecord,
+  user: User | null,
+  statuses: Status[] | null,
+): Option[] | undefined {
+  if (!user || !statuses) return undefined;
+  const all = statuses.map((s) => ({ value: String(s.status_id), label: s.status_name }));
+  if (user.user_is_hde) return all;
+  if (kind.type !== 'T' || field(record, 'requester_id') !== user.id) return undefined;
+  const allowed = statuses.filter(
+    (s) =>
+      s.status_id === record.status_id || ['open', 'closed'].includes(s.status_name.toLowerCase()),
+  );
+  return allowed.map((s) => ({ value: String(s.status_id), label: s.status_name }));
+}
+
+function EditForm({
+  kind,
+  record,
+  statusOptions,
+  onClose,
+}: {
+  kind: Kind;
+  record: HdRecord;
+  statusOptions?: Option[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('records');
+  const dispatch = useAppDispatch();
+  const holder = useAppSelector((state) => state.holders.informationUpdate);
+  const formik = useFormik<RecordValues>({
+    initialValues: valuesOf(kind, record, statusOptions !== undefined),
+    validate: (values) =>
+      validateYupSchema(values, recordSchema(kind, t, record.is_draft)).then(
+        () => ({}),
+        (err: unknown) => yupToFormErrors(err),
+      ),
+    onSubmit: (values) => {
+      // Based on the version shown now: after a 409 that is the current record's.
+      const body: RecordWrite = { ...writeBody(kind, values), version: record.version };
+      if (values.status_id && Number(values.status_id) !== record.status_id) {
+        body.status_id = Number(values.status_id);
+      }
+      dispatch(
+        recordsHolders.informationUpdate.actions.requested({
+          type: kind.type,
+          id: record.id,
+          values: body,
+        }),
+      );
+    },
+  });
+  useServerFieldErrors(formik, holder.error);
+  const guard = useLeaveGuard(formik.dirty && !holder.loading);
+  const conflict = holder.error?.status === 409;
+  const message = conflict ? null : generalError(holder.error);
+  return (
+    <section className="card mb-3" aria-labelledby="edit-heading">
+      <div className="card-body">
+        <h2 id="edit-heading" className="h5 mb-3">
+          {t(`${kind.key}.editTitle`)}
+        </h2>
+        {conflict && <Alert kind="danger">{t('details.conflict')}</Alert>}
+        {message && <Alert kind="danger">{message}</Alert>}
+        <form noValidate onSubmit={formik.handleSubmit}>
+          <RecordFields
+            kind={kind}
+            formik={formik}
+            idPrefix={`${kind.key}-edit`}
+            statusOptions={statusOptions}
+          />
+          <div className="d-flex gap-2">
+            <button type="submit" className="btn btn-primary" disabled={holder.loading}>
+              {holder.loading && (
+                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+              )}
+              {t('details.save')}
+            </button>
+            <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+              {t('details.cancel')}
+            </button>
+          </div>
+        </form>
+      </div>
+      <LeaveDialog guard={guard} />
+    </section>
+  );
+}
+
+/** ticket/my_ticket/details, content/my_content/details, hd_ticket/details, hd_content/details. */
+export function RecordDetailsPage({
+  kind,
+  idParam,
+  listPath,
+  listTitle,
+}: {
+  kind: Kind;
+  idParam: string;
+  listPath: string;
+  listTitle: string;
+}) {
+  const { t } = useTranslation('records');
+  const dispatch = useAppDispatch();
+  const [params] = useSearchParams();
+  const raw = Number(params.get(idParam));
+  const id = Number.isInteger(raw) && raw >= 1 ? raw : null;
+  const detail = useAppSelector((state) => state.holders.detailData);
+  const update = useAppSelector((state) => state.holders.informationUpdate);
+  const user = useAppSelector((state) => state.auth.user);
+  const statuses = useDropdown(kind.type === 'T' ? 'ticketStatus' : 'contentStatus');
+  const [editing, setEditing] = useState(false);
+  const record =
+    detail.data && detail.data.id === id && detail.data.object_type === kind.type
+      ? detail.data
+      : null;
+  const k = kind.key;
+  const title = record ? String(field(record, kind.titleField)) : t(`${k}.detailsTitle`);
+  usePageTitle(title, [
+    { label: t('common:menu.home'), path: '/home' },
+    { label: listTitle, path: listPath },
+    { label: title, path: `${listPath}/details` },
+  ]);
+
+  const load = useMemo(
+    () => () => {
+      if (id !== null)
+        dispatch(recordsHolders.detailData.actions.requested({ type: kind.type, id }));
+    },
+    [dispatch, kind, id],
+  );
+  useEffect(() => {
+    dispatch(recordsHolders.informationUpdate.actions.reset());
+    load();
+  }, [dispatch, load]);
+
+  // A successful save closes the form (the details show the new version).
+  const saved = update.data;
+  const [closedFor, setClosedFor] = useState(saved);
+  if (saved !== closedFor) {
+    setClosedFor(saved);
+    if (saved) setEditing(false);
+  }
+
+  if (id === null || (detail.error?.status === 404 && !detail.loading)) return <NotFoundMessage />;
+  if (!record) {
+    if (detail.error && !detail.loading)
+      return <ErrorState message={t('details.error')} onRetry={load} />;
+    return <Loading />;
+  }
+
+  const statusOptions = statusChoices(kind, record, user, statuses.data);
+  const body = String(field(record, kind.bodyField) ?? '');
+  const dash = '—';
+  const text = (name: string) => {
+    const value = field(record, name);
+    return value === null || value === undefined || value === '' ? dash : String(value);
+  };
+  const rows: [string, string][] =
+    kind.type === 'T'
+      ? [
+          [t('fields.status'), record.status_name],
+          [t('fields.priority'), text('priority_name')],
+          [t('fields.company'), text('company_name')],
+          [t('fields.helpDesk'), record.hd_name],
+          [t('ticket.fields.owner'), text('requester_name')],
+          [
+            t('fields.assignee'),
+            field(record, 'assignee_name') ? text('assignee_name') : t('details.unassigned'),
+          ],
+        ]
+      : [
+          [t('fields.status'), record.status_name],
+          [t('fields.contentType'), text('content_type_name')],
+          [t('fields.helpDesk'), record.hd_name],
+          [t('content.fields.owner'), text('author_name')],
+          [
+            t('fields.searchable'),
+            field(record, 'searchable') ? t('details.yes') : t('details.no'),
+          ],
+        ];
+  rows.push(
+    [t('fields.created'), formatDateTimeLocal(record.created_at)],
+    [t('fields.updated'), formatDateTimeLocal(record.updated_at)],
+    [t('fields.version'), String(record.version)],
+  );
+
+  return (
+    <div className="row g-3">
+      <div className="col-12 d-flex flex-wrap gap-2 align-items-center">
+        {record.is_draft && <span className="badge text-bg-secondary">{t('details.draft')}</span>}
+        {!editing && (
+          <button
+            type="button"
+            className="btn btn-primary ms-auto"
+            onClick={() => setEditing(true)}
+          >
+            {t('details.edit')}
+          </button>
+        )}
+      </div>
+      {editing && (
+        <div className="col-12">
+          <EditForm
+            kind={kind}
+            record={record}
+            statusOptions={statusOptions}
+            onClose={() => {
+              setEditing(false);
+              dispatch(recordsHolders.informationUpdate.actions.reset());
+            }}
+          />
+        </div>
+      )}
+      <div className="col-lg-4">
+        <section className="card" aria-labelledby="details-heading">
+          <div className="card-body">
+            <h2 id="details-heading" className="h5 mb-3">
+              {t('details.heading')}
+            </h2>
+            <dl className="mb-0">
+              {rows.map(([label, value]) => (
+                <div key={label} className="d-flex flex-wrap border-bottom py-2">
+                  <dt className="col-5 fw-semibold">{label}</dt>
+                  <dd className="col-7 mb-0">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </section>
+      </div>
+      <div className="col-lg-8">
+        <section className="card" aria-labelledby="body-heading">
+          <div className="card-body">
+            <h2 id="body-heading" className="h5 mb-3">
+              {t(`${k}.fields.body`)}
+            </h2>
+            <div className="record-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(body) }} />
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

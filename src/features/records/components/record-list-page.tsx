@@ -1,0 +1,257 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { formatDateTimeLocal } from '../../../lib/dates';
+import { usePageTitle } from '../../../lib/page-title';
+import type { Kind } from '../kinds';
+import { recordsHolders } from '../records-slice';
+import type { ListKey } from '../records-slice';
+import type { HdRecord, ListQuery } from '../types';
+import { ListFilters } from './list-filters';
+import { FILTER_PARAMS, readFilters, readPage, readSort } from './list-query';
+import { Pagination } from './pagination';
+import { ErrorState, Loading } from './states';
+
+export interface RecordListProps {
+  listKey: ListKey;
+  kind: Kind;
+  /** Page heading (already translated). */
+  title: string;
+  path: string;
+  draft?: boolean;
+  /** hd_ticket/{userId}: one requester's tickets. */
+  requesterId?: number;
+  /** Where a row's title links to. */
+  rowLink: (record: HdRecord) => string;
+}
+
+interface Column {
+  key: string;
+  label: string;
+  /** The server's sort name, when the column sorts. */
+  sort?: string;
+  cell: (record: HdRecord) => React.ReactNode;
+}
+
+const field = (record: HdRecord, name: string) =>
+  String((record as unknown as Record<string, unknown>)[name] ?? '');
+
+/** My / hd lists and drafts: a table with paging, sorting and filters, all kept in the URL. */
+export function RecordListPage({
+  listKey,
+  kind,
+  title,
+  path,
+  draft = false,
+  requesterId,
+  rowLink,
+}: RecordListProps) {
+  const { t } = useTranslation('records');
+  const dispatch = useAppDispatch();
+  const holder = useAppSelector((state) => state.holders[listKey]);
+  const pageSize = useAppSelector((state) => state.auth.user?.items_per_page ?? 10);
+  const [params, setParams] = useSearchParams();
+  usePageTitle(title, [
+    { label: t('common:menu.home'), path: '/home' },
+    { label: title, path },
+  ]);
+
+  const search = params.toString();
+  const query: ListQuery = useMemo(() => {
+    const current = new URLSearchParams(search);
+    const filters = { ...readFilters(current, kind), is_draft: draft };
+    if (requesterId !== undefined) filters.requester_id = requesterId;
+    return { page: readPage(current), page_size: pageSize, sort: readSort(current, kind), filters };
+  }, [search, kind, draft, requesterId, pageSize]);
+
+  const load = useCallback(
+    () => dispatch(recordsHolders[listKey].actions.requested(query)),
+    [dispatch, listKey, query],
+  );
+  useEffect(() => {
+    load();
+  }, [load]);
+  useEffect(
+    () => () => void dispatch(recordsHolders[listKey].actions.reset()),
+    [dispatch, listKey],
+  );
+
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void, replace = false) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          change(next);
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setParams],
+  );
+  const onFilter = useCallback(
+    (name: string, value: string, replace = false) =>
+      update((next) => {
+        if (value) next.set(name, value);
+        else next.delete(name);
+        next.delete('page');
+      }, replace),
+    [update],
+  );
+  const onClear = useCallback(
+    () =>
+      update((next) => {
+        for (const name of FILTER_PARAMS) next.delete(name);
+        next.delete('page');
+      }),
+    [update],
+  );
+  const onPage = (page: number) =>
+    update((next) => {
+      if (page <= 1) next.delete('page');
+      else next.set('page', String(page));
+    });
+  const onSort = (name: string) =>
+    update((next) => {
+      const current = query.sort;
+      const isDate = name.endsWith('_at');
+      let sort: string;
+      if (current === name) sort = `-${name}`;
+      else if (current === `-${name}`) sort = name;
+      else sort = isDate ? `-${name}` : name;
+      next.set('sort', sort);
+      next.delete('page');
+    });
+
+  const k = kind.key;
+  const hd = listKey.startsWith('HD');
+  const columns: Column[] = [
+    {
+      key: 'title',
+      label: t(`${k}.fields.title`),
+      sort: kind.titleSort,
+      cell: (record) => (
+        <Link to={rowLink(record)}>{field(record, kind.titleField) || t('list.untitled')}</Link>
+      ),
+    },
+    {
+      key: 'status',
+      label: t('fields.status'),
+      sort: 'status',
+      cell: (record) => record.status_name,
+    },
+    ...(kind.type === 'T'
+      ? [
+          {
+            key: 'priority',
+            label: t('fields.priority'),
+            sort: 'priority',
+            cell: (r: HdRecord) => field(r, 'priority_name'),
+          },
+        ]
+      : [
+          {
+            key: 'content_type',
+            label: t('fields.contentType'),
+            cell: (r: HdRecord) => field(r, 'content_type_name'),
+          },
+        ]),
+    { key: 'hd', label: t('fields.helpDesk'), cell: (record) => record.hd_name },
+    ...(hd
+      ? [
+          {
+            key: 'owner',
+            label: t(`${k}.fields.owner`),
+            cell: (r: HdRecord) => field(r, kind.ownerNameField),
+          },
+        ]
+      : []),
+    {
+      key: 'created',
+      label: t('fields.created'),
+      sort: 'created_at',
+      cell: (r) => formatDateTimeLocal(r.created_at),
+    },
+    {
+      key: 'updated',
+      label: t('fields.updated'),
+      sort: 'updated_at',
+      cell: (r) => formatDateTimeLocal(r.updated_at),
+    },
+  ];
+
+  const data = holder.data;
+  const emptyText = draft ? t('list.noDrafts') : t(`${k}.empty`);
+  const sortedBy = (col: Column) =>
+    !col.sort
+      ? undefined
+      : query.sort === col.sort
+        ? 'ascending'
+        : query.sort === `-${col.sort}`
+          ? 'descending'
+          : undefined;
+  let body: React.ReactNode;
+  if (holder.loading || (!data && !holder.error)) body = <Loading />;
+  else if (holder.error) body = <ErrorState message={t('list.error')} onRetry={load} />;
+  else if (!data || data.items.length === 0)
+    body = <p className="text-body-secondary py-3">{emptyText}</p>;
+  else
+    body = (
+      <>
+        <div className="table-responsive">
+          <table className="table table-hover align-middle">
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                {columns.map((col) => {
+                  const sorted = sortedBy(col);
+                  return (
+                    <th key={col.key} scope="col" aria-sort={sorted}>
+                      {col.sort ? (
+                        <button
+                          type="button"
+                          className="btn btn-link p-0 sort-button"
+                          onClick={() => onSort(col.sort as string)}
+                        >
+                          {col.label}
+                          <span aria-hidden="true" className="ms-1">
+                            {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}
+                          </span>
+                        </button>
+                      ) : (
+                        col.label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((record) => (
+                <tr key={record.id}>
+                  {columns.map((col) => (
+                    <td key={col.key}>{col.cell(record)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pagination
+          page={data.page}
+          pageSize={data.page_size}
+          total={data.total}
+          capped={data.total_is_capped === true}
+          onPage={onPage}
+        />
+      </>
+    );
+
+  return (
+    <section aria-label={title}>
+      <ListFilters kind={kind} params={params} onChange={onFilter} onClear={onClear} />
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { callApi } from '../../lib/call-api';
+import type { ApiRequest, ApiResult } from '../../lib/call-api';
+import { LEAVE_OK, navigateTo } from '../../lib/navigation';
+import { notifySuccess } from '../../lib/notify';
+import type { ErrorInfo } from '../../lib/types';
+import { recordsApi } from './api';
+import type { ListScope } from './api';
+import { CONTENT, TICKET } from './kinds';
+import type { Kind } from './kinds';
+import { formLoadingSet, recordsHolders } from './records-slice';
+import type { DropdownKey, ListKey, RecordRef, SaveRequest, UpdateRequest } from './records-slice';
+import type { HdRecord, ListData, ListQuery, ObjectType } from './types';
+
+const H = recordsHolders;
+
+const LISTS: Record<ListKey, { type: ObjectType; scope: ListScope }> = {
+  MYTICKET: { type: 'T', scope: 'my' },
+  MYCONTENT: { type: 'C', scope: 'my' },
+  HDTICKET: { type: 'T', scope: 'hd' },
+  HDCONTENT: { type: 'C', scope: 'hd' },
+};
+
+/** Lists: takeLatest cancels the previous saga, and callApi aborts its request. */
+function listWorker(key: ListKey) {
+  const { type, scope } = LISTS[key];
+  const holder = H[key];
+  return function* loadList(action: PayloadAction<ListQuery>): SagaIterator {
+    const result: ApiResult<ListData> = yield call(
+      callApi<ListData>,
+      recordsApi.list(type, scope, action.payload),
+      { context: 'errors:context.fetchingData' },
+    );
+    if (result.ok) yield put(holder.actions.succeeded(result.data));
+    else if (!result.cancelled) yield put(holder.actions.failed(result.error));
+  };
+}
+
+const DROPDOWNS: Record<DropdownKey, { request: ApiRequest<unknown>; context: string }> = {
+  ticketHelpDesk: { request: recordsApi.helpdesks('T'), context: 'errors:context.fetchingData' },
+  contentHelpDesk: { request: recordsApi.helpdesks('C'), context: 'errors:context.fetchingData' },
+  ticketStatus: { request: recordsApi.statuses('T'), context: 'errors:context.filteringStatus' },
+  contentStatus: { request: recordsApi.statuses('C'), context: 'errors:context.filteringStatus' },
+  priority: { request: recordsApi.priorities(), context: 'errors:context.fetchingPriority' },
+  company: { request: recordsApi.companies(), context: 'errors:context.fetchingData' },
+  contentType: {
+    request: recordsApi.contentTypes(),
+    context: 'errors:context.fetchingContentTypes',
+  },
+};
+
+/** Dropdowns: loaded on demand; failures are swallowed after the policy's toast. */
+function dropdownWorker(key: DropdownKey) {
+  const { request, context } = DROPDOWNS[key];
+  const actions = H[key].actions as unknown as {
+    succeeded: (data: unknown) => UnknownAction;
+    failed: (error: ErrorInfo) => UnknownAction;
+  };
+  return function* loadDropdown(): SagaIterator {
+    const result: ApiResult<unknown> = yield call(callApi<unknown>, request, { context });
+    if (result.ok) yield put(actions.succeeded(result.data));
+    else if (!result.cancelled) yield put(actions.failed(result.error));
+  };
+}
+
+/** One record; a 404 is shown by the page itself (no toast). */
+function* loadDetail(action: PayloadAction<RecordRef>): SagaIterator {
+  const { type, id } = action.payload;
+  const result: ApiResult<HdRecord> = yield call(callApi<HdRecord>, recordsApi.get(type, id), {
+    context: 'errors:context.fetchingData',
+    handled: [404],
+  });
+  if (result.ok) yield put(H.detailData.actions.succeeded(result.data));
+  else if (!result.cancelled) yield put(H.detailData.actions.failed(result.error));
+  yield put(formLoadingSet(false));
+}
+
+/** The entry forms: create, or save a draft again; submit goes to details, a draft stays. */
+function saveWorker(kind: Kind) {
+  const holder = kind.type === 'T' ? H.saveTicketInput : H.saveContentInput;
+  const context =
+    kind.type === 'T' ? 'errors:context.savingTicketInput' : 'errors:context.savingContentInput';
+  return function* save(action: PayloadAction<SaveRequest>): SagaIterator {
+    const { id, values } = action.payload;
+    const request =
+      id === undefined
+        ? recordsApi.create(kind.type, values)
+        : recordsApi.update(kind.type, id, values);
+    const result: ApiResult<HdRecord> = yield call(callApi<HdRecord>, request, {
+      context,
+      handled: [400, 409],
+    });
+    if (!result.ok) {
+      if (!result.cancelled) yield put(holder.actions.failed(result.error));
+      return;
+    }
+    const record = result.data;
+    yield put(holder.actions.succeeded(record));
+    if (record.is_draft) {
+      yield call(notifySuccess, 'records:toast.draftSaved');
+      if (id === undefined) {
+        yield call(navigateTo, kind.draftFormUrl(record.id), { replace: true, state: LEAVE_OK });
+      }
+    } else {
+      yield call(notifySuccess, `records:toast.${kind.key}Created`);
+      yield call(navigateTo, kind.myDetailsUrl(record.id), { state: LEAVE_OK });
+    }
+  };
+}
+
+/** The information update: a stale version answers 409 with the current record. */
+function* updateRecord(action: PayloadAction<UpdateRequest>): SagaIterator {
+  const { type, id, values } = action.payload;
+  const result: ApiResult<HdRecord> = yield call(
+    callApi<HdRecord>,
+    recordsApi.update(type, id, values),
+    {
+      context:
+        type === 'T' ? 'errors:context.savingTicketInput' : 'errors:context.savingContentInput',
+      handled: [400, 409],
+    },
+  );
+  if (!result.ok) {
+    if (result.cancelled) return;
+    const { current, ...error } = result.error;
+    if (error.status === 409 && current) {
+      yield put(H.detailData.actions.succeeded(current as HdRecord));
+    }
+    yield put(H.informationUpdate.actions.failed(error));
+    return;
+  }
+  yield put(H.detailData.actions.succeeded(result.data));
+  yield put(H.informationUpdate.actions.succeeded(result.data));
+  yield call(notifySuccess, 'records:toast.changesSaved');
+}
+
+/** Discarding a draft: afterwards the drafts list. */
+function* deleteRecord(action: PayloadAction<RecordRef>): SagaIterator {
+  const { type, id } = action.payload;
+  const result: ApiResult<{ id: number }> = yield call(
+    callApi<{ id: number }>,
+    recordsApi.remove(type, id),
+    {
+      context:
+        type === 'T' ? 'errors:context.savingTicketInput' : 'errors:context.savingContentInput',
+    },
+  );
+  if (!result.ok) {
+    if (!result.cancelled) yield put(H.deleteRecord.actions.failed(result.error));
+    return;
+  }
+  yield put(H.deleteRecord.actions.succeeded(result.data));
+  yield call(notifySuccess, 'records:toast.draftDiscarded');
+  const kind = type === 'T' ? TICKET : CONTENT;
+  yield call(navigateTo, kind.draftsListUrl, { replace: true, state: LEAVE_OK });
+}
+
+export function* recordsSaga(): SagaIterator {
+  const lists = (Object.keys(LISTS) as ListKey[]).map((key) =>
+    takeLatest(H[key].actions.requested.type, listWorker(key)),
+  );
+  const dropdowns = (Object.keys(DROPDOWNS) as DropdownKey[]).map((key) =>
+    takeLatest(H[key].actions.requested.type, dropdownWorker(key)),
+  );
+  yield all([
+    ...lists,
+    ...dropdowns,
+    takeLatest(H.detailData.actions.requested.type, loadDetail),
+    takeLatest(H.saveTicketInput.actions.requested.type, saveWorker(TICKET)),
+    takeLatest(H.saveContentInput.actions.requested.type, saveWorker(CONTENT)),
+    takeLatest(H.informationUpdate.actions.requested.type, updateRecord),
+    takeLatest(H.deleteRecord.actions.requested.type, deleteRecord),
+  ]);
+}

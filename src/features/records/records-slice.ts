@@ -1,0 +1,78 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { createRequestHolder } from '../../lib/request-holder';
+import type {
+  Company,
+  ContentType,
+  HdRecord,
+  HelpdeskNode,
+  ListData,
+  ListQuery,
+  ObjectType,
+  Priority,
+  RecordWrite,
+  Status,
+} from './types';
+
+export interface RecordRef {
+  type: ObjectType;
+  id: number;
+}
+
+/** A form save: create (no id) or update a draft (id + version in `values`). */
+export interface SaveRequest {
+  id?: number;
+  values: RecordWrite;
+}
+
+export interface UpdateRequest extends RecordRef {
+  /** Includes `version`, the version the edit was based on. */
+  values: RecordWrite;
+}
+
+/** The response holders of tickets and content: one line each (seed section 3). */
+export const recordsHolders = {
+  // The four lists, keyed by the seed's list context names.
+  MYTICKET: createRequestHolder<ListData, ListQuery>('MYTICKET'),
+  MYCONTENT: createRequestHolder<ListData, ListQuery>('MYCONTENT'),
+  HDTICKET: createRequestHolder<ListData, ListQuery>('HDTICKET'),
+  HDCONTENT: createRequestHolder<ListData, ListQuery>('HDCONTENT'),
+  // Dropdowns and filters.
+  ticketHelpDesk: createRequestHolder<HelpdeskNode[]>('ticketHelpDesk'),
+  contentHelpDesk: createRequestHolder<HelpdeskNode[]>('contentHelpDesk'),
+  ticketStatus: createRequestHolder<Status[]>('ticketStatus'),
+  contentStatus: createRequestHolder<Status[]>('contentStatus'),
+  priority: createRequestHolder<Priority[]>('priority'),
+  company: createRequestHolder<Company[]>('company'),
+  contentType: createRequestHolder<ContentType[]>('contentType'),
+  // One record, its saves, its information update and the discard of a draft.
+  detailData: createRequestHolder<HdRecord, RecordRef>('detailData'),
+  saveTicketInput: createRequestHolder<HdRecord, SaveRequest>('saveTicketInput'),
+  saveContentInput: createRequestHolder<HdRecord, SaveRequest>('saveContentInput'),
+  informationUpdate: createRequestHolder<HdRecord, UpdateRequest>('informationUpdate'),
+  deleteRecord: createRequestHolder<{ id: number }, RecordRef>('deleteRecord'),
+};
+
+export type ListKey = 'MYTICKET' | 'MYCONTENT' | 'HDTICKET' | 'HDCONTENT';
+export type DropdownKey =
+  | 'ticketHelpDesk'
+  | 'contentHelpDesk'
+  | 'ticketStatus'
+  | 'contentStatus'
+  | 'priority'
+  | 'company'
+  | 'contentType';
+
+/** The seed's isFormLoading flag: set while a form loads the record it edits. */
+const recordsSlice = createSlice({
+  name: 'records',
+  initialState: { isFormLoading: false },
+  reducers: {
+    formLoadingSet: (state, action: PayloadAction<boolean>) => {
+      state.isFormLoading = action.payload;
+    },
+  },
+});
+
+export const { formLoadingSet } = recordsSlice.actions;
+export const recordsReducer = recordsSlice.reducer;

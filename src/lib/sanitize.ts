@@ -1,0 +1,55 @@
+import DOMPurify from 'dompurify';
+
+/**
+ * Rich-text bodies are rendered through DOMPurify with the server's allow-list
+ * (server/lib/sanitize.ts, docs/api-records.md): keep the two identical.
+ * Import this module only from lazily loaded pages (it must stay out of the first load).
+ */
+export const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'em',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'blockquote',
+  'code',
+  'pre',
+];
+const ALLOWED_ATTR = ['href', 'target', 'rel'];
+/** http:, https:, mailto: or a relative address (no scheme). */
+const ALLOWED_URI_REGEXP = /^(?:(?:https?|mailto):|[^a-z:]*$|[^:]*[/?#])/i;
+
+let purifier: ReturnType<typeof DOMPurify> | null = null;
+
+function instance() {
+  if (purifier) return purifier;
+  purifier = DOMPurify(window);
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName !== 'A') return;
+    const href = node.getAttribute('href');
+    if (href && href.startsWith('//')) node.removeAttribute('href');
+    if (node.getAttribute('target') === '_blank') {
+      node.setAttribute('rel', 'noopener noreferrer');
+    } else {
+      node.removeAttribute('target');
+      node.removeAttribute('rel');
+    }
+  });
+  return purifier;
+}
+
+export function sanitizeHtml(html: string): string {
+  return instance().sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOWED_URI_REGEXP,
+    KEEP_CONTENT: true,
+  });
+}

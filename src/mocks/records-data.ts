@@ -1,0 +1,216 @@
+import type {
+  Company,
+  ContentItem,
+  ContentType,
+  HdRecord,
+  Priority,
+  Status,
+  Ticket,
+} from '../features/records/types';
+
+/** Lookups as the server's migration seeds them (server/db/migrations/002_records.sql). */
+export interface MockHelpdesk {
+  hd_id: number;
+  parent_id: number | null;
+  object_type: 'T' | 'C';
+  hd_name: string;
+  is_default: boolean;
+}
+
+export const HELPDESKS: MockHelpdesk[] = [
+  { hd_id: 1, parent_id: null, object_type: 'T', hd_name: 'IT Support', is_default: true },
+  { hd_id: 2, parent_id: 1, object_type: 'T', hd_name: 'Hardware', is_default: false },
+  { hd_id: 3, parent_id: 1, object_type: 'T', hd_name: 'Network', is_default: false },
+  { hd_id: 4, parent_id: null, object_type: 'T', hd_name: 'HR', is_default: false },
+  { hd_id: 6, parent_id: null, object_type: 'T', hd_name: 'Facilities', is_default: false },
+  { hd_id: 5, parent_id: null, object_type: 'C', hd_name: 'Knowledge base', is_default: true },
+  { hd_id: 7, parent_id: 5, object_type: 'C', hd_name: 'IT articles', is_default: false },
+  { hd_id: 8, parent_id: 5, object_type: 'C', hd_name: 'HR policies', is_default: false },
+  { hd_id: 9, parent_id: 5, object_type: 'C', hd_name: 'Office and facilities', is_default: false },
+];
+
+export const STATUSES: (Status & { object_type: 'T' | 'C'; code: string })[] = [
+  { status_id: 1, object_type: 'T', code: 'new', status_name: 'New', is_closed: false },
+  { status_id: 2, object_type: 'T', code: 'open', status_name: 'Open', is_closed: false },
+  { status_id: 3, object_type: 'T', code: 'pending', status_name: 'Pending', is_closed: false },
+  { status_id: 4, object_type: 'T', code: 'resolved', status_name: 'Resolved', is_closed: true },
+  { status_id: 5, object_type: 'T', code: 'closed', status_name: 'Closed', is_closed: true },
+  { status_id: 6, object_type: 'C', code: 'in_review', status_name: 'In review', is_closed: false },
+  { status_id: 7, object_type: 'C', code: 'published', status_name: 'Published', is_closed: false },
+  { status_id: 8, object_type: 'C', code: 'archived', status_name: 'Archived', is_closed: true },
+];
+
+export const PRIORITIES: Priority[] = [
+  { priority_id: 1, priority_name: 'Low' },
+  { priority_id: 2, priority_name: 'Normal' },
+  { priority_id: 3, priority_name: 'High' },
+  { priority_id: 4, priority_name: 'Urgent' },
+];
+
+export const COMPANIES: Company[] = [
+  { company_id: 1, company_name: 'Acme Corp' },
+  { company_id: 2, company_name: 'Globex' },
+  { company_id: 3, company_name: 'Initech' },
+  { company_id: 4, company_name: 'Umbrella Health' },
+  { company_id: 5, company_name: 'Stark Logistics' },
+];
+
+export const CONTENT_TYPES: ContentType[] = [
+  { content_type_id: 1, content_type_name: 'How-to' },
+  { content_type_id: 2, content_type_name: 'FAQ' },
+  { content_type_id: 3, content_type_name: 'Troubleshooting' },
+  { content_type_id: 4, content_type_name: 'Announcement' },
+  { content_type_id: 5, content_type_name: 'Policy' },
+];
+
+const PEOPLE: Record<number, string> = { 1: 'Agent Smith', 2: 'Alice Example', 3: 'Bob Example' };
+
+const SUBJECTS = [
+  'VPN drops every hour',
+  'Laptop will not boot',
+  'Printer on floor 3 jams',
+  'Cannot reach the intranet',
+  'New starter needs an account',
+  'Password expired while travelling',
+  'Monitor flickers',
+  'Wi-Fi slow in meeting room',
+  'Request a second screen',
+  'Payroll question',
+  'Desk chair broken',
+  'Email bounces from partner',
+  'Shared drive is full',
+  'Phone headset crackles',
+  'Access to the finance folder',
+];
+
+const TITLES = [
+  'How to reset your VPN token',
+  'Connecting to the office Wi-Fi',
+  'Holiday policy',
+  'Booking a meeting room',
+  'Printer troubleshooting',
+  'Expense claims FAQ',
+  'Office move announcement',
+  'Setting up two-factor sign-in',
+];
+
+const BASE = Date.UTC(2026, 9, 1, 9, 0, 0);
+const HOUR = 3600 * 1000;
+
+function at(index: number): string {
+  return new Date(BASE + index * 25 * HOUR).toISOString();
+}
+
+export function helpdeskName(id: number): string {
+  return HELPDESKS.find((hd) => hd.hd_id === id)?.hd_name ?? '';
+}
+
+export function statusName(id: number): string {
+  return STATUSES.find((s) => s.status_id === id)?.status_name ?? '';
+}
+
+export function personName(id: number | null): string | null {
+  return id === null ? null : (PEOPLE[id] ?? `User ${id}`);
+}
+
+export function makeTicket(id: number, fields: Partial<Ticket> & { requester_id: number }): Ticket {
+  const created = fields.created_at ?? at(id);
+  const priorityId = fields.priority_id === undefined ? 2 : fields.priority_id;
+  const companyId = fields.company_id === undefined ? null : fields.company_id;
+  const hdId = fields.hd_id ?? 1;
+  const statusId = fields.status_id ?? 1;
+  const assigneeId = fields.assignee_id ?? null;
+  return {
+    id,
+    object_type: 'T',
+    subject: fields.subject ?? `Ticket ${id}`,
+    description: fields.description ?? '<p>Details of the problem.</p>',
+    priority_id: priorityId,
+    priority_name: PRIORITIES.find((p) => p.priority_id === priorityId)?.priority_name ?? null,
+    company_id: companyId,
+    company_name: COMPANIES.find((c) => c.company_id === companyId)?.company_name ?? null,
+    hd_id: hdId,
+    hd_name: helpdeskName(hdId),
+    status_id: statusId,
+    status_name: statusName(statusId),
+    requester_id: fields.requester_id,
+    requester_name: personName(fields.requester_id) ?? '',
+    assignee_id: assigneeId,
+    assignee_name: personName(assigneeId),
+    is_draft: fields.is_draft ?? false,
+    version: fields.version ?? 1,
+    created_at: created,
+    updated_at: fields.updated_at ?? created,
+  };
+}
+
+export function makeContent(
+  id: number,
+  fields: Partial<ContentItem> & { author_id: number },
+): ContentItem {
+  const created = fields.created_at ?? at(id);
+  const typeId = fields.content_type_id === undefined ? 1 : fields.content_type_id;
+  const hdId = fields.hd_id ?? 5;
+  const statusId = fields.status_id ?? 6;
+  return {
+    id,
+    object_type: 'C',
+    title: fields.title ?? `Article ${id}`,
+    body: fields.body ?? '<p>The article text.</p>',
+    content_type_id: typeId,
+    content_type_name:
+      CONTENT_TYPES.find((c) => c.content_type_id === typeId)?.content_type_name ?? null,
+    hd_id: hdId,
+    hd_name: helpdeskName(hdId),
+    status_id: statusId,
+    status_name: statusName(statusId),
+    author_id: fields.author_id,
+    author_name: personName(fields.author_id) ?? '',
+    searchable: fields.searchable ?? false,
+    is_draft: fields.is_draft ?? false,
+    version: fields.version ?? 1,
+    created_at: created,
+    updated_at: fields.updated_at ?? created,
+  };
+}
+
+/**
+ * ~30 tickets and ~15 content items over the demo users. Alice (2) has tickets 1–14 (12–14
+ * drafts), Bob (3) 15–26 (26 a draft), the agent (1) 27–30. Content: Alice 31–38 (38 a draft),
+ * Bob 39–42, the agent 43–45 (45 a draft). Ids are shared by both kinds, as in the server.
+ */
+export function seedRecords(): HdRecord[] {
+  const records: HdRecord[] = [];
+  const owners = (id: number) => (id <= 14 ? 2 : id <= 26 ? 3 : 1);
+  for (let id = 1; id <= 30; id += 1) {
+    records.push(
+      makeTicket(id, {
+        requester_id: owners(id),
+        subject: SUBJECTS[(id - 1) % SUBJECTS.length] + (id > SUBJECTS.length ? ' again' : ''),
+        description: `<p>Ticket ${id}: <strong>details</strong> of the problem.</p>`,
+        priority_id: ((id - 1) % 4) + 1,
+        company_id: id % 3 === 0 ? null : ((id - 1) % 5) + 1,
+        hd_id: [1, 2, 3, 4, 6][id % 5],
+        status_id: ((id - 1) % 5) + 1,
+        assignee_id: id % 4 === 0 ? 1 : null,
+        is_draft: [12, 13, 14, 26].includes(id),
+      }),
+    );
+  }
+  for (let id = 31; id <= 45; id += 1) {
+    const author = id <= 38 ? 2 : id <= 42 ? 3 : 1;
+    records.push(
+      makeContent(id, {
+        author_id: author,
+        title: TITLES[(id - 31) % TITLES.length] + (id - 31 >= TITLES.length ? ' (part 2)' : ''),
+        body: `<p>Article ${id}: step by step.</p><ul><li>One</li><li>Two</li></ul>`,
+        content_type_id: ((id - 31) % 5) + 1,
+        hd_id: [5, 7, 8, 9][id % 4],
+        status_id: [6, 7, 8][id % 3],
+        searchable: id % 2 === 0,
+        is_draft: [38, 45].includes(id),
+      }),
+    );
+  }
+  return records;
+}
