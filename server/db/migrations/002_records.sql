@@ -117,21 +117,29 @@ CREATE TABLE records (
 );
 
 -- Lists. Every list filters on object_type and is_draft and sorts on one column with id as the
--- tie-break, so each (sort column) gets one index for "my" lists (leading owner_id) and one for
--- "hd" lists. Both directions scan the same index. The page's ids come from an index-only scan
--- (see sql.ts), which keeps deep pages cheap.
+-- tie-break, so each sort column gets one index for "my" lists (leading owner_id: a user's own
+-- records are few) and one for "hd" lists (all records). Both directions scan the same index.
+-- The "hd" indexes also carry the filter columns (INCLUDE), so a filtered page and its capped
+-- count are index-only scans that never visit the table; the page's ids come from such a scan
+-- (see routes/records/sql.ts), which keeps deep pages cheap too.
 CREATE INDEX records_my_created_idx ON records (owner_id, object_type, is_draft, created_at, id);
 CREATE INDEX records_my_updated_idx ON records (owner_id, object_type, is_draft, updated_at, id);
 CREATE INDEX records_my_title_idx ON records (owner_id, object_type, is_draft, title, id);
 CREATE INDEX records_my_status_idx ON records (owner_id, object_type, is_draft, status_id, id);
 CREATE INDEX records_my_priority_idx ON records (owner_id, object_type, is_draft, priority_id, id);
 CREATE INDEX records_my_id_idx ON records (owner_id, object_type, is_draft, id);
-CREATE INDEX records_hd_created_idx ON records (object_type, is_draft, created_at, id);
-CREATE INDEX records_hd_updated_idx ON records (object_type, is_draft, updated_at, id);
-CREATE INDEX records_hd_title_idx ON records (object_type, is_draft, title, id);
-CREATE INDEX records_hd_status_idx ON records (object_type, is_draft, status_id, id);
-CREATE INDEX records_hd_priority_idx ON records (object_type, is_draft, priority_id, id);
-CREATE INDEX records_hd_id_idx ON records (object_type, is_draft, id);
+CREATE INDEX records_hd_created_idx ON records (object_type, is_draft, created_at, id)
+  INCLUDE (status_id, priority_id, company_id, hd_id, content_type_id);
+CREATE INDEX records_hd_updated_idx ON records (object_type, is_draft, updated_at, id)
+  INCLUDE (status_id, priority_id, company_id, hd_id, content_type_id, created_at);
+CREATE INDEX records_hd_title_idx ON records (object_type, is_draft, title, id)
+  INCLUDE (status_id, priority_id, company_id, hd_id, content_type_id, created_at);
+CREATE INDEX records_hd_status_idx ON records (object_type, is_draft, status_id, id)
+  INCLUDE (priority_id, company_id, hd_id, content_type_id, created_at);
+CREATE INDEX records_hd_priority_idx ON records (object_type, is_draft, priority_id, id)
+  INCLUDE (status_id, company_id, hd_id, content_type_id, created_at);
+CREATE INDEX records_hd_id_idx ON records (object_type, is_draft, id)
+  INCLUDE (status_id, priority_id, company_id, hd_id, content_type_id, created_at);
 -- The `text` filter: substring match on the unaccented, lower-cased title.
 CREATE INDEX records_title_trgm_idx ON records USING gin (records_search_text(title) gin_trgm_ops);
 -- Foreign keys that are not the leading column of an index above (deletes of users, #4's assign).
