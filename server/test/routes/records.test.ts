@@ -506,3 +506,43 @@ describe('DELETE ticket/{id}/', () => {
     expect((await call('DELETE', `/api/content/${cDraft.id}/`)).statusCode).toBe(401);
   });
 });
+
+describe('every record call', () => {
+  it('answers 401 without a session', async () => {
+    const calls: ['GET' | 'POST' | 'PUT' | 'DELETE', string][] = [
+      ['POST', '/api/ticket/'],
+      ['POST', '/api/content/'],
+      ['GET', '/api/ticket/1/'],
+      ['GET', '/api/content/1/'],
+      ['PUT', '/api/ticket/1/'],
+      ['PUT', '/api/content/1/'],
+      ['DELETE', '/api/ticket/1/'],
+      ['DELETE', '/api/content/1/'],
+      ['POST', '/api/search/ticket/my'],
+      ['POST', '/api/search/content/my'],
+      ['POST', '/api/search/ticket/hd'],
+      ['POST', '/api/search/content/hd'],
+    ];
+    for (const [method, url] of calls) {
+      const res = await call(
+        method,
+        url,
+        undefined,
+        method === 'GET' || method === 'DELETE'
+          ? undefined
+          : { version: 1, subject: 'x', title: 'x' },
+      );
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('lists with an empty body use the defaults', async () => {
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/search/ticket/my',
+      headers: auth(alice.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ page: 1, page_size: 10, total_is_capped: false });
+  });
+});
