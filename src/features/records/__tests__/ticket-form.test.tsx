@@ -68,3 +68,153 @@ describe('ticket form', () => {
     expect(screen.getByText('It clicks twice.')).toBeInTheDocument();
   });
 });
+
+describe('ticket drafts', () => {
+  it('shows a server 400 beside the field and keeps what was typed', async () => {
+    server.use(
+      http.post('*/api/ticket/', () =>
+        HttpResponse.json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'Validation failed',
+            fields: { subject: 'Subject is taken today.' },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    signInAs('alice@example.com');
+    const { user } = renderApp('/ticket/input');
+    await user.type(await screen.findByLabelText('Subject'), 'Printer');
+    await typeDescription(user, 'Out of toner.');
+    await user.selectOptions(screen.getByLabelText('Priority'), 'Low');
+    await user.click(screen.getByRole('button', { name: 'Submit ticket' }));
+    expect(await screen.findByText('Subject is taken today.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject')).toHaveAccessibleDescription('Subject is taken today.');
+    expect(screen.getByLabelText('Subject')).toHaveValue('Printer');
+    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveTextContent('Out of toner.');
+    expect(screen.getByLabelText('Priority')).toHaveValue('1');
+    expect(screen.getByTestId('location')).toHaveTextContent('/ticket/input');
+  });
+
+  it('a draft needs only the subject; saving stays in the form on /draft, then finishing it', async () => {
+    signInAs('alice@example.com');
+    const bodies: unknown[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (/\/api\/ticket\//.test(request.url) && request.method !== 'GET') {
+        void request
+          .clone()
+          .json()
+          .then((body: unknown) => bodies.push([request.method, body]));
+      }
+    });
+    const { user } = renderApp('/ticket/input');
+    await user.click(await screen.findByRole('button', { name: 'Save as draft' }));
+    expect(await screen.findByText('Subject is required.')).toBeInTheDocument();
+    expect(screen.queryByText('Description is required.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Choose a priority.')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Subject'), 'Half-written');
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    expect(await screen.findByText('Draft saved')).toBeInTheDocument();
+    const draft = db.records.at(-1);
+    expect(draft).toMatchObject({ subject: 'Half-written', is_draft: true, version: 1 });
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/draft?ticketId=${draft?.id}`),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Finish your draft' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByLabelText('Subject')).toHaveValue('Half-written');
+
+    // A second save updates the same draft with PUT and its version.
+    await user.type(screen.getByLabelText('Subject'), ' more');
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(db.records.find((r) => r.id === draft?.id)?.version).toBe(2));
+    expect(db.records.filter((r) => 'subject' in r && r.subject.startsWith('Half'))).toHaveLength(
+      1,
+    );
+
+    // Finishing it: submit with the rest.
+    await typeDescription(user, 'Now complete.');
+    await user.selectOptions(screen.getByLabelText('Priority'), 'Urgent');
+    await user.click(screen.getByRole('button', { name: 'Submit ticket' }));
+    expect(await screen.findByText('Ticket created')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Half-written more' }),
+    ).toBeInTheDocument();
+    expect(db.records.find((r) => r.id === draft?.id)).toMatchObject({
+      is_draft: false,
+      version: 3,
+      priority_id: 4,
+    });
+    expect(bodies.map((b) => (b as [string])[0])).toEqual(['POST', 'PUT', 'PUT']);
+    expect((bodies[1] as [string, { version: number }])[1].version).toBe(1);
+    expect((bodies[2] as [string, { version: number }])[1].version).toBe(2);
+    server.events.removeAllListeners();
+  });
+
+  it('discards a draft after confirmation', async () => {
+    signInAs('alice@example.com');
+    const { user } = renderApp('/draft?ticketId=12');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Finish your draft' }),
+    ).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Discard draft' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard this draft?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(db.records.some((r) => r.id === 12)).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard this draft?' })).getByRole(
+        'button',
+        {
+          name: 'Discard',
+        },
+      ),
+    );
+    expect(await screen.findByText('Draft discarded')).toBeInTheDocument();
+    expect(db.records.some((r) => r.id === 12)).toBe(false);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My ticket drafts' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/ticket/my_ticket/draft');
+  });
+
+  it('/draft without an id goes to the drafts list', async () => {
+    signInAs('alice@example.com');
+    renderApp('/draft');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My ticket drafts' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Phone headset crackles' })).toHaveAttribute(
+      'href',
+      '/draft?ticketId=14',
+    );
+  });
+
+  it('leaving with unsaved changes asks first', async () => {
+    signInAs('alice@example.com');
+    const { user } = renderApp('/ticket/input');
+    await user.type(await screen.findByLabelText('Subject'), 'Unsaved');
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    await user.click(within(menu).getByRole('link', { name: 'My tickets' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Leave this page? Your changes are not saved.',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/ticket/input');
+    expect(screen.getByLabelText('Subject')).toHaveValue('Unsaved');
+
+    await user.click(within(menu).getByRole('link', { name: 'My tickets' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My tickets' }),
+    ).toBeInTheDocument();
+  });
+});
