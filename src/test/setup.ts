@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import i18n from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 import { resetDb } from '../mocks/db';
@@ -8,6 +8,7 @@ import { server } from '../mocks/node';
 
 // Lazy pages load on first use: allow for a slow first import on a busy machine.
 configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20000 });
 
 // jsdom has no layout: ProseMirror (the rich-text editor) asks ranges for their rectangles.
 function emptyRects(): DOMRectList {
