@@ -40,7 +40,9 @@ export function createMailer(opts: {
       const info = await builder.sendMail({ from: opts.from, to, ...content });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, outboxFileName(to, content.subject));
-      await fs.writeFile(file, info.message as Buffer);
+      // Write beside it, then rename: a reader never sees a half-written mail.
+      await fs.writeFile(`${file}.partial`, info.message as Buffer);
+      await fs.rename(`${file}.partial`, file);
       opts.logger.info({ to, subject: content.subject, file }, 'mail written to outbox');
     },
   };

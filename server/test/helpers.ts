@@ -115,7 +115,7 @@ export async function mailTo(env: TestEnv, to: string): Promise<{ raw: string; l
     const files = fs.existsSync(env.outboxDir)
       ? fs
           .readdirSync(env.outboxDir)
-          .filter((f) => f.includes(to.toLowerCase()))
+          .filter((f) => f.endsWith('.eml') && f.includes(to.toLowerCase()))
           .sort()
       : [];
     if (files.length) {
