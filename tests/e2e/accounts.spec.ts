@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { linkFromMail } from './support/mail';
@@ -172,4 +173,18 @@ test('the shell works by keyboard: settings panel, layout switch and the user me
   await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeHidden();
+});
+
+test('the login page loads at most 180 KB of gzipped JavaScript', async ({ page }) => {
+  const scripts: Promise<Buffer>[] = [];
+  page.on('response', (res) => {
+    if (res.url().endsWith('.js')) scripts.push(res.body());
+  });
+  await page.goto('/auth/login');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const bodies = await Promise.all(scripts);
+  const gzipped = bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+  expect(bodies.length).toBeGreaterThan(0);
+  expect(gzipped).toBeLessThanOrEqual(180_000);
 });

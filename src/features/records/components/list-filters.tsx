@@ -70,7 +70,12 @@ export function ListFilters({ kind, params, onChange, onClear }: Props) {
   // Typing applies after a short pause (replacing the history entry, not adding many).
   useEffect(() => {
     if (!typed || text === urlText) return;
-    const timer = window.setTimeout(() => onChange('text', text.trim(), true), 400);
+    // A click on a result within the pause starts leaving this page (React keeps it mounted
+    // while the next page loads): the late filter must not pull the user back.
+    const listPath = window.location.pathname;
+    const timer = window.setTimeout(() => {
+      if (window.location.pathname === listPath) onChange('text', text.trim(), true);
+    }, 400);
     return () => window.clearTimeout(timer);
   }, [typed, text, urlText, onChange]);
 

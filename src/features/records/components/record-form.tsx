@@ -68,11 +68,8 @@ export function RecordForm({
   const message = generalError(holder.error);
   const k = kind.key;
   return (
-    <section className="card" aria-labelledby="record-form-heading">
+    <section className="card">
       <div className="card-body">
-        <h2 id="record-form-heading" className="visually-hidden">
-          {draft ? t('form.finishDraft') : t(`${k}.newTitle`)}
-        </h2>
         {message && <Alert kind="danger">{message}</Alert>}
         <form
           noValidate

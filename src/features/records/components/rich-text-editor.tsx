@@ -52,8 +52,10 @@ export default function RichTextEditor({
     onBlur: () => onBlur(),
   });
 
-  // Keep ARIA state in step with the form.
+  // Keep ARIA state in step with the form. (A suspended-and-remounted form can briefly hold an
+  // editor TipTap has already destroyed: leave that one alone.)
   useEffect(() => {
+    if (editor.isDestroyed) return;
     editor.setOptions({
       editorProps: {
         attributes: {
@@ -71,6 +73,7 @@ export default function RichTextEditor({
 
   // A value set from outside (a loaded draft, a reset) replaces the content.
   useEffect(() => {
+    if (editor.isDestroyed) return;
     const html = editor.isEmpty ? '' : editor.getHTML();
     if (value !== html) editor.commands.setContent(value || '', { emitUpdate: false });
   }, [editor, value]);
