@@ -15,7 +15,12 @@ import { ensureDatabase, startEmbeddedPostgres } from '../server/db/embedded.js'
 import { migrate } from '../server/db/migrate.js';
 import { createPool } from '../server/db/pool.js';
 import { createPasswordHasher } from '../server/lib/passwords.js';
-import { CONTENT, TICKET, type RecordKind } from '../server/routes/records/kinds.js';
+import {
+  CONTENT,
+  LIST_COUNT_CAP,
+  TICKET,
+  type RecordKind,
+} from '../server/routes/records/kinds.js';
 import { buildListQueries, type ListFilters } from '../server/routes/records/sql.js';
 import { seedBench } from './records-seed.js';
 
@@ -157,9 +162,10 @@ export async function recordsBench(): Promise<void> {
       [people.user.id],
     );
     const lastMyPage = Math.max(1, Math.ceil(userTickets.rows[0].n / 25));
-    const deepTicketPage = Math.min(5000, Math.floor((benchSize.tickets * 0.98) / 25));
-    const deeperTicketPage = Math.min(30000, Math.floor((benchSize.tickets * 0.98) / 25));
-    const deepContentPage = Math.min(2000, Math.floor((benchSize.content * 0.98) / 25));
+    // Pages reach the first LIST_COUNT_CAP records (the API refuses deeper offsets).
+    const deeperTicketPage = Math.floor(LIST_COUNT_CAP / 25);
+    const deepTicketPage = Math.floor(deeperTicketPage / 2);
+    const deepContentPage = deeperTicketPage;
 
     const cases: Case[] = [
       { name: 'my tickets, page 1', kind: TICKET, scope: 'my', as: 'user' },

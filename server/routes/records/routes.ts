@@ -234,6 +234,11 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
         const b = request.body;
         const page = b.page ?? 1;
         const pageSize = b.page_size ?? user.items_per_page;
+        // Offset paging costs what it skips, so pages reach the first LIST_COUNT_CAP records
+        // (as the capped total says); older ones are reached by filtering or reversing the sort.
+        if ((page - 1) * pageSize >= LIST_COUNT_CAP) {
+          throw new HttpError(400, 'Validation failed', { page: PAGE_BEYOND_CAP });
+        }
         const { rows, total } = await sql.listRecords(ctx.db, kind, user, {
           scope,
           page,
@@ -256,6 +261,8 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
     );
   }
 }
+
+const PAGE_BEYOND_CAP = `Pages reach the first ${LIST_COUNT_CAP.toLocaleString('en-US')} records. Narrow the filters or reverse the sort to see older ones.`;
 
 export function recordsRoutes(app: FastifyInstance, ctx: AppContext): void {
   recordRoutes(app, ctx, TICKET);

@@ -277,6 +277,15 @@ describe('search/ticket/my', () => {
       'filters.text': 'Text must be at most 200 characters.',
     });
     expect((await list('ticket/my', alice.token, { sort: 'title' })).statusCode).toBe(400);
+    // Pages stop at the count cap: deep offsets would cost what they skip.
+    const deep = await list('ticket/my', alice.token, { page: 401, page_size: 25 });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().fields.page).toBe(
+      'Pages reach the first 10,000 records. Narrow the filters or reverse the sort to see older ones.',
+    );
+    expect((await list('ticket/my', alice.token, { page: 400, page_size: 25 })).statusCode).toBe(
+      200,
+    );
     expect((await list('ticket/my', null, {})).statusCode).toBe(401);
   });
 });
@@ -382,9 +391,12 @@ describe('capped totals', () => {
        SELECT 'T', 'Bulk ' || g, $1, 1, 1, 2 FROM generate_series(1, 10005) g`,
       [heavy.id],
     );
-    const res = await list('ticket/my', heavy.token, { page: 401, page_size: 25 });
-    expect(res.json().data).toMatchObject({ total: 10000, total_is_capped: true, page: 401 });
-    expect(res.json().data.items).toHaveLength(5);
+    const res = await list('ticket/my', heavy.token, { page: 400, page_size: 25 });
+    expect(res.json().data).toMatchObject({ total: 10000, total_is_capped: true, page: 400 });
+    expect(res.json().data.items).toHaveLength(25);
+    // The page after the cap is refused with a reason, not computed at full cost.
+    const beyond = await list('ticket/my', heavy.token, { page: 401, page_size: 25 });
+    expect(beyond.statusCode).toBe(400);
     await env.db.query('DELETE FROM records WHERE owner_id = $1', [heavy.id]);
   });
 });
