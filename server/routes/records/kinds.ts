@@ -65,6 +65,16 @@ export const CONTENT: RecordKind = {
 
 export const BODY_MAX = 100_000;
 export const LIST_COUNT_CAP = 10_000;
+/**
+ * A text filter is checked row by row (the trigram index narrows, LIKE confirms), so counting a
+ * common word's matches up to 10,000 would read ~200k rows: such lists count to 1,000.
+ */
+export const TEXT_COUNT_CAP = 1_000;
+
+/** How far a list counts and pages: the first N records. */
+export function listCap(filters: { text?: string }): number {
+  return filters.text?.trim() ? TEXT_COUNT_CAP : LIST_COUNT_CAP;
+}
 
 export const MESSAGES = {
   priority_id: 'Choose a priority.',

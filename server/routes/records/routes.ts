@@ -8,7 +8,7 @@ import { authenticated, errorResponse, errors, ok } from '../../lib/schemas.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import {
   CONTENT,
-  LIST_COUNT_CAP,
+  listCap,
   MESSAGES,
   TICKET,
   bodyRequired,
@@ -234,24 +234,26 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
         const b = request.body;
         const page = b.page ?? 1;
         const pageSize = b.page_size ?? user.items_per_page;
-        // Offset paging costs what it skips, so pages reach the first LIST_COUNT_CAP records
-        // (as the capped total says); older ones are reached by filtering or reversing the sort.
-        if ((page - 1) * pageSize >= LIST_COUNT_CAP) {
-          throw new HttpError(400, 'Validation failed', { page: PAGE_BEYOND_CAP });
+        // Offset paging costs what it skips, so pages reach as far as the capped total counts;
+        // older records are reached by filtering or reversing the sort.
+        const filters = b.filters ?? {};
+        const cap = listCap(filters);
+        if ((page - 1) * pageSize >= cap) {
+          throw new HttpError(400, 'Validation failed', { page: pageBeyondCap(cap) });
         }
         const { rows, total } = await sql.listRecords(ctx.db, kind, user, {
           scope,
           page,
           pageSize,
           sort: b.sort ?? '-created_at',
-          filters: b.filters ?? {},
+          filters,
         });
-        const capped = total > LIST_COUNT_CAP;
+        const capped = total > cap;
         return {
           statusCode: 200,
           data: {
             items: rows.map(toApi),
-            total: capped ? LIST_COUNT_CAP : total,
+            total: capped ? cap : total,
             total_is_capped: capped,
             page,
             page_size: pageSize,
@@ -262,7 +264,8 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
   }
 }
 
-const PAGE_BEYOND_CAP = `Pages reach the first ${LIST_COUNT_CAP.toLocaleString('en-US')} records. Narrow the filters or reverse the sort to see older ones.`;
+const pageBeyondCap = (cap: number) =>
+  `Pages reach the first ${cap.toLocaleString('en-US')} records. Narrow the filters or reverse the sort to see older ones.`;
 
 export function recordsRoutes(app: FastifyInstance, ctx: AppContext): void {
   recordRoutes(app, ctx, TICKET);

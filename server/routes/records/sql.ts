@@ -4,13 +4,7 @@
 import type { DatabaseError } from 'pg';
 import type { Db } from '../../db/pool.js';
 import { HttpError } from '../../lib/http-error.js';
-import {
-  LIST_COUNT_CAP,
-  MESSAGES,
-  type ObjectType,
-  type RecordKind,
-  type RecordRow,
-} from './kinds.js';
+import { listCap, MESSAGES, type ObjectType, type RecordKind, type RecordRow } from './kinds.js';
 import { Params, visibleTo, type Viewer } from './visibility.js';
 
 /**
@@ -281,7 +275,7 @@ export function buildListQueries(
 
   const count: BuiltQuery = {
     text: `SELECT count(*)::int AS total
-             FROM (SELECT 1 FROM records r WHERE ${whereSql} LIMIT ${LIST_COUNT_CAP + 1}) capped`,
+             FROM (SELECT 1 FROM records r WHERE ${whereSql} LIMIT ${listCap(f) + 1}) capped`,
     values: [...p.values],
   };
   const limit = p.add(req.pageSize);

@@ -397,6 +397,17 @@ describe('capped totals', () => {
     // The page after the cap is refused with a reason, not computed at full cost.
     const beyond = await list('ticket/my', heavy.token, { page: 401, page_size: 25 });
     expect(beyond.statusCode).toBe(400);
+    // A text filter counts (and pages) to 1,000: its matches are confirmed row by row.
+    const text = await list('ticket/my', heavy.token, { page: 1, filters: { text: 'bulk' } });
+    expect(text.json().data).toMatchObject({ total: 1000, total_is_capped: true });
+    const textBeyond = await list('ticket/my', heavy.token, {
+      page: 41,
+      page_size: 25,
+      filters: { text: 'bulk' },
+    });
+    expect(textBeyond.json().fields.page).toBe(
+      'Pages reach the first 1,000 records. Narrow the filters or reverse the sort to see older ones.',
+    );
     await env.db.query('DELETE FROM records WHERE owner_id = $1', [heavy.id]);
   });
 });
