@@ -1,30 +1,14 @@
-// Rich-text bodies (ticket description, content body) are sanitised on every write with this
-// allow-list. The SPA renders them through DOMPurify with the same list: keep this module and
-// the SPA's copy (src/lib/sanitize.ts) identical, and docs/api-records.md says the same.
+// Rich-text bodies (ticket description, content body) are sanitised on every write with the
+// allow-list the SPA also renders them with (DOMPurify, src/lib/sanitize.ts): one file for both.
 import sanitizeHtml from 'sanitize-html';
+import rules from '../../src/lib/rich-text-rules.json' with { type: 'json' };
 
-export const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'em',
-  'u',
-  's',
-  'a',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'blockquote',
-  'code',
-  'pre',
-];
-export const ALLOWED_LINK_SCHEMES = ['http', 'https', 'mailto'];
+export const ALLOWED_TAGS = rules.tags;
+export const ALLOWED_LINK_SCHEMES = rules.linkSchemes;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
-  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedAttributes: { a: rules.linkAttributes },
   allowedSchemes: ALLOWED_LINK_SCHEMES,
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,

@@ -1,28 +1,13 @@
 import DOMPurify from 'dompurify';
+import rules from './rich-text-rules.json';
 
 /**
- * Rich-text bodies are rendered through DOMPurify with the server's allow-list
- * (server/lib/sanitize.ts, docs/api-records.md): keep the two identical.
+ * Rich-text bodies are rendered through DOMPurify with the allow-list the server sanitises every
+ * write with (rich-text-rules.json, shared with server/lib/sanitize.ts).
  * Import this module only from lazily loaded pages (it must stay out of the first load).
  */
-export const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'em',
-  'u',
-  's',
-  'a',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'blockquote',
-  'code',
-  'pre',
-];
-const ALLOWED_ATTR = ['href', 'target', 'rel'];
+export const ALLOWED_TAGS = rules.tags;
+const ALLOWED_ATTR = rules.linkAttributes;
 /** http:, https:, mailto: or a relative address (no scheme). */
 const ALLOWED_URI_REGEXP = /^(?:(?:https?|mailto):|[^a-z:]*$|[^:]*[/?#])/i;
 
