@@ -42,6 +42,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // Small, so a journey can show the too-big refusal without a 25 MB upload.
+      ATTACHMENT_MAX_MB: '1',
     },
   },
 });

@@ -46,3 +46,12 @@ export async function linkFromMail(email: string, pathPrefix: string): Promise<s
 export function mailCount(email: string): number {
   return mailsTo(email).length;
 }
+
+/** Waits for a mail to `email` whose text contains `text`. */
+export async function expectMailContaining(email: string, text: string): Promise<void> {
+  await expect
+    .poll(() => mailsTo(email).some((m) => m.includes(text)), {
+      message: `a mail to ${email} containing "${text}"`,
+    })
+    .toBe(true);
+}
