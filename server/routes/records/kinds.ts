@@ -1,6 +1,7 @@
 // The two kinds of record (ticket 'T', content item 'C') share one table and one set of routes;
 // this file holds what differs: API field names, messages, sort columns and JSON schemas.
 import { M } from '../../lib/schemas.js';
+import type { Access } from './visibility.js';
 
 export type ObjectType = 'T' | 'C';
 
@@ -115,6 +116,10 @@ export interface RecordRow {
   version: number;
   created_at: Date;
   updated_at: Date;
+  /** The caller's relation to the record, for the SPA (visibility.ts viewerColumns). */
+  access: Access;
+  shared_with_me: boolean;
+  following: boolean;
 }
 
 export type ApiRecord = Record<string, unknown>;
@@ -132,6 +137,9 @@ export function toApi(row: RecordRow): ApiRecord {
     version: row.version,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    access: row.access,
+    shared_with_me: row.shared_with_me,
+    following: row.following,
   };
   if (row.object_type === 'T') {
     return {
@@ -183,6 +191,9 @@ export function recordSchema(k: RecordKind, withBody: boolean) {
     version: int,
     created_at: dateTime,
     updated_at: dateTime,
+    access: { type: 'string', enum: ['owner', 'shared', 'agent', 'reader'] },
+    shared_with_me: { type: 'boolean' },
+    following: { type: 'boolean' },
   };
   const specific =
     k.type === 'T'
@@ -319,6 +330,7 @@ export function listBodySchema(k: RecordKind) {
           created_from: date('Created from must be a date (YYYY-MM-DD).'),
           created_to: date('Created to must be a date (YYYY-MM-DD).'),
           text: { type: 'string', maxLength: 200, [M]: 'Text must be at most 200 characters.' },
+          shared_with_me: { type: 'boolean', [M]: 'Shared with me must be true or false.' },
         },
       },
     },

@@ -1,6 +1,7 @@
 // Tickets and content items: create, read, edit, discard a draft, and the four lists. One set of
 // handlers serves both kinds (kinds.ts says what differs). Contract: docs/api-records.md.
 import type { FastifyInstance } from 'fastify';
+import { withTransaction, type Queryable } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { sanitizeBody, hasText } from '../../lib/sanitize.js';
@@ -21,13 +22,16 @@ import {
   type RecordKind,
   type RecordRow,
 } from './kinds.js';
+import { recordEvent } from './history.js';
+import { NOT_FOUND_MESSAGE, READ_ONLY_MESSAGE } from './messages.js';
 import * as sql from './sql.js';
 
-export const NOT_FOUND = 'Sorry! the data you are looking for could not be found';
+export const NOT_FOUND = NOT_FOUND_MESSAGE;
 export const CONFLICT = 'Someone else changed this record. The current version is shown.';
 export const HD_ONLY = 'Only helpdesk agents can see all records.';
 export const STATUS_FORBIDDEN = 'Only helpdesk agents can change the status.';
 export const DISCARD_FORBIDDEN = 'Only the owner can discard a draft.';
+export const READ_ONLY = READ_ONLY_MESSAGE;
 
 type WriteBody = Record<string, unknown> & {
   is_draft?: boolean;
@@ -81,14 +85,22 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       const body = sanitizeBody(String(b[kind.bodyField] ?? ''));
       const lookup = (b[kind.requiredLookup] as number | null | undefined) ?? null;
       if (!isDraft) checkSubmitted(kind, { body, lookup });
-      const row = await sql.insertRecord(ctx.db, user.id, kind, {
-        title: String(b[kind.titleField]).trim(),
-        body,
-        hd_id: b.hd_id ?? null,
-        priority_id: kind.type === 'T' ? (b.priority_id ?? null) : null,
-        company_id: kind.type === 'T' ? (b.company_id ?? null) : null,
-        content_type_id: kind.type === 'C' ? (b.content_type_id ?? null) : null,
-        is_draft: isDraft,
+      const row = await withTransaction(ctx.db, async (tx) => {
+        const created = await sql.insertRecord(tx, user, kind, {
+          title: String(b[kind.titleField]).trim(),
+          body,
+          hd_id: b.hd_id ?? null,
+          priority_id: kind.type === 'T' ? (b.priority_id ?? null) : null,
+          company_id: kind.type === 'T' ? (b.company_id ?? null) : null,
+          content_type_id: kind.type === 'C' ? (b.content_type_id ?? null) : null,
+          is_draft: isDraft,
+        });
+        await recordEvent(tx, {
+          recordId: Number(created.id),
+          actorId: user.id,
+          action: 'created',
+        });
+        return created;
       });
       return { statusCode: 200, data: toApi(row) };
     },
@@ -100,14 +112,19 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       preHandler,
       schema: {
         tags,
-        summary: `One ${label} (404 when missing or not the caller's)`,
+        summary:
+          kind.type === 'C'
+            ? `One ${label} (the caller's, shared with them, or searchable; else 404)`
+            : `One ${label} (the caller's or shared with them; else 404)`,
         security: authenticated,
         params: idParams,
         response: { 200: ok(full), ...errors(400, 401, 404) },
       },
     },
     async (request) => {
-      const row = await sql.getRecord(ctx.db, currentUser(request), kind.type, request.params.id);
+      const row = await sql.getRecord(ctx.db, currentUser(request), kind.type, request.params.id, {
+        readers: kind.type === 'C',
+      });
       if (!row) throw new HttpError(404, NOT_FOUND);
       return { statusCode: 200, data: toApi(row) };
     },
@@ -130,8 +147,11 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       const user = currentUser(request);
       const id = request.params.id;
       const b = request.body;
-      const current = await sql.getRecord(ctx.db, user, kind.type, id);
+      const current = await sql.getRecord(ctx.db, user, kind.type, id, { readers: true });
       if (!current) throw new HttpError(404, NOT_FOUND);
+      if (current.access === 'shared' || current.access === 'reader') {
+        throw new HttpError(403, READ_ONLY);
+      }
       const stale = (now: RecordRow) =>
         new HttpError(409, CONFLICT, undefined, undefined, { current: toApi(now) });
       if (current.version !== b.version) throw stale(current);
@@ -166,7 +186,11 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       if (!merged.is_draft) {
         checkSubmitted(kind, { body: merged.body, lookup: merged[kind.requiredLookup] });
       }
-      const row = await sql.updateRecord(ctx.db, user, kind.type, id, b.version, merged);
+      const row = await withTransaction(ctx.db, async (tx) => {
+        const updated = await sql.updateRecord(tx, user, kind.type, id, b.version, merged);
+        if (updated) await recordEditEvents(tx, kind, user.id, current, updated);
+        return updated;
+      });
       if (row) return { statusCode: 200, data: toApi(row) };
       // Changed (or removed) between our read and our write.
       const now = await sql.getRecord(ctx.db, user, kind.type, id);
@@ -261,6 +285,38 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
         };
       },
     );
+  }
+}
+
+/** 'updated' with the API names of the changed fields, and 'status_changed' with its names. */
+async function recordEditEvents(
+  tx: Queryable,
+  kind: RecordKind,
+  actorId: number,
+  before: RecordRow,
+  after: RecordRow,
+): Promise<void> {
+  const columns: [keyof RecordRow, string][] = [
+    ['title', kind.titleField],
+    ['body', kind.bodyField],
+    ['hd_id', 'hd_id'],
+    ['priority_id', 'priority_id'],
+    ['company_id', 'company_id'],
+    ['content_type_id', 'content_type_id'],
+    ['is_draft', 'is_draft'],
+  ];
+  const fields = columns.filter(([c]) => before[c] !== after[c]).map(([, name]) => name);
+  const recordId = Number(after.id);
+  if (fields.length) {
+    await recordEvent(tx, { recordId, actorId, action: 'updated', details: { fields } });
+  }
+  if (before.status_id !== after.status_id) {
+    await recordEvent(tx, {
+      recordId,
+      actorId,
+      action: 'status_changed',
+      details: { from: before.status_name, to: after.status_name },
+    });
   }
 }
 

@@ -3,9 +3,19 @@
 // statement (no N+1); a list is one statement for the page plus one capped count.
 import type { DatabaseError } from 'pg';
 import type { Db } from '../../db/pool.js';
+import type { Queryable } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
 import { listCap, MESSAGES, type ObjectType, type RecordKind, type RecordRow } from './kinds.js';
-import { Params, visibleTo, type Viewer } from './visibility.js';
+import {
+  changeableBy,
+  Params,
+  readableBy,
+  sharedWith,
+  viewerColumns,
+  visibleTo,
+  type Access,
+  type Viewer,
+} from './visibility.js';
 
 /**
  * The select list for records read from `source` (a table or a CTE) as `r`, with the lookups'
@@ -13,7 +23,7 @@ import { Params, visibleTo, type Viewer } from './visibility.js';
  * the same, but a nine-way join costs PostgreSQL about 5 ms of planning per call (its join-order
  * search), ten times the execution of a whole list page; these plan in well under 1 ms.
  */
-function selectFrom(source: string, withBody: boolean): string {
+function selectFrom(source: string, withBody: boolean, viewerCols: string): string {
   return `SELECT r.id, r.object_type, r.title, ${withBody ? 'r.body,' : ''}
        r.owner_id, (SELECT fullname FROM users WHERE id = r.owner_id) AS owner_name,
        r.assignee_id, (SELECT fullname FROM users WHERE id = r.assignee_id) AS assignee_name,
@@ -23,7 +33,8 @@ function selectFrom(source: string, withBody: boolean): string {
        r.company_id, (SELECT name FROM companies WHERE id = r.company_id) AS company_name,
        r.content_type_id,
        (SELECT name FROM content_types WHERE id = r.content_type_id) AS content_type_name,
-       r.searchable, r.is_draft, r.version, r.created_at, r.updated_at
+       r.searchable, r.is_draft, r.version, r.created_at, r.updated_at,
+       ${viewerCols}
   FROM ${source}`;
 }
 
@@ -52,20 +63,44 @@ async function withFieldErrors<T>(run: Promise<T>): Promise<T> {
   }
 }
 
-/** One record with its names, if the viewer may see it: one statement. */
+/**
+ * One record with its names, if the viewer may see it: one statement. `readers: true` also finds
+ * searchable content for anyone (access "reader": GET content/{id}/, and edits, which then 403).
+ */
 export async function getRecord(
-  db: Db,
+  db: Queryable,
   viewer: Viewer,
   type: ObjectType,
   id: number,
+  opts: { readers?: boolean } = {},
 ): Promise<RecordRow | undefined> {
   const p = new Params([id, type]);
+  const visible = opts.readers ? readableBy(p, viewer) : visibleTo(p, viewer);
   const { rows } = await db.query<RecordRow>(
-    `${selectFrom('records r', true)}
-      WHERE r.id = $1 AND r.object_type = $2 AND ${visibleTo(p, viewer)}`,
+    `${selectFrom('records r', true, viewerColumns(p, viewer))}
+      WHERE r.id = $1 AND r.object_type = $2 AND ${visible}`,
     p.values,
   );
   return rows[0];
+}
+
+/** The record's title and the viewer's access to it, if they may see it (404 otherwise). */
+export async function findAccess(
+  db: Queryable,
+  viewer: Viewer,
+  type: ObjectType,
+  id: number,
+  opts: { readers?: boolean } = {},
+): Promise<{ id: number; title: string; access: Access } | undefined> {
+  const p = new Params([id, type]);
+  const visible = opts.readers ? readableBy(p, viewer) : visibleTo(p, viewer);
+  const { rows } = await db.query<{ title: string; access: Access }>(
+    `SELECT r.title, ${viewerColumns(p, viewer)}
+       FROM records r
+      WHERE r.id = $1 AND r.object_type = $2 AND ${visible}`,
+    p.values,
+  );
+  return rows[0] ? { id, title: rows[0].title, access: rows[0].access } : undefined;
 }
 
 export interface NewRecord {
@@ -79,11 +114,23 @@ export interface NewRecord {
 }
 
 export async function insertRecord(
-  db: Db,
-  ownerId: number,
+  db: Queryable,
+  owner: Viewer,
   kind: RecordKind,
   r: NewRecord,
 ): Promise<RecordRow> {
+  const p = new Params([
+    kind.type,
+    r.title,
+    r.body,
+    owner.id,
+    r.hd_id,
+    kind.initialStatus,
+    r.priority_id,
+    r.company_id,
+    r.content_type_id,
+    r.is_draft,
+  ]);
   const { rows } = await withFieldErrors(
     db.query<RecordRow>(
       `WITH r AS (
@@ -93,19 +140,8 @@ export async function insertRecord(
                  coalesce($5, (SELECT id FROM helpdesks WHERE object_type = $1 AND is_default)),
                  (SELECT id FROM statuses WHERE code = $6), $7, $8, $9, $10)
          RETURNING *)
-       ${selectFrom('r', true)}`,
-      [
-        kind.type,
-        r.title,
-        r.body,
-        ownerId,
-        r.hd_id,
-        kind.initialStatus,
-        r.priority_id,
-        r.company_id,
-        r.content_type_id,
-        r.is_draft,
-      ],
+       ${selectFrom('r', true, viewerColumns(p, owner))}`,
+      p.values,
     ),
   );
   return rows[0];
@@ -121,7 +157,7 @@ export interface RecordChanges extends NewRecord {
  * matched: the caller then tells 404 from 409.
  */
 export async function updateRecord(
-  db: Db,
+  db: Queryable,
   viewer: Viewer,
   type: ObjectType,
   id: number,
@@ -148,9 +184,10 @@ export async function updateRecord(
             SET title = $4, body = $5, hd_id = $6, status_id = $7, priority_id = $8,
                 company_id = $9, content_type_id = $10, is_draft = $11,
                 version = r.version + 1, updated_at = now()
-          WHERE r.id = $1 AND r.object_type = $2 AND r.version = $3 AND ${visibleTo(p, viewer)}
+          WHERE r.id = $1 AND r.object_type = $2 AND r.version = $3
+            AND ${changeableBy(p, viewer)}
          RETURNING r.*)
-       ${selectFrom('r', true)}`,
+       ${selectFrom('r', true, viewerColumns(p, viewer))}`,
       p.values,
     ),
   );
@@ -199,6 +236,8 @@ export interface ListFilters {
   created_from?: string;
   created_to?: string;
   text?: string;
+  /** `my` scope only: the records shared with the caller instead of their own. */
+  shared_with_me?: boolean;
 }
 
 export interface ListRequest {
@@ -241,9 +280,13 @@ export function buildListQueries(
   const where = [
     `r.object_type = ${p.add(kind.type)}`,
     `r.is_draft = ${p.add(f.is_draft ?? false)}`,
-    visibleTo(p, viewer),
   ];
-  if (req.scope === 'my') where.push(`r.owner_id = ${p.add(viewer.id)}`);
+  // Each scope's condition is its authorization, and each keeps its index: "my" leads with
+  // owner_id (records_my_*), "shared with me" starts from record_shares_user_idx, "hd" is
+  // agents only (the route answers 403 to others) and reads records_hd_*.
+  if (req.scope === 'hd') where.push(visibleTo(p, viewer));
+  else if (f.shared_with_me) where.push(sharedWith(p.add(viewer.id)));
+  else where.push(`r.owner_id = ${p.add(viewer.id)}`);
   const eq = (column: string, value: number | undefined) => {
     if (value !== undefined) where.push(`r.${column} = ${p.add(value)}`);
   };
@@ -286,6 +329,7 @@ export function buildListQueries(
          ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) page
        JOIN records r ON r.id = page.id`,
       false,
+      viewerColumns(p, viewer),
     )}
      ORDER BY ${orderBy}`,
     values: p.values,

@@ -1,9 +1,12 @@
-// Who sees what, as ONE SQL condition every record query uses (details, edits, lists), so a
-// record the caller may not see is simply not found (404), never a leak. Issue #4 extends it
-// here and only here with "OR shared with me".
+// Who sees what, as ONE set of SQL conditions every record query uses (details, edits, lists and
+// every call on a record), so a record the caller may not see is simply not found (404), never a
+// leak. docs/api-working.md "Who may do what".
 import type { AuthUser } from '../../plugins/auth.js';
 
 export type Viewer = Pick<AuthUser, 'id' | 'user_is_hde'>;
+
+/** The caller's relation to a record (docs/api-working.md): what the SPA may offer. */
+export type Access = 'owner' | 'shared' | 'agent' | 'reader';
 
 /** Collects positional parameters while a query is assembled: `p.add(v)` returns `$n`. */
 export class Params {
@@ -17,11 +20,47 @@ export class Params {
   }
 }
 
+/** `EXISTS` a share of record `alias` with user `me` (record_shares primary key probe). */
+export function sharedWith(me: string, alias = 'r'): string {
+  return `EXISTS (SELECT 1 FROM record_shares s WHERE s.record_id = ${alias}.id AND s.user_id = ${me}::bigint)`;
+}
+
 /**
- * `(r.owner_id = $me OR $is_hde)`: the owner (requester / author) and helpdesk agents.
- * node-postgres sends unnamed statements, which PostgreSQL plans with the actual values, so the
- * constant `OR false` / `OR true` folds away and the owner indexes are used.
+ * `(r.owner_id = $me OR $is_hde OR shared with $me)`: the owner (requester / author), helpdesk
+ * agents and the people the record is shared with. node-postgres sends unnamed statements, which
+ * PostgreSQL plans with the actual values, so the constant `OR true` folds away for agents; the
+ * share is a primary-key probe of record_shares.
  */
 export function visibleTo(p: Params, viewer: Viewer, alias = 'r'): string {
+  const me = p.add(viewer.id);
+  return `(${alias}.owner_id = ${me} OR ${p.add(viewer.user_is_hde)}::boolean OR ${sharedWith(me, alias)})`;
+}
+
+/**
+ * visibleTo() plus searchable content (searchable, not a draft), which every signed-in user may
+ * read (access "reader"): GET content/{id}/, searches for records to relate and related lists.
+ */
+export function readableBy(p: Params, viewer: Viewer, alias = 'r'): string {
+  return `(${visibleTo(p, viewer, alias)} OR (${alias}.object_type = 'C' AND ${alias}.searchable AND NOT ${alias}.is_draft))`;
+}
+
+/** Who may change a record's fields, sharing, classification and relations: owner or agent. */
+export function changeableBy(p: Params, viewer: Viewer, alias = 'r'): string {
   return `(${alias}.owner_id = ${p.add(viewer.id)} OR ${p.add(viewer.user_is_hde)}::boolean)`;
+}
+
+/**
+ * The select-list columns `access`, `shared_with_me` and `following` for record `alias` as seen
+ * by the viewer (scalar subqueries on primary keys, so one statement stays one statement).
+ */
+export function viewerColumns(p: Params, viewer: Viewer, alias = 'r'): string {
+  const me = p.add(viewer.id);
+  return `CASE WHEN ${alias}.owner_id = ${me}::bigint THEN 'owner'
+            WHEN ${p.add(viewer.user_is_hde)}::boolean THEN 'agent'
+            WHEN ${sharedWith(me, alias)} THEN 'shared'
+            ELSE 'reader' END AS access,
+       ${sharedWith(me, alias)} AS shared_with_me,
+       coalesce((SELECT f.following FROM record_follows f
+                  WHERE f.record_id = ${alias}.id AND f.user_id = ${me}::bigint),
+                ${alias}.owner_id = ${me}::bigint) AS following`;
 }

@@ -129,6 +129,9 @@ describe('search/ticket/my', () => {
       version: 1,
       created_at: '2026-11-12T12:00:00.000Z',
       updated_at: '2026-11-12T12:00:00.000Z',
+      access: 'owner',
+      shared_with_me: false,
+      following: true,
     });
     expect(data.items[0]).not.toHaveProperty('description');
     const page2 = await list('ticket/my', alice.token, { page: 2 });
@@ -343,6 +346,9 @@ describe('search/content/my and search/content/hd', () => {
       version: 1,
       created_at: '2026-11-05T12:00:00.000Z',
       updated_at: '2026-11-05T12:00:00.000Z',
+      access: 'owner',
+      shared_with_me: false,
+      following: true,
     });
     const c = (payload: object) => titles('content/my', alice.token, payload);
     expect(await c({ filters: { content_type_id: 2 }, sort: 'title' })).toEqual([

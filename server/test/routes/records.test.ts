@@ -82,6 +82,9 @@ describe('POST ticket/', () => {
       version: 1,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      access: 'owner',
+      shared_with_me: false,
+      following: true,
     });
   });
 
@@ -203,6 +206,9 @@ describe('POST content/', () => {
       version: 1,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      access: 'owner',
+      shared_with_me: false,
+      following: true,
     });
   });
 
@@ -237,13 +243,20 @@ describe('POST content/', () => {
 describe('GET ticket/{id}/ and content/{id}/', () => {
   it('shows the owner their record and an agent every record', async () => {
     const t = await newTicket(alice.token);
-    for (const token of [alice.token, agent.token]) {
+    const asAgent = { access: 'agent', following: false };
+    for (const [token, seen] of [
+      [alice.token, t],
+      [agent.token, { ...t, ...asAgent }],
+    ]) {
       const res = await call('GET', `/api/ticket/${t.id}/`, token);
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual(t);
+      expect(res.json().data).toEqual(seen);
     }
     const c = await newContent(alice.token);
-    expect((await call('GET', `/api/content/${c.id}`, agent.token)).json().data).toEqual(c);
+    expect((await call('GET', `/api/content/${c.id}`, agent.token)).json().data).toEqual({
+      ...c,
+      ...asAgent,
+    });
   });
 
   it("answers 404 for another user's record exactly as for a missing one", async () => {
@@ -317,7 +330,7 @@ describe('PUT ticket/{id}/', () => {
       statusCode: 409,
       error: 'Conflict',
       message: 'Someone else changed this record. The current version is shown.',
-      current: first.json().data,
+      current: { ...first.json().data, access: 'owner', following: true },
     });
     const read = await call('GET', `/api/ticket/${t.id}/`, alice.token);
     expect(read.json().data.subject).toBe('Agent edit');

@@ -1,0 +1,3 @@
+// Messages shared by the record routes and the calls on a record (sharing, classification, ...).
+export const NOT_FOUND_MESSAGE = 'Sorry! the data you are looking for could not be found';
+export const READ_ONLY_MESSAGE = 'You can read this record but not change it.';
