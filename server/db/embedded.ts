@@ -80,7 +80,8 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedPostgresHandle> {
   const user = runAsUser();
   const bin = await pgBinaries(user);
-  if (bin.copied) opts.logger.info(`PostgreSQL runs from a reachable copy in ${path.dirname(bin.postgres)}`);
+  if (bin.copied)
+    opts.logger.info(`PostgreSQL runs from a reachable copy in ${path.dirname(bin.postgres)}`);
   const ids = user ? { uid: user.uid, gid: user.gids[0] } : {};
   const env = { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' };
   const clusterDir = path.join(opts.dataDir, 'pg');
