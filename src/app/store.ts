@@ -1,9 +1,16 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
+import {
+  attachmentsHolders,
+  attachmentsReducer,
+  filesPicked,
+} from '../features/attachments/attachments-slice';
 import { authHolders, authReducer } from '../features/auth/auth-slice';
 import { layoutReducer } from '../features/layout/layout-slice';
 import { profileHolders } from '../features/profile/profile-slice';
 import { recordsHolders, recordsReducer } from '../features/records/records-slice';
+import { workHolders } from '../features/records/work-slice';
+import { threadsHolders } from '../features/threads/threads-slice';
 import { holderReducers } from '../lib/request-holder';
 import { rootSaga } from './root-saga';
 
@@ -12,12 +19,16 @@ const holdersReducer = combineReducers({
   ...holderReducers(authHolders),
   ...holderReducers(profileHolders),
   ...holderReducers(recordsHolders),
+  ...holderReducers(workHolders),
+  ...holderReducers(attachmentsHolders),
+  ...holderReducers(threadsHolders),
 });
 
 const rootReducer = combineReducers({
   auth: authReducer,
   layout: layoutReducer,
   records: recordsReducer,
+  attachments: attachmentsReducer,
   holders: holdersReducer,
 });
 
@@ -28,7 +39,12 @@ export function makeStore() {
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
     reducer: rootReducer,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    middleware: (getDefault) =>
+      getDefault({
+        thunk: false,
+        // Picked files carry their File objects to the upload saga (never into the state).
+        serializableCheck: { ignoredActions: [filesPicked.type] },
+      }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
   return store;

@@ -40,12 +40,15 @@ function show(kind: 'error' | 'success', content: ReactNode, toastId: string): v
   });
 }
 
-export function notifyError(key: string): void {
-  show('error', i18n.t(key), key);
+/** `values` fill the text's placeholders; each distinct text is its own toast. */
+export function notifyError(key: string, values?: Record<string, string>): void {
+  const text = i18n.t(key, values);
+  show('error', text, values ? `${key}:${text}` : key);
 }
 
-export function notifySuccess(key: string): void {
-  show('success', i18n.t(key), key);
+export function notifySuccess(key: string, values?: Record<string, string>): void {
+  const text = i18n.t(key, values);
+  show('success', text, values ? `${key}:${text}` : key);
 }
 
 /** A server message shown as is (e.g. the login failure message). */

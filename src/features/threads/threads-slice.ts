@@ -1,0 +1,52 @@
+import { createRequestHolder } from '../../lib/request-holder';
+import type {
+  ChoiceOption,
+  CommunicationBody,
+  MailLogEntry,
+  RecordKey,
+  ThreadMessage,
+  WorkLogBody,
+} from './types';
+
+export interface SendRequest {
+  record: RecordKey;
+  values: CommunicationBody;
+}
+
+export interface WorkLogRequest {
+  record: RecordKey;
+  values: WorkLogBody;
+}
+
+/** Follow state of one record: `following` absent reads it, present sets it. */
+export interface FollowRequest {
+  record: RecordKey;
+  following?: boolean;
+}
+
+export interface FollowState {
+  recordId: number;
+  following: boolean;
+}
+
+/** Lists are kept with the record they belong to, so another record never shows them. */
+export interface ForRecord<T> {
+  recordId: number;
+  items: T;
+}
+
+/** The response holders of threads: one line each (seed section 3). */
+export const threadsHolders = {
+  communicationFrom: createRequestHolder<ForRecord<ChoiceOption[]>, number>('communicationFrom'),
+  communicationActions: createRequestHolder<ChoiceOption[]>('communicationActions'),
+  communicationThreads: createRequestHolder<ForRecord<ThreadMessage[]>, RecordKey>(
+    'communicationThreads',
+  ),
+  workLogThreads: createRequestHolder<ForRecord<ThreadMessage[]>, RecordKey>('workLogThreads'),
+  communicationLogThreads: createRequestHolder<ForRecord<MailLogEntry[]>, RecordKey>(
+    'communicationLogThreads',
+  ),
+  insertCommunication: createRequestHolder<ThreadMessage, SendRequest>('insertCommunication'),
+  insertWorkLog: createRequestHolder<ThreadMessage, WorkLogRequest>('insertWorkLog'),
+  notificationUpdate: createRequestHolder<FollowState, FollowRequest>('notificationUpdate'),
+};
