@@ -24,6 +24,26 @@ interface Db {
   /** Tickets and content items (docs/api-records.md), one id sequence for both. */
   records: HdRecord[];
   nextRecordId: number;
+  /** Working a record (docs/api-working.md): shares, classification, favourites, relations. */
+  shares: { record_id: number; user_id: number }[];
+  recordCategories: { record_id: number; category_id: number }[];
+  favorites: { user_id: number; category_id: number }[];
+  /** One row per relation, shown on both records. */
+  relations: { a: number; b: number }[];
+  /** The record history (newest last here; the API answers newest first). */
+  events: MockEvent[];
+  nextEventId: number;
+}
+
+export interface MockEvent {
+  id: number;
+  record_id: number;
+  action: string;
+  actor_id: number | null;
+  details: Record<string, unknown>;
+  /** Work-log events: agents only. */
+  internal: boolean;
+  created_at: string;
 }
 
 function demoUsers(): DbUser[] {
@@ -68,6 +88,12 @@ function freshDb(): Db {
     nextId: 4,
     records: seedRecords(),
     nextRecordId: 46,
+    shares: [],
+    recordCategories: [],
+    favorites: [],
+    relations: [],
+    events: [],
+    nextEventId: 1,
   };
 }
 
@@ -75,6 +101,25 @@ export let db: Db = freshDb();
 
 export function resetDb(): void {
   db = freshDb();
+}
+
+/** Writes one history event of a record (server/routes/records/history.ts does it for real). */
+export function logEvent(
+  recordId: number,
+  actorId: number | null,
+  action: string,
+  details: Record<string, unknown> = {},
+  internal = false,
+): void {
+  db.events.push({
+    id: db.nextEventId++,
+    record_id: recordId,
+    action,
+    actor_id: actorId,
+    details,
+    internal,
+    created_at: new Date().toISOString(),
+  });
 }
 
 export function publicUser(user: DbUser): User {

@@ -18,6 +18,8 @@ export interface Kind {
   draftsListUrl: string;
   myDetailsUrl: (id: number) => string;
   hdDetailsUrl: (id: number) => string;
+  hdListUrl: string;
+  readOnlyDetailsUrl: (id: number) => string;
 }
 
 export const TICKET: Kind = {
@@ -34,6 +36,8 @@ export const TICKET: Kind = {
   draftsListUrl: '/ticket/my_ticket/draft',
   myDetailsUrl: (id) => `/ticket/my_ticket/details?ticketId=${id}`,
   hdDetailsUrl: (id) => `/hd_ticket/details?hdTicketId=${id}`,
+  hdListUrl: '/hd_ticket',
+  readOnlyDetailsUrl: (id) => `/read-only/details?ticketId=${id}`,
 };
 
 export const CONTENT: Kind = {
@@ -50,6 +54,8 @@ export const CONTENT: Kind = {
   draftsListUrl: '/content/my_content/draft',
   myDetailsUrl: (id) => `/content/my_content/details?contentId=${id}`,
   hdDetailsUrl: (id) => `/hd_content/details?hdContentId=${id}`,
+  hdListUrl: '/hd_content',
+  readOnlyDetailsUrl: (id) => `/read-only/details?contentId=${id}`,
 };
 
 export function kindOf(type: ObjectType): Kind {

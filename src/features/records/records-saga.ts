@@ -11,7 +11,14 @@ import type { ListScope } from './api';
 import { CONTENT, TICKET } from './kinds';
 import type { Kind } from './kinds';
 import { formLoadingSet, recordsHolders } from './records-slice';
-import type { DropdownKey, ListKey, RecordRef, SaveRequest, UpdateRequest } from './records-slice';
+import type {
+  DeleteRequest,
+  DropdownKey,
+  ListKey,
+  RecordRef,
+  SaveRequest,
+  UpdateRequest,
+} from './records-slice';
 import type { HdRecord, ListData, ListQuery, ObjectType } from './types';
 
 const H = recordsHolders;
@@ -136,9 +143,9 @@ function* updateRecord(action: PayloadAction<UpdateRequest>): SagaIterator {
   yield call(notifySuccess, 'records:toast.changesSaved');
 }
 
-/** Discarding a draft: afterwards the drafts list. */
-function* deleteRecord(action: PayloadAction<RecordRef>): SagaIterator {
-  const { type, id } = action.payload;
+/** Discarding a draft: afterwards the drafts list; an agent's delete: afterwards the hd list. */
+function* deleteRecord(action: PayloadAction<DeleteRequest>): SagaIterator {
+  const { type, id, agent } = action.payload;
   const result: ApiResult<{ id: number }> = yield call(
     callApi<{ id: number }>,
     recordsApi.remove(type, id),
@@ -152,8 +159,13 @@ function* deleteRecord(action: PayloadAction<RecordRef>): SagaIterator {
     return;
   }
   yield put(H.deleteRecord.actions.succeeded(result.data));
-  yield call(notifySuccess, 'records:toast.draftDiscarded');
   const kind = type === 'T' ? TICKET : CONTENT;
+  if (agent) {
+    yield call(notifySuccess, 'records:toast.recordDeleted');
+    yield call(navigateTo, kind.hdListUrl, { replace: true, state: LEAVE_OK });
+    return;
+  }
+  yield call(notifySuccess, 'records:toast.draftDiscarded');
   yield call(navigateTo, kind.draftsListUrl, { replace: true, state: LEAVE_OK });
 }
 

@@ -25,6 +25,11 @@ export interface SaveRequest {
   values: RecordWrite;
 }
 
+/** Discarding a draft (owner), or an agent's delete of any record (`agent: true`). */
+export interface DeleteRequest extends RecordRef {
+  agent?: boolean;
+}
+
 export interface UpdateRequest extends RecordRef {
   /** Includes `version`, the version the edit was based on. */
   values: RecordWrite;
@@ -50,7 +55,7 @@ export const recordsHolders = {
   saveTicketInput: createRequestHolder<HdRecord, SaveRequest>('saveTicketInput'),
   saveContentInput: createRequestHolder<HdRecord, SaveRequest>('saveContentInput'),
   informationUpdate: createRequestHolder<HdRecord, UpdateRequest>('informationUpdate'),
-  deleteRecord: createRequestHolder<{ id: number }, RecordRef>('deleteRecord'),
+  deleteRecord: createRequestHolder<{ id: number }, DeleteRequest>('deleteRecord'),
 };
 
 export type ListKey = 'MYTICKET' | 'MYCONTENT' | 'HDTICKET' | 'HDCONTENT';

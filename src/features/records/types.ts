@@ -1,8 +1,15 @@
 /** Records (docs/api-records.md): a ticket ('T') or a content item ('C'). */
 export type ObjectType = 'T' | 'C';
 
+/** The caller's role for a record (docs/api-working.md). */
+export type Access = 'owner' | 'shared' | 'agent' | 'reader';
+
 interface RecordBase {
   id: number;
+  /** Read-only, per caller (docs/api-working.md); absent in older answers. */
+  access?: Access;
+  shared_with_me?: boolean;
+  following?: boolean;
   hd_id: number;
   hd_name: string;
   status_id: number;
@@ -36,6 +43,9 @@ export interface ContentItem extends RecordBase {
   author_id: number;
   author_name: string;
   searchable: boolean;
+  /** Content carries its assignee once one is set (agent action "Assign"). */
+  assignee_id?: number | null;
+  assignee_name?: string | null;
 }
 
 export type HdRecord = Ticket | ContentItem;
@@ -80,6 +90,8 @@ export interface ListFilters {
   created_from?: string;
   created_to?: string;
   text?: string;
+  /** My lists: the records shared with the caller instead of their own. */
+  shared_with_me?: boolean;
 }
 
 export interface ListQuery {

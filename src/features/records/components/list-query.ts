@@ -12,7 +12,7 @@ export const ID_FILTERS = [
   'content_type_id',
 ] as const;
 export const DATE_FILTERS = ['created_from', 'created_to'] as const;
-export const FILTER_PARAMS = [...ID_FILTERS, ...DATE_FILTERS, 'text'] as const;
+export const FILTER_PARAMS = [...ID_FILTERS, ...DATE_FILTERS, 'text', 'shared_with_me'] as const;
 
 export function sortNames(kind: Kind): string[] {
   return [
@@ -54,5 +54,6 @@ export function readFilters(params: URLSearchParams, kind: Kind): ListFilters {
   }
   const text = (params.get('text') ?? '').trim();
   if (text) filters.text = text.slice(0, 200);
+  if (params.get('shared_with_me') === '1') filters.shared_with_me = true;
   return filters;
 }
