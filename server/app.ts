@@ -23,7 +23,11 @@ import { authRoutes } from './routes/auth/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
 import { lookupRoutes } from './routes/lookups/routes.js';
 import { publicRoutes } from './routes/public/routes.js';
+import { historyRoutes } from './routes/history/routes.js';
 import { recordsRoutes } from './routes/records/routes.js';
+import { relationsRoutes } from './routes/relations/routes.js';
+import { sharingRoutes } from './routes/sharing/routes.js';
+import { taxonomyRoutes } from './routes/taxonomy/routes.js';
 import { userRoutes } from './routes/users/routes.js';
 
 export interface BuildAppOptions {
@@ -120,6 +124,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       publicRoutes(api, ctx);
       lookupRoutes(api, ctx);
       recordsRoutes(api, ctx);
+      sharingRoutes(api, ctx);
+      taxonomyRoutes(api, ctx);
+      relationsRoutes(api, ctx);
+      historyRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,57 @@
+// A record's history (docs/api-working.md "History"): the timeline of its events, newest first.
+// Events are written by the change itself, in its transaction (routes/records/history.ts).
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../lib/context.js';
+import { authenticated, errors, ok } from '../../lib/schemas.js';
+import { currentUser, requireUser } from '../../plugins/auth.js';
+import { KINDS, recordIdParams, requireReadable } from '../records/access.js';
+import * as sql from './sql.js';
+
+const eventsSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'action', 'actor_id', 'actor_name', 'details', 'created_at'],
+    properties: {
+      id: { type: 'integer' },
+      action: { type: 'string' },
+      actor_id: { type: ['integer', 'null'] },
+      actor_name: { type: ['string', 'null'] },
+      details: { type: 'object', additionalProperties: true },
+      created_at: { type: 'string', format: 'date-time' },
+    },
+  },
+} as const;
+
+export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = requireUser(ctx);
+  for (const kind of KINDS) {
+    app.get<{ Params: { id: number } }>(
+      `/${kind.path}/:id/history/`,
+      {
+        preHandler,
+        schema: {
+          tags: [kind.path],
+          summary: "The record's history, newest first (internal events for agents only)",
+          security: authenticated,
+          params: recordIdParams,
+          response: { 200: ok(eventsSchema), ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const r = await requireReadable(ctx.db, user, kind.type, request.params.id);
+        const rows = await sql.events(ctx.db, r.id, user.user_is_hde);
+        return {
+          statusCode: 200,
+          data: rows.map((e) => ({
+            ...e,
+            id: Number(e.id),
+            actor_id: e.actor_id === null ? null : Number(e.actor_id),
+            created_at: e.created_at.toISOString(),
+          })),
+        };
+      },
+    );
+  }
+}

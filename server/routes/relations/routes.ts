@@ -1,0 +1,223 @@
+// Relations (docs/api-working.md "Relations"): find records to relate, and a record's related
+// list. Only records the caller may read are found or listed; drafts are never found.
+import type { FastifyInstance } from 'fastify';
+import { withTransaction } from '../../db/transaction.js';
+import type { AppContext } from '../../lib/context.js';
+import { HttpError } from '../../lib/http-error.js';
+import { authenticated, errors, M, ok } from '../../lib/schemas.js';
+import { currentUser, requireUser } from '../../plugins/auth.js';
+import { KINDS, recordIdParams, requireChangeable, requireReadable } from '../records/access.js';
+import { recordEvent } from '../records/history.js';
+import { NOT_FOUND_MESSAGE } from '../records/messages.js';
+import type { Viewer } from '../records/visibility.js';
+import * as sql from './sql.js';
+
+export const RELATED_ID_MESSAGE = 'Choose a record to relate.';
+export const SELF_RELATION_MESSAGE = 'A record cannot be related to itself.';
+
+const recordId = (message: string) =>
+  ({ type: 'integer', minimum: 1, maximum: 9007199254740991, [M]: message }) as const;
+
+const relatedSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'object_type', 'title', 'status_name'],
+    properties: {
+      id: { type: 'integer' },
+      object_type: { type: 'string', enum: ['T', 'C'] },
+      title: { type: 'string' },
+      status_name: { type: 'string' },
+    },
+  },
+} as const;
+
+async function relatedData(ctx: AppContext, viewer: Viewer, id: number) {
+  const rows = await sql.relatedList(ctx.db, viewer, id);
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = requireUser(ctx);
+
+  for (const kind of KINDS) {
+    const tags = [kind.path];
+    const field = kind.titleField;
+    const found = {
+      type: 'object',
+      required: ['id', field],
+      properties: { id: { type: 'integer' }, [field]: { type: 'string' } },
+    } as const;
+    const toFound = (r: { id: string; title: string }) => ({ id: Number(r.id), [field]: r.title });
+    const searchPath = kind.type === 'T' ? 'by-subject' : 'by-title';
+    const byIdPath = kind.type === 'T' ? 'subject-by-id' : 'title-by-id';
+
+    app.post<{ Body: { text: string; exclude_id?: number } }>(
+      `/search/${kind.path}/${searchPath}`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: `Up to 10 ${kind.path} records to relate, by ${field} (readable, not drafts)`,
+          security: authenticated,
+          body: {
+            type: 'object',
+            required: ['text'],
+            properties: {
+              text: {
+                type: 'string',
+                maxLength: 200,
+                [M]: 'Text must be at most 200 characters.',
+              },
+              exclude_id: recordId('Invalid id.'),
+            },
+          },
+          response: { 200: ok({ type: 'array', items: found }), ...errors(400, 401) },
+        },
+      },
+      async (request) => {
+        const text = request.body.text.trim();
+        if (!text) return { statusCode: 200, data: [] };
+        const rows = await sql.searchByTitle(
+          ctx.db,
+          currentUser(request),
+          kind.type,
+          text,
+          request.body.exclude_id,
+        );
+        return { statusCode: 200, data: rows.map(toFound) };
+      },
+    );
+
+    app.get<{ Params: { id: number } }>(
+      `/search/${kind.path}/${byIdPath}/:id`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: `One record's ${field} (404 when the caller may not read it)`,
+          security: authenticated,
+          params: recordIdParams,
+          response: { 200: ok(found), ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const row = await sql.titleById(ctx.db, currentUser(request), kind.type, request.params.id);
+        if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
+        return { statusCode: 200, data: toFound(row) };
+      },
+    );
+
+    const url = `/${kind.path}/:id/related/`;
+
+    app.get<{ Params: { id: number } }>(
+      url,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'The related records the caller may read',
+          security: authenticated,
+          params: recordIdParams,
+          response: { 200: ok(relatedSchema), ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const r = await requireReadable(ctx.db, user, kind.type, request.params.id);
+        return { statusCode: 200, data: await relatedData(ctx, user, r.id) };
+      },
+    );
+
+    app.post<{ Params: { id: number }; Body: { related_id: number } }>(
+      url,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Relate another record the caller may read (owner or agent)',
+          security: authenticated,
+          params: recordIdParams,
+          body: {
+            type: 'object',
+            required: ['related_id'],
+            properties: { related_id: recordId(RELATED_ID_MESSAGE) },
+          },
+          response: { 200: ok(relatedSchema), ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const r = await requireChangeable(ctx.db, user, kind.type, request.params.id);
+        const otherId = request.body.related_id;
+        if (otherId === r.id) {
+          throw new HttpError(400, 'Validation failed', { related_id: SELF_RELATION_MESSAGE });
+        }
+        const other = await sql.readableRecord(ctx.db, user, otherId);
+        if (!other) throw new HttpError(404, NOT_FOUND_MESSAGE);
+        await withTransaction(ctx.db, async (tx) => {
+          if (!(await sql.relate(tx, r.id, otherId, user.id))) return;
+          const action = 'related';
+          await recordEvent(tx, {
+            recordId: r.id,
+            actorId: user.id,
+            action,
+            details: { title: other.title },
+          });
+          await recordEvent(tx, {
+            recordId: otherId,
+            actorId: user.id,
+            action,
+            details: { title: r.title },
+          });
+        });
+        return { statusCode: 200, data: await relatedData(ctx, user, r.id) };
+      },
+    );
+
+    app.delete<{ Params: { id: number; related_id: number } }>(
+      `/${kind.path}/:id/related/:related_id`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Remove a relation (owner or agent)',
+          security: authenticated,
+          params: {
+            type: 'object',
+            required: ['id', 'related_id'],
+            properties: {
+              ...recordIdParams.properties,
+              related_id: recordId(RELATED_ID_MESSAGE),
+            },
+          },
+          response: { 200: ok(relatedSchema), ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const r = await requireChangeable(ctx.db, user, kind.type, request.params.id);
+        const otherId = request.params.related_id;
+        const other = await sql.readableRecord(ctx.db, user, otherId);
+        if (!other) throw new HttpError(404, NOT_FOUND_MESSAGE);
+        await withTransaction(ctx.db, async (tx) => {
+          if (!(await sql.unrelate(tx, r.id, otherId))) return;
+          const action = 'unrelated';
+          await recordEvent(tx, {
+            recordId: r.id,
+            actorId: user.id,
+            action,
+            details: { title: other.title },
+          });
+          await recordEvent(tx, {
+            recordId: otherId,
+            actorId: user.id,
+            action,
+            details: { title: r.title },
+          });
+        });
+        return { statusCode: 200, data: await relatedData(ctx, user, r.id) };
+      },
+    );
+  }
+}

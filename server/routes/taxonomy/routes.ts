@@ -1,0 +1,256 @@
+// Classification (docs/api-working.md "Classification"): browse and search the tree, the caller's
+// favourite nodes, and a record's classification.
+import type { FastifyInstance } from 'fastify';
+import { withTransaction } from '../../db/transaction.js';
+import type { AppContext } from '../../lib/context.js';
+import { HttpError } from '../../lib/http-error.js';
+import { authenticated, errors, M, ok } from '../../lib/schemas.js';
+import { currentUser, requireUser } from '../../plugins/auth.js';
+import { KINDS, recordIdParams, requireChangeable, requireReadable } from '../records/access.js';
+import { recordEvent } from '../records/history.js';
+import { NOT_FOUND_MESSAGE } from '../records/messages.js';
+import * as sql from './sql.js';
+
+export const CATEGORY_MESSAGE = 'Choose a category.';
+export const CATEGORY_IDS_MESSAGE = 'Choose categories from the classification.';
+export const DUPLICATE_FAVOURITE = 'This category is already a favourite.';
+
+const nodeProperties = {
+  category_id: { type: 'integer' },
+  category_name: { type: 'string' },
+  has_children: { type: 'boolean' },
+  path: { type: 'string' },
+} as const;
+const nodeSchema = {
+  type: 'object',
+  required: Object.keys(nodeProperties),
+  properties: nodeProperties,
+} as const;
+const nodesSchema = { type: 'array', items: nodeSchema } as const;
+const rootsSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: [...Object.keys(nodeProperties), 'children'],
+    properties: { ...nodeProperties, children: nodesSchema },
+  },
+} as const;
+
+const categoryId = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 2147483647,
+  [M]: CATEGORY_MESSAGE,
+} as const;
+const categoryParams = (name: string) =>
+  ({ type: 'object', required: [name], properties: { [name]: categoryId } }) as const;
+
+export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = requireUser(ctx);
+  const tags = ['classification'];
+
+  app.get(
+    '/classification/',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'The root nodes (children are loaded when a node is opened)',
+        security: authenticated,
+        response: { 200: ok(rootsSchema), ...errors(401) },
+      },
+    },
+    async () => ({
+      statusCode: 200,
+      data: (await sql.roots(ctx.db)).map((n) => ({ ...n, children: [] })),
+    }),
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/classification/sub-nodes/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "A node's children",
+        security: authenticated,
+        params: categoryParams('id'),
+        response: { 200: ok(nodesSchema), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const nodes = await sql.children(ctx.db, request.params.id);
+      if (!nodes.length && !(await sql.nodeExists(ctx.db, request.params.id))) {
+        throw new HttpError(404, NOT_FOUND_MESSAGE);
+      }
+      return { statusCode: 200, data: nodes };
+    },
+  );
+
+  app.get<{ Params: { name: string } }>(
+    '/classification/by-name/:name',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Up to 50 nodes whose name contains the text (case- and accent-insensitive)',
+        security: authenticated,
+        params: {
+          type: 'object',
+          required: ['name'],
+          properties: {
+            name: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+              pattern: '\\S',
+              [M]: 'Type 1 to 100 characters.',
+            },
+          },
+        },
+        response: { 200: ok(nodesSchema), ...errors(400, 401) },
+      },
+    },
+    async (request) => ({
+      statusCode: 200,
+      data: await sql.byName(ctx.db, request.params.name.trim()),
+    }),
+  );
+
+  app.get(
+    '/classification/favorite',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The caller's favourite nodes",
+        security: authenticated,
+        response: { 200: ok(nodesSchema), ...errors(401) },
+      },
+    },
+    async (request) => ({
+      statusCode: 200,
+      data: await sql.favourites(ctx.db, currentUser(request).id),
+    }),
+  );
+
+  app.post<{ Body: { category_id: number } }>(
+    '/classification/favorite',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Add a favourite node (409 when it already is one)',
+        security: authenticated,
+        body: categoryParams('category_id'),
+        response: { 200: ok(nodeSchema), ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const id = request.body.category_id;
+      const result = await sql.addFavourite(ctx.db, currentUser(request).id, id);
+      if (result === 'unknown') throw new HttpError(404, NOT_FOUND_MESSAGE);
+      if (result === 'duplicate') throw new HttpError(409, DUPLICATE_FAVOURITE);
+      return { statusCode: 200, data: (await sql.nodesByIds(ctx.db, [id]))[0] };
+    },
+  );
+
+  app.delete<{ Params: { category_id: number } }>(
+    '/classification/favorite/:category_id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Remove a favourite node (404 when it is not one)',
+        security: authenticated,
+        params: categoryParams('category_id'),
+        response: {
+          200: ok({
+            type: 'object',
+            required: ['category_id'],
+            properties: { category_id: { type: 'integer' } },
+          }),
+          ...errors(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const id = request.params.category_id;
+      if (!(await sql.removeFavourite(ctx.db, currentUser(request).id, id))) {
+        throw new HttpError(404, NOT_FOUND_MESSAGE);
+      }
+      return { statusCode: 200, data: { category_id: id } };
+    },
+  );
+
+  for (const kind of KINDS) {
+    const url = `/${kind.path}/:id/classification/`;
+
+    app.get<{ Params: { id: number } }>(
+      url,
+      {
+        preHandler,
+        schema: {
+          tags: [kind.path],
+          summary: "The record's classification nodes",
+          security: authenticated,
+          params: recordIdParams,
+          response: { 200: ok(nodesSchema), ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const r = await requireReadable(ctx.db, currentUser(request), kind.type, request.params.id);
+        return { statusCode: 200, data: await sql.recordNodes(ctx.db, r.id) };
+      },
+    );
+
+    app.put<{ Params: { id: number }; Body: { category_ids: number[] } }>(
+      url,
+      {
+        preHandler,
+        schema: {
+          tags: [kind.path],
+          summary: "Replace the record's classification (owner or agent)",
+          security: authenticated,
+          params: recordIdParams,
+          body: {
+            type: 'object',
+            required: ['category_ids'],
+            properties: {
+              category_ids: {
+                type: 'array',
+                maxItems: 50,
+                items: { type: 'integer', minimum: 1, maximum: 2147483647 },
+                [M]: CATEGORY_IDS_MESSAGE,
+              },
+            },
+          },
+          response: { 200: ok(nodesSchema), ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const r = await requireChangeable(ctx.db, user, kind.type, request.params.id);
+        const ids = [...new Set(request.body.category_ids)];
+        const nodes = await sql.nodesByIds(ctx.db, ids);
+        if (nodes.length !== ids.length) {
+          throw new HttpError(400, 'Validation failed', { category_ids: CATEGORY_IDS_MESSAGE });
+        }
+        const result = await withTransaction(ctx.db, async (tx) => {
+          const changed = await sql.replaceRecordNodes(tx, r.id, ids);
+          const now = await sql.recordNodes(tx, r.id);
+          if (changed) {
+            await recordEvent(tx, {
+              recordId: r.id,
+              actorId: user.id,
+              action: 'classified',
+              details: { names: now.map((n) => n.category_name) },
+            });
+          }
+          return now;
+        });
+        return { statusCode: 200, data: result };
+      },
+    );
+  }
+}
