@@ -1,6 +1,8 @@
 import type { HdRecord } from '../features/records/types';
 import type { Language, User } from '../lib/types';
 import { seedRecords } from './records-data';
+import { freshWorkData } from './work-data';
+import type { WorkData } from './work-data';
 
 /** In-memory data mirroring the API (docs/api.md), with the demo accounts. */
 export const DEMO_PASSWORD = 'helpdesk-demo';
@@ -24,6 +26,8 @@ interface Db {
   /** Tickets and content items (docs/api-records.md), one id sequence for both. */
   records: HdRecord[];
   nextRecordId: number;
+  /** Attachments, threads, following, mail log (src/mocks/work-data.ts). */
+  work: WorkData;
   /** Working a record (docs/api-working.md): shares, classification, favourites, relations. */
   shares: { record_id: number; user_id: number }[];
   recordCategories: { record_id: number; category_id: number }[];
@@ -88,6 +92,7 @@ function freshDb(): Db {
     nextId: 4,
     records: seedRecords(),
     nextRecordId: 46,
+    work: freshWorkData(),
     shares: [],
     recordCategories: [],
     favorites: [],

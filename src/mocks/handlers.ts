@@ -4,6 +4,8 @@ import type { Language } from '../lib/types';
 import { db, findUserByEmail, publicUser, randomId, startSession } from './db';
 import { bodyOf, fail, ok, sessionOf, unauthorized } from './http';
 import { recordHandlers } from './record-handlers';
+import { attachmentHandlers } from './attachment-handlers';
+import { threadHandlers } from './thread-handlers';
 
 const api = (path: string) => `*/api/${path}`;
 
@@ -208,5 +210,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
       ),
     ),
     ...recordHandlers(slow),
+    ...attachmentHandlers(slow),
+    ...threadHandlers(slow),
   ];
 }
