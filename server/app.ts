@@ -19,6 +19,8 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { FIELD_MESSAGE_KEYWORD, registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
+import { agentActionRoutes } from './routes/agent-actions/routes.js';
+import { attachmentRoutes } from './routes/attachments/routes.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
 import { lookupRoutes } from './routes/lookups/routes.js';
@@ -28,6 +30,7 @@ import { recordsRoutes } from './routes/records/routes.js';
 import { relationsRoutes } from './routes/relations/routes.js';
 import { sharingRoutes } from './routes/sharing/routes.js';
 import { taxonomyRoutes } from './routes/taxonomy/routes.js';
+import { threadRoutes } from './routes/threads/routes.js';
 import { userRoutes } from './routes/users/routes.js';
 
 export interface BuildAppOptions {
@@ -128,6 +131,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       taxonomyRoutes(api, ctx);
       relationsRoutes(api, ctx);
       historyRoutes(api, ctx);
+      attachmentRoutes(api, ctx);
+      threadRoutes(api, ctx);
+      agentActionRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

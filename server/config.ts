@@ -26,6 +26,10 @@ export interface Config {
   /** Folder holding the built SPA. */
   distDir: string;
   bodyLimitBytes: number;
+  /** Largest attachment, in MB (larger: 413). Multipart uploads have this limit, not bodyLimit. */
+  attachmentMaxMb: number;
+  /** Full-text search ranks only the newest N matches, so common words cost a bounded amount. */
+  searchRankWindow: number;
   /** Whether X-Forwarded-For is trusted (behind a load balancer) for the client address. */
   trustProxy: boolean;
 }
@@ -72,6 +76,8 @@ export function loadConfig(env: Env = process.env): Config {
     loginWindowMinutes: integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1),
     distDir: path.resolve(text(env, 'DIST_DIR', './dist')),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1048576, 1024),
+    attachmentMaxMb: integer(env, 'ATTACHMENT_MAX_MB', 25, 1),
+    searchRankWindow: integer(env, 'SEARCH_RANK_WINDOW', 2000, 1),
     trustProxy: text(env, 'TRUST_PROXY', 'false') === 'true',
   };
 }

@@ -4,7 +4,7 @@
 import type { Queryable } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { ObjectType } from './kinds.js';
-import { NOT_FOUND } from './routes.js';
+import { NOT_FOUND_MESSAGE as NOT_FOUND } from './messages.js';
 import { Params, readableBy, viewerColumns, type Access, type Viewer } from './visibility.js';
 
 export interface AccessRow {

@@ -23,6 +23,9 @@ import {
   type RecordRow,
 } from './kinds.js';
 import { recordEvent } from './history.js';
+import { notifyFollowers } from '../../mail/record-mail.js';
+import { deleteRecord } from '../agent-actions/sql.js';
+import { removeFiles } from '../attachments/storage.js';
 import { NOT_FOUND_MESSAGE, READ_ONLY_MESSAGE } from './messages.js';
 import * as sql from './sql.js';
 
@@ -191,7 +194,17 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
         if (updated) await recordEditEvents(tx, kind, user.id, current, updated);
         return updated;
       });
-      if (row) return { statusCode: 200, data: toApi(row) };
+      if (row) {
+        if (row.status_id !== current.status_id) {
+          void notifyFollowers(ctx, request.log, recordRef(row), user.id, {
+            type: 'status_changed',
+            actor: user.fullname,
+            from: current.status_name,
+            to: row.status_name,
+          });
+        }
+        return { statusCode: 200, data: toApi(row) };
+      }
       // Changed (or removed) between our read and our write.
       const now = await sql.getRecord(ctx.db, user, kind.type, id);
       if (!now) throw new HttpError(404, NOT_FOUND);
@@ -205,7 +218,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       preHandler,
       schema: {
         tags,
-        summary: `Discard the caller's own draft ${label}`,
+        summary: `Delete a ${label}: agents any, the owner their own draft (its files go too)`,
         security: authenticated,
         params: idParams,
         response: {
@@ -217,10 +230,12 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
     async (request) => {
       const user = currentUser(request);
       const id = request.params.id;
-      if (await sql.deleteOwnDraft(ctx.db, user, kind.type, id)) {
+      const deleted = await deleteRecord(ctx.db, user, kind.type, id);
+      if (deleted) {
+        await removeFiles(ctx.config, deleted.files, request.log);
         return { statusCode: 200, data: { id } };
       }
-      if (!(await sql.getRecord(ctx.db, user, kind.type, id))) {
+      if (!(await sql.getRecord(ctx.db, user, kind.type, id, { readers: true }))) {
         throw new HttpError(404, NOT_FOUND);
       }
       throw new HttpError(403, DISCARD_FORBIDDEN);
@@ -319,6 +334,12 @@ async function recordEditEvents(
     });
   }
 }
+
+const recordRef = (row: RecordRow) => ({
+  id: Number(row.id),
+  object_type: row.object_type,
+  title: row.title,
+});
 
 const pageBeyondCap = (cap: number) =>
   `Pages reach the first ${cap.toLocaleString('en-US')} records. Narrow the filters or reverse the sort to see older ones.`;

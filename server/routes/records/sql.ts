@@ -208,20 +208,6 @@ export async function statusIdByCode(db: Db, code: string): Promise<number> {
   return rows[0].id;
 }
 
-/** Discards the owner's own draft. Returns whether a row went. */
-export async function deleteOwnDraft(
-  db: Db,
-  viewer: Viewer,
-  type: ObjectType,
-  id: number,
-): Promise<boolean> {
-  const result = await db.query(
-    `DELETE FROM records WHERE id = $1 AND object_type = $2 AND owner_id = $3 AND is_draft`,
-    [id, type, viewer.id],
-  );
-  return result.rowCount === 1;
-}
-
 // ---- Lists ----------------------------------------------------------------------------------
 
 export interface ListFilters {

@@ -110,7 +110,12 @@ export function sharingRoutes(app: FastifyInstance, ctx: AppContext): void {
               user_ids: {
                 type: 'array',
                 maxItems: 100,
-                items: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+                items: {
+                  type: 'integer',
+                  minimum: 1,
+                  maximum: 9007199254740991,
+                  [M]: USER_IDS_MESSAGE,
+                },
                 [M]: USER_IDS_MESSAGE,
               },
             },

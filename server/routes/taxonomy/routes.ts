@@ -220,7 +220,12 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
               category_ids: {
                 type: 'array',
                 maxItems: 50,
-                items: { type: 'integer', minimum: 1, maximum: 2147483647 },
+                items: {
+                  type: 'integer',
+                  minimum: 1,
+                  maximum: 2147483647,
+                  [M]: CATEGORY_IDS_MESSAGE,
+                },
                 [M]: CATEGORY_IDS_MESSAGE,
               },
             },

@@ -1,0 +1,323 @@
+// The helpdesk agents' actions on a record: move to another help desk, duplicate, assign, make
+// content searchable, and the list of agents. Non-agents who can read the record get 403, others
+// 404. Each change and its history event commit together. Contract: docs/api-working.md.
+// (Deleting a record is DELETE {kind}/{id}/ in records/routes.ts, with deleteRecord() here.)
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { withTransaction } from '../../db/transaction.js';
+import type { AppContext } from '../../lib/context.js';
+import { HttpError } from '../../lib/http-error.js';
+import { M, authenticated, errorResponse, errors, ok } from '../../lib/schemas.js';
+import { mailAssignee } from '../../mail/record-mail.js';
+import { currentUser, requireUser, type AuthUser } from '../../plugins/auth.js';
+import { recordEvent } from '../records/history.js';
+import {
+  CONTENT,
+  MESSAGES,
+  TICKET,
+  recordSchema,
+  toApi,
+  type RecordKind,
+} from '../records/kinds.js';
+import { AGENTS_ONLY, requireAccess, type AccessRow } from '../records/record-access.js';
+import { CONFLICT, NOT_FOUND } from '../records/routes.js';
+import { getRecord } from '../records/sql.js';
+import * as sql from './sql.js';
+
+export const ASSIGNEE_MESSAGE = 'Choose a helpdesk agent.';
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: { type: 'integer', minimum: 1, maximum: 9007199254740991, [M]: 'Invalid id.' },
+  },
+} as const;
+
+const version = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 2147483647,
+  [M]: MESSAGES.version,
+} as const;
+
+/** The record as the caller now sees it, in the API's shape (404 if it went meanwhile). */
+async function current(ctx: AppContext, user: AuthUser, kind: RecordKind, id: number) {
+  const row = await getRecord(ctx.db, user, kind.type, id);
+  if (!row) throw new HttpError(404, NOT_FOUND);
+  return toApi(row);
+}
+
+const stale = async (ctx: AppContext, user: AuthUser, kind: RecordKind, id: number) =>
+  new HttpError(409, CONFLICT, undefined, undefined, {
+    current: await current(ctx, user, kind, id),
+  });
+
+/**
+ * Runs a change that applies only at `version` (agents only), with its event, in one
+ * transaction; 409 with the current record when the version is stale. Answers the new record.
+ */
+async function changeAtVersion(
+  ctx: AppContext,
+  user: AuthUser,
+  kind: RecordKind,
+  id: number,
+  v: number,
+  run: (tx: pg.PoolClient, r: AccessRow) => Promise<boolean>,
+) {
+  const r = await requireAccess(ctx.db, user, 'agent', id, kind.type);
+  if (r.version !== v) throw await stale(ctx, user, kind, id);
+  const done = await withTransaction(ctx.db, (tx) => run(tx, r));
+  if (!done) throw await stale(ctx, user, kind, id);
+  return { record: r, data: await current(ctx, user, kind, id) };
+}
+
+function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): void {
+  const preHandler = requireUser(ctx);
+  const tags = ['agent actions'];
+  const full = recordSchema(kind, true);
+  const conflict = { ...errorResponse, properties: { ...errorResponse.properties, current: full } };
+  const base = `/${kind.path}/:id`;
+
+  app.post<{ Params: { id: number }; Body: { hd_id: number; version: number } }>(
+    `${base}/move/`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `Move a ${kind.path} to another help desk of its type (agents only)`,
+        security: authenticated,
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['hd_id', 'version'],
+          properties: {
+            hd_id: { type: 'integer', minimum: 1, maximum: 2147483647, [M]: MESSAGES.hd_id },
+            version,
+          },
+        },
+        response: { 200: ok(full), ...errors(400, 401, 403, 404), 409: conflict },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { hd_id: hdId, version: v } = request.body;
+      const { data } = await changeAtVersion(
+        ctx,
+        user,
+        kind,
+        request.params.id,
+        v,
+        async (tx, r) => {
+          const to = await sql.helpdeskName(tx, hdId, kind.type);
+          if (to === undefined)
+            throw new HttpError(400, 'Validation failed', { hd_id: MESSAGES.hd_id });
+          if (!(await sql.moveRecord(tx, Number(r.id), v, hdId))) return false;
+          await recordEvent(tx, {
+            recordId: Number(r.id),
+            actorId: user.id,
+            action: 'moved',
+            details: { from: r.hd_name, to },
+          });
+          return true;
+        },
+      );
+      return { statusCode: 200, data };
+    },
+  );
+
+  app.post<{ Params: { id: number } }>(
+    `${base}/duplicate/`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `Duplicate a ${kind.path}: same fields, owner, classification and shared-with list (agents only)`,
+        security: authenticated,
+        params: idParams,
+        response: { 200: ok(full), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const r = await requireAccess(ctx.db, user, 'agent', request.params.id, kind.type);
+      const copyId = await withTransaction(ctx.db, async (tx) => {
+        const copy = await sql.duplicateRecord(tx, Number(r.id), kind.initialStatus);
+        await recordEvent(tx, {
+          recordId: Number(r.id),
+          actorId: user.id,
+          action: 'duplicated',
+          details: { copy_id: copy },
+        });
+        await recordEvent(tx, {
+          recordId: copy,
+          actorId: user.id,
+          action: 'duplicated',
+          details: { source_id: Number(r.id) },
+        });
+        return copy;
+      });
+      return { statusCode: 200, data: await current(ctx, user, kind, copyId) };
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: { assignee_id: number | null; version: number } }>(
+    `${base}/assign/`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `Assign a ${kind.path} to a helpdesk agent, or nobody (agents only)`,
+        security: authenticated,
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['assignee_id', 'version'],
+          properties: {
+            assignee_id: {
+              type: ['integer', 'null'],
+              minimum: 1,
+              maximum: 9007199254740991,
+              [M]: ASSIGNEE_MESSAGE,
+            },
+            version,
+          },
+        },
+        response: { 200: ok(full), ...errors(400, 401, 403, 404), 409: conflict },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { assignee_id: assigneeId, version: v } = request.body;
+      let assignee: sql.Agent | undefined;
+      const { record, data } = await changeAtVersion(
+        ctx,
+        user,
+        kind,
+        request.params.id,
+        v,
+        async (tx, r) => {
+          if (assigneeId !== null) {
+            assignee = await sql.findAgent(tx, assigneeId);
+            if (!assignee) {
+              throw new HttpError(400, 'Validation failed', { assignee_id: ASSIGNEE_MESSAGE });
+            }
+          }
+          if (!(await sql.assignRecord(tx, Number(r.id), v, assigneeId))) return false;
+          await recordEvent(tx, {
+            recordId: Number(r.id),
+            actorId: user.id,
+            action: 'assigned',
+            details: { to: assignee?.fullname ?? null },
+          });
+          return true;
+        },
+      );
+      if (assignee && Number(assignee.id) !== user.id) {
+        notifyAssignee(ctx, request.log, record, assignee, user);
+      }
+      return { statusCode: 200, data };
+    },
+  );
+}
+
+function notifyAssignee(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  r: AccessRow,
+  assignee: sql.Agent,
+  user: AuthUser,
+): void {
+  void mailAssignee(
+    ctx,
+    log,
+    { id: Number(r.id), object_type: r.object_type, title: r.title },
+    assignee,
+    user.fullname,
+  );
+}
+
+export function agentActionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = requireUser(ctx);
+  kindRoutes(app, ctx, TICKET);
+  kindRoutes(app, ctx, CONTENT);
+
+  const full = recordSchema(CONTENT, true);
+  const conflict = { ...errorResponse, properties: { ...errorResponse.properties, current: full } };
+  app.put<{ Params: { id: number }; Body: { searchable: boolean; version: number } }>(
+    '/content/:id/searchable/',
+    {
+      preHandler,
+      schema: {
+        tags: ['agent actions'],
+        summary: 'Let every signed-in user find and read a content item, or stop it (agents only)',
+        security: authenticated,
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['searchable', 'version'],
+          properties: {
+            searchable: { type: 'boolean', [M]: 'Searchable must be true or false.' },
+            version,
+          },
+        },
+        response: { 200: ok(full), ...errors(400, 401, 403, 404), 409: conflict },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { searchable, version: v } = request.body;
+      const { data } = await changeAtVersion(
+        ctx,
+        user,
+        CONTENT,
+        request.params.id,
+        v,
+        async (tx, r) => {
+          if (!(await sql.setSearchable(tx, Number(r.id), v, searchable))) return false;
+          await recordEvent(tx, {
+            recordId: Number(r.id),
+            actorId: user.id,
+            action: 'searchable_changed',
+            details: { searchable },
+          });
+          return true;
+        },
+      );
+      return { statusCode: 200, data };
+    },
+  );
+
+  app.get(
+    '/agents/',
+    {
+      preHandler,
+      schema: {
+        tags: ['agent actions'],
+        summary: 'The people a record can be assigned to (agents only)',
+        security: authenticated,
+        response: {
+          200: ok({
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['id', 'fullname'],
+              properties: { id: { type: 'integer' }, fullname: { type: 'string' } },
+            },
+          }),
+          ...errors(401, 403),
+        },
+      },
+    },
+    async (request) => {
+      if (!currentUser(request).user_is_hde) {
+        throw new HttpError(403, AGENTS_ONLY);
+      }
+      const rows = await sql.listAgents(ctx.db);
+      return {
+        statusCode: 200,
+        data: rows.map((a) => ({ id: Number(a.id), fullname: a.fullname })),
+      };
+    },
+  );
+}

@@ -1,0 +1,259 @@
+// Attachments of a record: upload (multipart, one file per call, streamed to disk while its
+// bytes are counted), list, download and delete. Contract: docs/api-working.md "Attachments".
+// Multipart is registered only for these routes, with its own size limit (ATTACHMENT_MAX_MB),
+// so the global JSON bodyLimit never applies to uploads.
+import fs from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { withTransaction } from '../../db/transaction.js';
+import type { AppContext } from '../../lib/context.js';
+import { HttpError } from '../../lib/http-error.js';
+import { M, authenticated, errors, ok } from '../../lib/schemas.js';
+import { currentUser, requireUser } from '../../plugins/auth.js';
+import { recordEvent } from '../records/history.js';
+import type { ObjectType } from '../records/kinds.js';
+import { requireAccess } from '../records/record-access.js';
+import { NOT_FOUND } from '../records/routes.js';
+import * as sql from './sql.js';
+import {
+  INLINE_IMAGES,
+  cleanContentType,
+  cleanFileName,
+  contentDisposition,
+  removeFile,
+  servedContentType,
+  storeUpload,
+  storedPath,
+} from './storage.js';
+
+export const FILE_REQUIRED = 'Choose a file.';
+export const DELETE_FORBIDDEN = 'Only the uploader or a helpdesk agent can delete this file.';
+export const tooLarge = (file: string, mb: number) => `${file} is larger than the ${mb} MB limit.`;
+
+const attachmentSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'file_name',
+    'content_type',
+    'size',
+    'is_image',
+    'uploaded_by_id',
+    'uploaded_by_name',
+    'created_at',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    file_name: { type: 'string' },
+    content_type: { type: 'string' },
+    size: { type: 'integer' },
+    is_image: { type: 'boolean' },
+    uploaded_by_id: { type: ['integer', 'null'] },
+    uploaded_by_name: { type: ['string', 'null'] },
+    created_at: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+const id = { type: 'integer', minimum: 1, maximum: 9007199254740991, [M]: 'Invalid id.' } as const;
+
+const recordParams = {
+  type: 'object',
+  required: ['type', 'id'],
+  properties: {
+    type: { type: 'string', enum: ['T', 'C'], [M]: 'object_type must be T or C.' },
+    id,
+  },
+} as const;
+
+const fileParams = { type: 'object', required: ['id'], properties: { id } } as const;
+
+function toApi(row: sql.AttachmentRow) {
+  return {
+    id: Number(row.id),
+    file_name: row.file_name,
+    content_type: row.content_type,
+    size: Number(row.size),
+    is_image: INLINE_IMAGES.includes(row.content_type),
+    uploaded_by_id: row.uploaded_by_id === null ? null : Number(row.uploaded_by_id),
+    uploaded_by_name: row.uploaded_by_name,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+type RecordRequest = { Params: { type: ObjectType; id: number } };
+
+async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const maxMb = ctx.config.attachmentMaxMb;
+  await app.register(multipart, {
+    // Busboy cuts a file at fileSize and we answer 413 (no error thrown mid-stream).
+    limits: { fileSize: maxMb * 1024 * 1024, files: 1, fields: 10, parts: 20 },
+    throwFileSizeLimit: false,
+  });
+  const preHandler = requireUser(ctx);
+  const tags = ['attachments'];
+
+  app.post<RecordRequest>(
+    '/attachment/:type/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `Attach a file to a record (multipart, one file in field \`files\`; at most ${maxMb} MB)`,
+        security: authenticated,
+        consumes: ['multipart/form-data'],
+        params: recordParams,
+        response: { 200: ok(attachmentSchema), ...errors(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const r = await requireAccess(
+        ctx.db,
+        user,
+        'take_part',
+        request.params.id,
+        request.params.type,
+      );
+      if (!request.isMultipart()) {
+        throw new HttpError(400, 'Validation failed', { files: FILE_REQUIRED });
+      }
+      const part = await request.file();
+      if (!part || part.fieldname !== 'files') {
+        part?.file.resume();
+        throw new HttpError(400, 'Validation failed', { files: FILE_REQUIRED });
+      }
+      const fileName = cleanFileName(part.filename);
+      const saved = await storeUpload(ctx.config, part.file, () => part.file.truncated);
+      if (!saved) throw new HttpError(413, tooLarge(fileName, maxMb));
+      try {
+        const row = await withTransaction(ctx.db, async (tx) => {
+          const a = await sql.insertAttachment(tx, {
+            recordId: Number(r.id),
+            fileName,
+            storedName: saved.stored,
+            contentType: cleanContentType(part.mimetype),
+            size: saved.size,
+            uploadedBy: user.id,
+          });
+          await recordEvent(tx, {
+            recordId: Number(r.id),
+            actorId: user.id,
+            action: 'attachment_added',
+            details: { file_name: fileName },
+          });
+          return a;
+        });
+        return { statusCode: 200, data: toApi(row) };
+      } catch (err) {
+        await removeFile(ctx.config, saved.stored);
+        throw err;
+      }
+    },
+  );
+
+  app.get<RecordRequest>(
+    '/attachment/:type/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "A record's attachments, oldest first",
+        security: authenticated,
+        params: recordParams,
+        response: {
+          200: ok({ type: 'array', items: attachmentSchema }),
+          ...errors(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const r = await requireAccess(ctx.db, user, 'read', request.params.id, request.params.type);
+      const rows = await sql.listAttachments(ctx.db, Number(r.id));
+      return { statusCode: 200, data: rows.map(toApi) };
+    },
+  );
+
+  app.get<{ Params: { id: number }; Querystring: { inline?: boolean } }>(
+    '/attachment/file/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          'Download a file (`?inline=1` shows a png, jpeg, gif or webp image inline, for thumbnails)',
+        security: authenticated,
+        params: fileParams,
+        querystring: {
+          type: 'object',
+          properties: { inline: { type: 'boolean', [M]: 'inline must be 1 or 0.' } },
+        },
+        response: {
+          200: { description: 'The file', type: 'string', format: 'binary' },
+          ...errors(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const a = await sql.findAttachment(ctx.db, currentUser(request), request.params.id);
+      if (!a) throw new HttpError(404, NOT_FOUND);
+      const file = storedPath(ctx.config, a.stored_name);
+      const stat = await fs.promises.stat(file).catch(() => undefined);
+      if (!stat) throw new HttpError(404, NOT_FOUND);
+      const inline = request.query.inline === true && INLINE_IMAGES.includes(a.content_type);
+      return reply
+        .header('content-type', servedContentType(a.content_type))
+        .header('content-length', String(stat.size))
+        .header(
+          'content-disposition',
+          contentDisposition(inline ? 'inline' : 'attachment', a.file_name),
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(fs.createReadStream(file));
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/attachment/file/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Delete a file (the uploader or a helpdesk agent)',
+        security: authenticated,
+        params: fileParams,
+        response: {
+          200: ok({ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const a = await sql.findAttachment(ctx.db, user, request.params.id);
+      if (!a) throw new HttpError(404, NOT_FOUND);
+      if (!user.user_is_hde && Number(a.uploaded_by_id) !== user.id) {
+        throw new HttpError(403, DELETE_FORBIDDEN);
+      }
+      const gone = await withTransaction(ctx.db, async (tx) => {
+        if (!(await sql.deleteAttachment(tx, Number(a.id)))) return false;
+        await recordEvent(tx, {
+          recordId: Number(a.record_id),
+          actorId: user.id,
+          action: 'attachment_deleted',
+          details: { file_name: a.file_name },
+        });
+        return true;
+      });
+      if (!gone) throw new HttpError(404, NOT_FOUND);
+      await removeFile(ctx.config, a.stored_name);
+      return { statusCode: 200, data: { id: Number(a.id) } };
+    },
+  );
+}
+
+export function attachmentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Its own encapsulated scope: the multipart parser and limits apply to these routes only.
+  void app.register(async (scope) => routes(scope, ctx));
+}

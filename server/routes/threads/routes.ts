@@ -1,0 +1,475 @@
+// A record's threads: the public communication (owner, shared, agents), the internal work log
+// and the communication log (agents only), following, and what a message can be sent as.
+// Contract: docs/api-working.md "Threads". Notifications go out after the change commits.
+import type { FastifyInstance } from 'fastify';
+import { withTransaction } from '../../db/transaction.js';
+import type { AppContext } from '../../lib/context.js';
+import { HttpError } from '../../lib/http-error.js';
+import { hasText, sanitizeBody } from '../../lib/sanitize.js';
+import { M, authenticated, emailField, errors, ok } from '../../lib/schemas.js';
+import { mailForward, notifyFollowers } from '../../mail/record-mail.js';
+import { currentUser, requireUser, type AuthUser } from '../../plugins/auth.js';
+import { recordEvent } from '../records/history.js';
+import { CONTENT, TICKET, type RecordKind } from '../records/kinds.js';
+import { requireAccess, type AccessRow } from '../records/record-access.js';
+import * as sql from './sql.js';
+
+export const MESSAGE_REQUIRED = 'Message is required.';
+export const REPLY_ONLY = 'Only helpdesk agents can send notes, forward or send as someone else.';
+export const FORWARD_TO_REQUIRED = 'Email must be a valid email address.';
+
+const int = { type: 'integer' } as const;
+const str = { type: 'string' } as const;
+const nullableInt = { type: ['integer', 'null'] } as const;
+const nullableStr = { type: ['string', 'null'] } as const;
+
+const messageSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'thread',
+    'author_id',
+    'author_name',
+    'sent_as',
+    'sent_as_name',
+    'action',
+    'body',
+    'forward_to',
+    'time_spent_minutes',
+    'created_at',
+  ],
+  properties: {
+    id: int,
+    thread: { type: 'string', enum: ['communication', 'worklog'] },
+    author_id: nullableInt,
+    author_name: nullableStr,
+    sent_as: { type: 'string', enum: ['self', 'agent', 'helpdesk'] },
+    sent_as_name: nullableStr,
+    action: { type: 'string', enum: ['reply', 'note', 'forward', 'entry'] },
+    body: str,
+    forward_to: nullableStr,
+    time_spent_minutes: nullableInt,
+    created_at: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+const optionsSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['value', 'label'],
+    properties: { value: str, label: str },
+  },
+} as const;
+
+const followSchema = {
+  type: 'object',
+  required: ['following'],
+  properties: { following: { type: 'boolean' } },
+} as const;
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: { type: 'integer', minimum: 1, maximum: 9007199254740991, [M]: 'Invalid id.' },
+  },
+} as const;
+
+const messageBody = {
+  type: 'string',
+  maxLength: 100_000,
+  [M]: { maxLength: 'Message must be at most 100,000 characters.', default: MESSAGE_REQUIRED },
+} as const;
+
+function toMessage(row: sql.MessageRow) {
+  return {
+    ...row,
+    id: Number(row.id),
+    author_id: row.author_id === null ? null : Number(row.author_id),
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** Sanitised, with visible text, or 400 on `body`. */
+function messageText(raw: string): string {
+  const body = sanitizeBody(raw);
+  if (!hasText(body)) throw new HttpError(400, 'Validation failed', { body: MESSAGE_REQUIRED });
+  return body;
+}
+
+const recordRef = (r: AccessRow) => ({
+  id: Number(r.id),
+  object_type: r.object_type,
+  title: r.title,
+});
+
+function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): void {
+  const preHandler = requireUser(ctx);
+  const tags = ['threads'];
+  const base = `/${kind.path}/:id`;
+  type IdRequest = { Params: { id: number } };
+
+  app.get<IdRequest>(
+    `${base}/communication/`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `The public thread of a ${kind.path}, oldest first`,
+        security: authenticated,
+        params: idParams,
+        response: {
+          200: ok({ type: 'array', items: messageSchema }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const r = await requireAccess(
+        ctx.db,
+        currentUser(request),
+        'take_part',
+        request.params.id,
+        kind.type,
+      );
+      const rows = await sql.listMessages(ctx.db, Number(r.id), 'communication');
+      return { statusCode: 200, data: rows.map(toMessage) };
+    },
+  );
+
+  app.post<
+    IdRequest & {
+      Body: {
+        body: string;
+        action?: 'reply' | 'note' | 'forward';
+        sent_as?: sql.SentAs;
+        forward_to?: string;
+      };
+    }
+  >(
+    `${base}/communication/`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `Add a message to the public thread of a ${kind.path} (insert communication)`,
+        security: authenticated,
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['body'],
+          properties: {
+            body: messageBody,
+            action: {
+              type: 'string',
+              enum: ['reply', 'note', 'forward'],
+              [M]: 'Choose an action.',
+            },
+            sent_as: {
+              type: 'string',
+              enum: ['self', 'agent', 'helpdesk'],
+              [M]: 'Choose who the message is sent as.',
+            },
+            forward_to: emailField,
+          },
+        },
+        response: { 200: ok(messageSchema), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const b = request.body;
+      const r = await requireAccess(ctx.db, user, 'take_part', request.params.id, kind.type);
+      const action = b.action ?? 'reply';
+      const sentAs = b.sent_as ?? (user.user_is_hde ? 'agent' : 'self');
+      if (!user.user_is_hde && (action !== 'reply' || sentAs !== 'self')) {
+        throw new HttpError(403, REPLY_ONLY);
+      }
+      const body = messageText(b.body);
+      if (action === 'forward' && !b.forward_to) {
+        throw new HttpError(400, 'Validation failed', { forward_to: FORWARD_TO_REQUIRED });
+      }
+      const forwardTo = action === 'forward' ? (b.forward_to ?? null) : null;
+      const row = await withTransaction(ctx.db, async (tx) => {
+        const message = await sql.insertMessage(tx, {
+          recordId: Number(r.id),
+          thread: 'communication',
+          authorId: user.id,
+          sentAs,
+          action,
+          body,
+          forwardTo,
+          timeSpentMinutes: null,
+        });
+        await recordEvent(tx, {
+          recordId: Number(r.id),
+          actorId: user.id,
+          action: 'message_added',
+          details: { action },
+        });
+        return message;
+      });
+      const author = row.sent_as_name ?? user.fullname;
+      if (forwardTo) {
+        void mailForward(ctx, request.log, recordRef(r), forwardTo, user.language, {
+          type: 'forward',
+          author,
+          body,
+        });
+      } else {
+        void notifyFollowers(ctx, request.log, recordRef(r), user.id, {
+          type: 'message',
+          author,
+          body,
+        });
+      }
+      return { statusCode: 200, data: toMessage(row) };
+    },
+  );
+
+  app.get<IdRequest>(
+    `${base}/worklog/`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `The internal work log of a ${kind.path} (helpdesk agents only)`,
+        security: authenticated,
+        params: idParams,
+        response: {
+          200: ok({ type: 'array', items: messageSchema }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const r = await requireAccess(
+        ctx.db,
+        currentUser(request),
+        'agent',
+        request.params.id,
+        kind.type,
+      );
+      const rows = await sql.listMessages(ctx.db, Number(r.id), 'worklog');
+      return { statusCode: 200, data: rows.map(toMessage) };
+    },
+  );
+
+  app.post<IdRequest & { Body: { body: string; time_spent_minutes?: number } }>(
+    `${base}/worklog/`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `Add an internal work-log entry to a ${kind.path} (helpdesk agents only; never mailed)`,
+        security: authenticated,
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['body'],
+          properties: {
+            body: messageBody,
+            time_spent_minutes: {
+              type: 'integer',
+              minimum: 0,
+              maximum: 10080,
+              [M]: 'Time spent must be 0 to 10,080 minutes.',
+            },
+          },
+        },
+        response: { 200: ok(messageSchema), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const r = await requireAccess(ctx.db, user, 'agent', request.params.id, kind.type);
+      const body = messageText(request.body.body);
+      const row = await withTransaction(ctx.db, async (tx) => {
+        const entry = await sql.insertMessage(tx, {
+          recordId: Number(r.id),
+          thread: 'worklog',
+          authorId: user.id,
+          sentAs: 'self',
+          action: 'entry',
+          body,
+          forwardTo: null,
+          timeSpentMinutes: request.body.time_spent_minutes ?? null,
+        });
+        await recordEvent(tx, {
+          recordId: Number(r.id),
+          actorId: user.id,
+          action: 'worklog_added',
+          details: { time_spent_minutes: entry.time_spent_minutes },
+          internal: true,
+        });
+        return entry;
+      });
+      return { statusCode: 200, data: toMessage(row) };
+    },
+  );
+
+  app.get<IdRequest>(
+    `${base}/communication-log/`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `The mails sent about a ${kind.path}, oldest first (helpdesk agents only)`,
+        security: authenticated,
+        params: idParams,
+        response: {
+          200: ok({
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['id', 'to_email', 'subject', 'kind', 'sent_at'],
+              properties: {
+                id: int,
+                to_email: str,
+                subject: str,
+                kind: str,
+                sent_at: { type: 'string', format: 'date-time' },
+              },
+            },
+          }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const r = await requireAccess(
+        ctx.db,
+        currentUser(request),
+        'agent',
+        request.params.id,
+        kind.type,
+      );
+      const rows = await sql.listMailLog(ctx.db, Number(r.id));
+      return {
+        statusCode: 200,
+        data: rows.map((m) => ({ ...m, id: Number(m.id), sent_at: m.sent_at.toISOString() })),
+      };
+    },
+  );
+
+  app.get<IdRequest>(
+    `${base}/follow/`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `Whether the caller follows a ${kind.path}`,
+        security: authenticated,
+        params: idParams,
+        response: { 200: ok(followSchema), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const r = await requireAccess(
+        ctx.db,
+        currentUser(request),
+        'read',
+        request.params.id,
+        kind.type,
+      );
+      return { statusCode: 200, data: { following: r.following } };
+    },
+  );
+
+  app.put<IdRequest & { Body: { following: boolean } }>(
+    `${base}/follow/`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `Follow or unfollow a ${kind.path} (mails on new messages and status changes)`,
+        security: authenticated,
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['following'],
+          properties: {
+            following: { type: 'boolean', [M]: 'Following must be true or false.' },
+          },
+        },
+        response: { 200: ok(followSchema), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const r = await requireAccess(ctx.db, user, 'read', request.params.id, kind.type);
+      await sql.setFollowing(ctx.db, Number(r.id), user.id, request.body.following);
+      return { statusCode: 200, data: { following: request.body.following } };
+    },
+  );
+}
+
+function fromOptions(user: AuthUser, r: AccessRow) {
+  return user.user_is_hde
+    ? [
+        { value: 'agent', label: user.fullname },
+        { value: 'helpdesk', label: r.hd_name },
+      ]
+    : [{ value: 'self', label: user.fullname }];
+}
+
+export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = requireUser(ctx);
+  kindRoutes(app, ctx, TICKET);
+  kindRoutes(app, ctx, CONTENT);
+
+  app.get<{ Querystring: { record_id: number } }>(
+    '/communication-from/',
+    {
+      preHandler,
+      schema: {
+        tags: ['threads'],
+        summary: 'The identities a message on the record can go out as',
+        security: authenticated,
+        querystring: {
+          type: 'object',
+          required: ['record_id'],
+          properties: {
+            record_id: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 9007199254740991,
+              [M]: 'Invalid id.',
+            },
+          },
+        },
+        response: { 200: ok(optionsSchema), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const r = await requireAccess(ctx.db, user, 'take_part', request.query.record_id);
+      return { statusCode: 200, data: fromOptions(user, r) };
+    },
+  );
+
+  app.get(
+    '/communication-actions/',
+    {
+      preHandler,
+      schema: {
+        tags: ['threads'],
+        summary: 'What a message can be: a reply (everyone); a note or a forward (agents)',
+        security: authenticated,
+        response: { 200: ok(optionsSchema), ...errors(401) },
+      },
+    },
+    async (request) => {
+      const reply = { value: 'reply', label: 'Reply' };
+      const data = currentUser(request).user_is_hde
+        ? [
+            reply,
+            { value: 'note', label: 'Note to requester' },
+            { value: 'forward', label: 'Forward by mail' },
+          ]
+        : [reply];
+      return { statusCode: 200, data };
+    },
+  );
+}

@@ -1,0 +1,139 @@
+// SQL for a record's threads (the public communication and the internal work log), following
+// and the communication log. The record check (record-access.ts) runs first, so these take a
+// record the caller may use.
+import type { Queryable } from '../../db/transaction.js';
+
+export type Thread = 'communication' | 'worklog';
+export type SentAs = 'self' | 'agent' | 'helpdesk';
+export type Action = 'reply' | 'note' | 'forward' | 'entry';
+
+export interface MessageRow {
+  id: string;
+  thread: Thread;
+  author_id: string | null;
+  author_name: string | null;
+  sent_as: SentAs;
+  sent_as_name: string | null;
+  action: Action;
+  body: string;
+  forward_to: string | null;
+  time_spent_minutes: number | null;
+  created_at: Date;
+}
+
+/** Messages with their names; `sent_as: helpdesk` shows the record's help desk. */
+const MESSAGE_COLUMNS = `m.id, m.thread, m.author_id,
+       (SELECT fullname FROM users WHERE id = m.author_id) AS author_name,
+       m.sent_as,
+       CASE WHEN m.sent_as = 'helpdesk'
+            THEN (SELECT h.name FROM records r JOIN helpdesks h ON h.id = r.hd_id
+                   WHERE r.id = m.record_id)
+            ELSE (SELECT fullname FROM users WHERE id = m.author_id) END AS sent_as_name,
+       m.action, m.body, m.forward_to, m.time_spent_minutes, m.created_at`;
+
+export async function listMessages(
+  q: Queryable,
+  recordId: number,
+  thread: Thread,
+): Promise<MessageRow[]> {
+  const { rows } = await q.query<MessageRow>(
+    `SELECT ${MESSAGE_COLUMNS} FROM record_messages m
+      WHERE m.record_id = $1 AND m.thread = $2
+      ORDER BY m.created_at, m.id`,
+    [recordId, thread],
+  );
+  return rows;
+}
+
+export interface NewMessage {
+  recordId: number;
+  thread: Thread;
+  authorId: number;
+  sentAs: SentAs;
+  action: Action;
+  body: string;
+  forwardTo: string | null;
+  timeSpentMinutes: number | null;
+}
+
+export async function insertMessage(q: Queryable, m: NewMessage): Promise<MessageRow> {
+  const { rows } = await q.query<MessageRow>(
+    `WITH m AS (
+       INSERT INTO record_messages (record_id, thread, author_id, sent_as, action, body,
+                                    forward_to, time_spent_minutes)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       RETURNING *)
+     SELECT ${MESSAGE_COLUMNS} FROM m`,
+    [m.recordId, m.thread, m.authorId, m.sentAs, m.action, m.body, m.forwardTo, m.timeSpentMinutes],
+  );
+  return rows[0];
+}
+
+export async function setFollowing(
+  q: Queryable,
+  recordId: number,
+  userId: number,
+  following: boolean,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO record_follows (record_id, user_id, following) VALUES ($1, $2, $3)
+     ON CONFLICT (record_id, user_id) DO UPDATE SET following = EXCLUDED.following`,
+    [recordId, userId, following],
+  );
+}
+
+export interface MailLogRow {
+  id: string;
+  to_email: string;
+  subject: string;
+  kind: string;
+  sent_at: Date;
+}
+
+export async function listMailLog(q: Queryable, recordId: number): Promise<MailLogRow[]> {
+  const { rows } = await q.query<MailLogRow>(
+    `SELECT id, to_email, subject, kind, sent_at FROM record_mail_log
+      WHERE record_id = $1 ORDER BY sent_at, id`,
+    [recordId],
+  );
+  return rows;
+}
+
+export interface Recipient {
+  id: string;
+  email: string;
+  fullname: string;
+  language: 'en' | 'es';
+  user_is_hde: boolean;
+}
+
+/**
+ * Who hears of a change: the owner unless they unfollowed, and everyone following it by choice,
+ * but only those who can still read the record (owner, agents, shared with them, or anyone for
+ * searchable content), and never the person who made the change.
+ */
+export async function followersToNotify(
+  q: Queryable,
+  recordId: number,
+  actorId: number,
+): Promise<Recipient[]> {
+  const { rows } = await q.query<Recipient>(
+    `WITH r AS (SELECT id, owner_id, object_type, searchable, is_draft FROM records WHERE id = $1),
+          ids AS (
+            SELECT r.owner_id AS user_id FROM r
+             WHERE NOT EXISTS (SELECT 1 FROM record_follows f
+                                WHERE f.record_id = r.id AND f.user_id = r.owner_id
+                                  AND NOT f.following)
+            UNION
+            SELECT f.user_id FROM record_follows f WHERE f.record_id = $1 AND f.following)
+     SELECT u.id, u.email, u.fullname, u.language, u.user_is_hde
+       FROM ids JOIN users u ON u.id = ids.user_id CROSS JOIN r
+      WHERE u.id <> $2
+        AND (u.id = r.owner_id OR u.user_is_hde
+             OR EXISTS (SELECT 1 FROM record_shares s WHERE s.record_id = r.id AND s.user_id = u.id)
+             OR (r.object_type = 'C' AND r.searchable AND NOT r.is_draft))
+      ORDER BY u.id`,
+    [recordId, actorId],
+  );
+  return rows;
+}
