@@ -2,7 +2,8 @@ import { http } from 'msw';
 import type { ContentItem, HdRecord, ObjectType, Ticket } from '../features/records/types';
 import { sanitizeHtml } from '../lib/sanitize';
 import { htmlHasText } from '../lib/text';
-import { db } from './db';
+import { accessOf, isSharedWith, ownerOf, present, readable, workable } from './access';
+import { db, logEvent } from './db';
 import type { Resolver } from './handlers';
 import { bodyOf, fail, ok, sessionOf, unauthorized } from './http';
 import {
@@ -15,6 +16,7 @@ import {
   makeTicket,
 } from './records-data';
 import type { MockHelpdesk } from './records-data';
+import { workHandlers } from './work-handlers';
 
 const api = (path: string) => `*/api/${path}`;
 
@@ -72,14 +74,7 @@ function tree(type: ObjectType | null) {
   return rows.filter((hd) => hd.parent_id === null).map(node);
 }
 
-const ownerOf = (record: HdRecord) =>
-  record.object_type === 'T' ? record.requester_id : record.author_id;
-
-function visible(user: User, type: ObjectType, id: number): HdRecord | undefined {
-  return db.records.find(
-    (r) => r.id === id && r.object_type === type && (user.user_is_hde || ownerOf(r) === user.id),
-  );
-}
+const visible = workable;
 
 /** A list item: the record without its body. */
 function listItem(record: HdRecord): HdRecord {
@@ -249,7 +244,8 @@ export function recordHandlers(slow: (resolver: Resolver) => Resolver) {
               is_draft: isDraft,
             });
             db.records.push(record);
-            return ok(record);
+            logEvent(record.id, user.id, 'created');
+            return ok(present(user, record));
           }),
         ),
       ),
@@ -257,8 +253,8 @@ export function recordHandlers(slow: (resolver: Resolver) => Resolver) {
         api(`${path}/:id/`),
         slow(
           authed((user, { params }) => {
-            const record = visible(user, k.type, recordId(params));
-            return record ? ok(record) : fail(404, 'Not Found', NOT_FOUND);
+            const record = readable(user, k.type, recordId(params));
+            return record ? ok(present(user, record)) : fail(404, 'Not Found', NOT_FOUND);
           }),
         ),
       ),
@@ -269,6 +265,9 @@ export function recordHandlers(slow: (resolver: Resolver) => Resolver) {
             const b = await bodyOf(request);
             const current = visible(user, k.type, recordId(params));
             if (!current) return fail(404, 'Not Found', NOT_FOUND);
+            if (accessOf(user, current) === 'shared') {
+              return fail(403, 'Forbidden', 'Only the owner or an agent can edit this record.');
+            }
             if (!isId(b.version)) return invalid({ version: 'Version is required.' });
             const fields: Record<string, string> = {};
             checkFields(k, b, fields);
@@ -303,7 +302,17 @@ export function recordHandlers(slow: (resolver: Resolver) => Resolver) {
             }
             const next = build(k, current.id, ownerOf(current), merged, current);
             db.records = db.records.map((r) => (r === current ? next : r));
-            return ok(next);
+            const changed = [k.title, k.body, k.lookup, 'company_id', 'hd_id', 'is_draft'].filter(
+              (name) => (next as Row)[name] !== was[name],
+            );
+            if (changed.length) logEvent(next.id, user.id, 'updated', { fields: changed });
+            if (next.status_id !== current.status_id) {
+              logEvent(next.id, user.id, 'status_changed', {
+                from: current.status_name,
+                to: next.status_name,
+              });
+            }
+            return ok(present(user, next));
           }),
         ),
       ),
@@ -314,10 +323,11 @@ export function recordHandlers(slow: (resolver: Resolver) => Resolver) {
             const id = recordId(params);
             const record = visible(user, k.type, id);
             if (!record) return fail(404, 'Not Found', NOT_FOUND);
-            if (!record.is_draft || ownerOf(record) !== user.id) {
+            if (!user.user_is_hde && (!record.is_draft || ownerOf(record) !== user.id)) {
               return fail(403, 'Forbidden', 'Only the owner can discard a draft.');
             }
             db.records = db.records.filter((r) => r !== record);
+            db.relations = db.relations.filter((rel) => rel.a !== id && rel.b !== id);
             return ok({ id });
           }),
         ),
@@ -345,7 +355,11 @@ export function recordHandlers(slow: (resolver: Resolver) => Resolver) {
               const rows = db.records.filter((r) => {
                 const row = r as Row;
                 if (r.object_type !== k.type) return false;
-                if (scope === 'my' && ownerOf(r) !== user.id) return false;
+                if (scope === 'my') {
+                  if (f.shared_with_me === true) {
+                    if (!isSharedWith(r, user.id)) return false;
+                  } else if (ownerOf(r) !== user.id) return false;
+                }
                 if (r.is_draft !== isDraft) return false;
                 for (const name of [
                   'status_id',
@@ -380,7 +394,7 @@ export function recordHandlers(slow: (resolver: Resolver) => Resolver) {
               });
               const start = (page - 1) * pageSize;
               return ok({
-                items: rows.slice(start, start + pageSize).map(listItem),
+                items: rows.slice(start, start + pageSize).map((r) => listItem(present(user, r))),
                 total: rows.length,
                 total_is_capped: false,
                 page,
@@ -393,5 +407,6 @@ export function recordHandlers(slow: (resolver: Resolver) => Resolver) {
     ];
   });
 
-  return [...lookups, ...perKind];
+  // Working a record first: its paths are more specific than `{kind}/:id/`.
+  return [...workHandlers(slow), ...lookups, ...perKind];
 }

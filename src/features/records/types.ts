@@ -92,6 +92,11 @@ export interface ListFilters {
   text?: string;
   /** My lists: the records shared with the caller instead of their own. */
   shared_with_me?: boolean;
+  /** The dashboard's links (docs/api-overview.md). */
+  status_group?: 'open' | 'closed';
+  assignee_id?: number | 'none';
+  waiting_for_me?: boolean;
+  overdue?: boolean;
 }
 
 export interface ListQuery {

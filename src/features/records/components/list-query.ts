@@ -1,3 +1,4 @@
+import { getStoredUser } from '../../../lib/storage';
 import type { Kind } from '../kinds';
 import type { ListFilters } from '../types';
 
@@ -12,7 +13,15 @@ export const ID_FILTERS = [
   'content_type_id',
 ] as const;
 export const DATE_FILTERS = ['created_from', 'created_to'] as const;
-export const FILTER_PARAMS = [...ID_FILTERS, ...DATE_FILTERS, 'text', 'shared_with_me'] as const;
+/** The dashboard's figure links (docs/api-overview.md): `status_group`, `assignee`, ... */
+export const LINK_FILTERS = ['status_group', 'assignee', 'overdue', 'waiting_for_me'] as const;
+export const FILTER_PARAMS = [
+  ...ID_FILTERS,
+  ...DATE_FILTERS,
+  'text',
+  'shared_with_me',
+  ...LINK_FILTERS,
+] as const;
 
 export function sortNames(kind: Kind): string[] {
   return [
@@ -55,5 +64,19 @@ export function readFilters(params: URLSearchParams, kind: Kind): ListFilters {
   const text = (params.get('text') ?? '').trim();
   if (text) filters.text = text.slice(0, 200);
   if (params.get('shared_with_me') === '1') filters.shared_with_me = true;
+  readLinkFilters(params, filters);
   return filters;
+}
+
+/** The dashboard's link filters; `assignee=me` is sent as the caller's id. */
+function readLinkFilters(params: URLSearchParams, filters: ListFilters): void {
+  const group = params.get('status_group');
+  if (group === 'open' || group === 'closed') filters.status_group = group;
+  const assignee = params.get('assignee') ?? '';
+  const me = getStoredUser()?.id;
+  if (assignee === 'none') filters.assignee_id = 'none';
+  else if (assignee === 'me' && me !== undefined) filters.assignee_id = me;
+  else if (/^[1-9]\d*$/.test(assignee)) filters.assignee_id = Number(assignee);
+  if (params.get('overdue') === '1') filters.overdue = true;
+  if (params.get('waiting_for_me') === '1') filters.waiting_for_me = true;
 }
