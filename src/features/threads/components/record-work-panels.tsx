@@ -1,16 +1,49 @@
-import type { HdRecord } from '../../records/types';
+import { useAppSelector } from '../../../app/hooks';
+import { AttachmentsPanel } from '../../attachments/components/attachments-panel';
+import type { Access, HdRecord } from '../../records/types';
+import { ConversationPanel } from './conversation-panel';
+import { FollowButton } from './follow-button';
+import { MailLogPanel } from './mail-log-panel';
+import { WorkLogPanel } from './work-log-panel';
 
-/** The record's access, as the details answer gives it (docs/api-working.md). */
-export type RecordAccess = 'owner' | 'shared' | 'agent' | 'reader';
-
-export function recordAccess(record: HdRecord): RecordAccess {
-  const access = (record as { access?: unknown }).access;
+/** The caller's role for the record ('reader' when the answer does not say). */
+export function recordAccess(record: HdRecord): Access {
+  const access = record.access;
   return access === 'owner' || access === 'shared' || access === 'agent' ? access : 'reader';
 }
 
-/** Attachments, conversation, follow, work log and communication log of one record. */
+/**
+ * Working a record (docs/api-working.md): follow, attachments, conversation for its owner,
+ * those it is shared with and agents; agents also see the work log and the communication log.
+ * Readers see none of it.
+ */
 export function RecordWorkPanels({ record }: { record: HdRecord }) {
+  const userId = useAppSelector((state) => state.auth.user?.id ?? null);
   const access = recordAccess(record);
   if (access === 'reader') return null;
-  return <div className="record-work-panels" data-record-id={record.id} />;
+  const isAgent = access === 'agent';
+  const key = { type: record.object_type, id: record.id };
+  return (
+    <div className="row g-3" data-testid="record-work-panels">
+      <div className="col-12 d-flex justify-content-end">
+        <FollowButton record={key} following={record.following} />
+      </div>
+      <div className="col-lg-6">
+        <AttachmentsPanel record={key} userId={userId} isAgent={isAgent} />
+      </div>
+      <div className="col-lg-6">
+        <ConversationPanel record={key} isAgent={isAgent} />
+      </div>
+      {isAgent && (
+        <>
+          <div className="col-lg-6">
+            <WorkLogPanel record={key} />
+          </div>
+          <div className="col-lg-6">
+            <MailLogPanel record={key} />
+          </div>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { formatDateTimeLocal } from '../../../lib/dates';
+import { sanitizeHtml } from '../../../lib/sanitize';
+import type { ThreadMessage } from '../types';
+
+/** A thread, oldest first: who, when, (minutes spent), the sanitized body. */
+export function MessageList({
+  messages,
+  showMinutes = false,
+}: {
+  messages: ThreadMessage[];
+  showMinutes?: boolean;
+}) {
+  const { t } = useTranslation('threads');
+  return (
+    <ol className="list-unstyled mb-3">
+      {messages.map((message) => {
+        const name =
+          message.sent_as === 'helpdesk' && message.sent_as_name
+            ? message.sent_as_name
+            : message.author_name;
+        return (
+          <li key={message.id} className="border-bottom py-2">
+            <article aria-label={`${name} ${formatDateTimeLocal(message.created_at)}`}>
+              <div className="d-flex flex-wrap gap-2 small mb-1">
+                <span className="fw-semibold">{name}</span>
+                <time dateTime={message.created_at}>{formatDateTimeLocal(message.created_at)}</time>
+                {message.action && message.action !== 'reply' && (
+                  <span className="badge text-bg-secondary">
+                    {t(`actions.${message.action}`, { defaultValue: message.action })}
+                  </span>
+                )}
+                {showMinutes && message.time_spent_minutes !== null && (
+                  <span className="badge text-bg-light border">
+                    {t('workLog.minutesValue', { count: message.time_spent_minutes })}
+                  </span>
+                )}
+              </div>
+              {message.forward_to && (
+                <div className="small mb-1">
+                  {t('conversation.forwardedTo', { email: message.forward_to })}
+                </div>
+              )}
+              <div
+                className="record-body"
+                dangerouslySetInnerHTML={{ __html: sanitizeHtml(message.body) }}
+              />
+            </article>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
