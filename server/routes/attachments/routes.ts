@@ -174,7 +174,7 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: number }; Querystring: { inline?: boolean } }>(
+  app.get<{ Params: { id: number }; Querystring: { inline?: 0 | 1 } }>(
     '/attachment/file/:id',
     {
       preHandler,
@@ -186,7 +186,7 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
         params: fileParams,
         querystring: {
           type: 'object',
-          properties: { inline: { type: 'boolean', [M]: 'inline must be 1 or 0.' } },
+          properties: { inline: { type: 'integer', enum: [0, 1], [M]: 'inline must be 1 or 0.' } },
         },
         response: {
           200: { description: 'The file', type: 'string', format: 'binary' },
@@ -200,7 +200,7 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
       const file = storedPath(ctx.config, a.stored_name);
       const stat = await fs.promises.stat(file).catch(() => undefined);
       if (!stat) throw new HttpError(404, NOT_FOUND);
-      const inline = request.query.inline === true && INLINE_IMAGES.includes(a.content_type);
+      const inline = request.query.inline === 1 && INLINE_IMAGES.includes(a.content_type);
       return reply
         .header('content-type', servedContentType(a.content_type))
         .header('content-length', String(stat.size))

@@ -290,6 +290,8 @@ export function sortSchema(k: RecordKind) {
   } as const;
 }
 
+const ASSIGNEE_FILTER = 'Assignee must be an id or "none".';
+
 export function listBodySchema(k: RecordKind) {
   const filterId = (message: string) => id32(message);
   const date = (message: string) => ({ type: 'string', format: 'date', [M]: message }) as const;
@@ -299,6 +301,19 @@ export function listBodySchema(k: RecordKind) {
           priority_id: filterId(MESSAGES.priority_id),
           company_id: filterId(MESSAGES.company_id),
           requester_id: { type: 'integer', minimum: 1, [M]: 'Choose a requester.' },
+          assignee_id: {
+            anyOf: [
+              { type: 'integer', minimum: 1, maximum: 2147483647, [M]: ASSIGNEE_FILTER },
+              { type: 'string', enum: ['none'], [M]: ASSIGNEE_FILTER },
+            ],
+            [M]: ASSIGNEE_FILTER,
+          },
+          waiting_for_me: { type: 'boolean', [M]: 'Waiting for me must be true or false.' },
+          recently_answered: {
+            type: 'boolean',
+            [M]: 'Recently answered must be true or false.',
+          },
+          overdue: { type: 'boolean', [M]: 'Overdue must be true or false.' },
         }
       : {
           content_type_id: filterId(MESSAGES.content_type_id),
@@ -331,6 +346,11 @@ export function listBodySchema(k: RecordKind) {
           created_to: date('Created to must be a date (YYYY-MM-DD).'),
           text: { type: 'string', maxLength: 200, [M]: 'Text must be at most 200 characters.' },
           shared_with_me: { type: 'boolean', [M]: 'Shared with me must be true or false.' },
+          status_group: {
+            type: 'string',
+            enum: ['open', 'closed'],
+            [M]: 'Status group must be open or closed.',
+          },
         },
       },
     },

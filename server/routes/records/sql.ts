@@ -16,6 +16,7 @@ import {
   type Access,
   type Viewer,
 } from './visibility.js';
+import { overdue, recentlyAnswered, statusGroup, waitingForRequester } from './ticket-state.js';
 
 /**
  * The select list for records read from `source` (a table or a CTE) as `r`, with the lookups'
@@ -23,7 +24,7 @@ import {
  * the same, but a nine-way join costs PostgreSQL about 5 ms of planning per call (its join-order
  * search), ten times the execution of a whole list page; these plan in well under 1 ms.
  */
-function selectFrom(source: string, withBody: boolean, viewerCols: string): string {
+export function selectFrom(source: string, withBody: boolean, viewerCols: string): string {
   return `SELECT r.id, r.object_type, r.title, ${withBody ? 'r.body,' : ''}
        r.owner_id, (SELECT fullname FROM users WHERE id = r.owner_id) AS owner_name,
        r.assignee_id, (SELECT fullname FROM users WHERE id = r.assignee_id) AS assignee_name,
@@ -224,6 +225,16 @@ export interface ListFilters {
   text?: string;
   /** `my` scope only: the records shared with the caller instead of their own. */
   shared_with_me?: boolean;
+  /** Open (not closed) or closed statuses (the dashboard's links; docs/api-overview.md). */
+  status_group?: 'open' | 'closed';
+  /** Tickets: assigned to that agent, or `"none"` for unassigned ones. */
+  assignee_id?: number | 'none';
+  /** Tickets: open, the newest public message from an agent. */
+  waiting_for_me?: boolean;
+  /** Tickets: an agent answered in the last 7 days. */
+  recently_answered?: boolean;
+  /** Tickets: open, the requester waiting more than 24 hours. */
+  overdue?: boolean;
 }
 
 export interface ListRequest {
@@ -277,11 +288,17 @@ export function buildListQueries(
     if (value !== undefined) where.push(`r.${column} = ${p.add(value)}`);
   };
   eq('status_id', f.status_id);
+  if (f.status_group) where.push(statusGroup(f.status_group));
   eq('hd_id', f.hd_id);
   if (kind.type === 'T') {
     eq('priority_id', f.priority_id);
     eq('company_id', f.company_id);
     eq('owner_id', f.requester_id);
+    if (f.assignee_id === 'none') where.push('r.assignee_id IS NULL');
+    else eq('assignee_id', f.assignee_id);
+    if (f.waiting_for_me) where.push(waitingForRequester());
+    if (f.recently_answered) where.push(recentlyAnswered());
+    if (f.overdue) where.push(overdue());
   } else {
     eq('content_type_id', f.content_type_id);
     eq('owner_id', f.author_id);

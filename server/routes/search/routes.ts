@@ -1,0 +1,142 @@
+// POST search/query: full-text search over tickets or content, ranked, with highlighted
+// snippets, over what the caller may read. Contract: docs/api-overview.md "Full-text search".
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../lib/context.js';
+import { HttpError } from '../../lib/http-error.js';
+import { authenticated, errors, M, ok } from '../../lib/schemas.js';
+import { currentUser, requireUser } from '../../plugins/auth.js';
+import { MESSAGES, type ObjectType } from '../records/kinds.js';
+import { SEARCH_COUNT_CAP, safeSnippet, searchRecords, type SearchFilters } from './sql.js';
+
+export const Q_EMPTY = 'Type something to search for.';
+export const Q_TOO_LONG = 'Search text must be at most 200 characters.';
+const Q_MAX = 200;
+
+const id32 = (message: string) =>
+  ({ type: 'integer', minimum: 1, maximum: 2147483647, [M]: message }) as const;
+const date = (message: string) => ({ type: 'string', format: 'date', [M]: message }) as const;
+
+const bodySchema = {
+  type: 'object',
+  required: ['q'],
+  properties: {
+    // Bounded here; the 1..200 rule applies after trimming (handler).
+    q: { type: 'string', maxLength: 2000, [M]: { maxLength: Q_TOO_LONG, default: Q_EMPTY } },
+    type: { type: 'string', enum: ['T', 'C'], [M]: 'Type must be T or C.' },
+    page: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000000,
+      [M]: 'Page must be a whole number from 1.',
+    },
+    page_size: { type: 'integer', minimum: 1, maximum: 100, [M]: 'Page size must be 1 to 100.' },
+    filters: {
+      type: 'object',
+      properties: {
+        status_id: id32(MESSAGES.status_id),
+        hd_id: id32(MESSAGES.hd_id),
+        category_id: id32('Choose a category.'),
+        created_from: date('Created from must be a date (YYYY-MM-DD).'),
+        created_to: date('Created to must be a date (YYYY-MM-DD).'),
+      },
+    },
+  },
+} as const;
+
+const itemSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'object_type',
+    'title',
+    'snippet',
+    'status_name',
+    'hd_name',
+    'created_at',
+    'access',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    object_type: { type: 'string', enum: ['T', 'C'] },
+    title: { type: 'string' },
+    snippet: { type: 'string' },
+    status_name: { type: 'string' },
+    hd_name: { type: 'string' },
+    created_at: { type: 'string', format: 'date-time' },
+    access: { type: 'string', enum: ['owner', 'shared', 'agent', 'reader'] },
+  },
+} as const;
+
+const dataSchema = {
+  type: 'object',
+  required: ['items', 'total', 'total_is_capped', 'page', 'page_size'],
+  properties: {
+    items: { type: 'array', items: itemSchema },
+    total: { type: 'integer' },
+    total_is_capped: { type: 'boolean' },
+    page: { type: 'integer' },
+    page_size: { type: 'integer' },
+  },
+} as const;
+
+interface Body {
+  q: string;
+  type?: ObjectType;
+  page?: number;
+  page_size?: number;
+  filters?: SearchFilters;
+}
+
+export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post<{ Body: Body }>(
+    '/search/query',
+    {
+      preHandler: requireUser(ctx),
+      schema: {
+        tags: ['search'],
+        summary: 'Full-text search over tickets or content the caller may read, best first',
+        security: authenticated,
+        body: bodySchema,
+        response: { 200: ok(dataSchema), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const b = request.body;
+      const q = b.q.trim();
+      if (!q) throw new HttpError(400, 'Validation failed', { q: Q_EMPTY });
+      if ([...q].length > Q_MAX) throw new HttpError(400, 'Validation failed', { q: Q_TOO_LONG });
+      const page = b.page ?? 1;
+      const pageSize = b.page_size ?? user.items_per_page;
+      const { rows, total } = await searchRecords(ctx.db, user, {
+        q,
+        type: b.type ?? 'C',
+        page,
+        pageSize,
+        filters: b.filters ?? {},
+        rankWindow: ctx.config.searchRankWindow,
+        language: user.language === 'es' ? 'es' : 'en',
+      });
+      const capped = total > SEARCH_COUNT_CAP;
+      return {
+        statusCode: 200,
+        data: {
+          items: rows.map((r) => ({
+            id: Number(r.id),
+            object_type: r.object_type,
+            title: r.title,
+            snippet: safeSnippet(r.snippet),
+            status_name: r.status_name,
+            hd_name: r.hd_name,
+            created_at: r.created_at.toISOString(),
+            access: r.access,
+          })),
+          total: capped ? SEARCH_COUNT_CAP : total,
+          total_is_capped: capped,
+          page,
+          page_size: pageSize,
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,182 @@
+// Full-text search over records.search_vector (migrations/005_search.sql). The query text never
+// reaches to_tsquery raw: full words go through plainto_tsquery, and the last word (matched as a
+// prefix while the user types) is reduced to letters and digits before `:*` is appended.
+import type { Db } from '../../db/pool.js';
+import type { ObjectType } from '../records/kinds.js';
+import {
+  Params,
+  readableBy,
+  viewerColumns,
+  type Access,
+  type Viewer,
+} from '../records/visibility.js';
+
+export const SEARCH_COUNT_CAP = 1_000;
+
+export interface SearchFilters {
+  status_id?: number;
+  hd_id?: number;
+  category_id?: number;
+  created_from?: string;
+  created_to?: string;
+}
+
+export interface SearchRequest {
+  q: string;
+  type: ObjectType;
+  page: number;
+  pageSize: number;
+  filters: SearchFilters;
+  /** Rank only the newest N matches (config SEARCH_RANK_WINDOW). */
+  rankWindow: number;
+  /** The caller's language: the configuration the snippet's words are matched in. */
+  language: 'en' | 'es';
+}
+
+export interface SearchRow {
+  id: string;
+  object_type: ObjectType;
+  title: string;
+  snippet: string;
+  status_name: string;
+  hd_name: string;
+  created_at: Date;
+  access: Access;
+}
+
+export interface BuiltQuery {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * The words of the query: letters and digits only (everything else separates words). When the
+ * text does not end in a separator, the last word is still being typed: a prefix.
+ */
+export function queryTerms(q: string): { words: string[]; prefix: string | undefined } {
+  const text = q.normalize('NFC');
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const typing = /[\p{L}\p{N}]$/u.test(text);
+  const prefix = typing ? words.pop() : undefined;
+  return { words, prefix };
+}
+
+/** The tsquery for both languages, or undefined when the text has no words at all. */
+function tsQuery(p: Params, q: string): string | undefined {
+  const { words, prefix } = queryTerms(q);
+  if (!words.length && !prefix) return undefined;
+  const full = words.length ? p.add(words.join(' ')) : undefined;
+  // Letters and digits only, so `<prefix>:*` is always a single well-formed tsquery term.
+  const pre = prefix ? p.add(`${prefix}:*`) : undefined;
+  const per = (cfg: string) =>
+    [
+      full ? `plainto_tsquery('${cfg}', ${full})` : undefined,
+      pre ? `to_tsquery('${cfg}', ${pre})` : undefined,
+    ]
+      .filter(Boolean)
+      .join(' && ');
+  return `((${per('helpdesk_en')}) || (${per('helpdesk_es')}))`;
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+/**
+ * The page and the capped count as SQL (the bench runs them directly too). Matches come from
+ * the GIN index; only the newest `rankWindow` of them are ranked, so a common word costs a
+ * bounded sort; the page's snippets are made for its rows only.
+ */
+export function buildSearchQueries(
+  viewer: Viewer,
+  req: SearchRequest,
+): { page: BuiltQuery; count: BuiltQuery } | undefined {
+  const p = new Params();
+  const query = tsQuery(p, req.q);
+  if (!query) return undefined;
+  const f = req.filters;
+  const where = [
+    `r.search_vector @@ ${query}`,
+    `r.object_type = ${p.add(req.type)}`,
+    'NOT r.is_draft',
+    readableBy(p, viewer),
+  ];
+  if (f.status_id !== undefined) where.push(`r.status_id = ${p.add(f.status_id)}`);
+  if (f.hd_id !== undefined) where.push(`r.hd_id = ${p.add(f.hd_id)}`);
+  if (f.category_id !== undefined) {
+    where.push(`EXISTS (
+      WITH RECURSIVE sub AS (
+        SELECT id FROM categories WHERE id = ${p.add(f.category_id)}
+        UNION ALL SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id)
+      SELECT 1 FROM record_categories rc
+       WHERE rc.record_id = r.id AND rc.category_id IN (SELECT id FROM sub))`);
+  }
+  if (f.created_from) where.push(`r.created_at >= ${p.add(`${f.created_from}T00:00:00Z`)}`);
+  if (f.created_to) where.push(`r.created_at < ${p.add(nextDay(f.created_to))}`);
+  const whereSql = where.join(' AND ');
+
+  const count: BuiltQuery = {
+    text: `SELECT count(*)::int AS total
+             FROM (SELECT 1 FROM records r WHERE ${whereSql} LIMIT ${SEARCH_COUNT_CAP + 1}) capped`,
+    values: [...p.values],
+  };
+  const window = p.add(req.rankWindow);
+  const limit = p.add(req.pageSize);
+  const offset = p.add((req.page - 1) * req.pageSize);
+  const cfg = req.language === 'es' ? 'helpdesk_es' : 'helpdesk_en';
+  const page: BuiltQuery = {
+    text: `WITH newest AS (
+             SELECT r.id, r.created_at
+               FROM records r
+              WHERE ${whereSql}
+              ORDER BY r.created_at DESC, r.id DESC
+              LIMIT ${window}),
+           hits AS (
+             SELECT n.id, ts_rank_cd(r.search_vector, ${query}) AS rank
+               FROM newest n JOIN records r ON r.id = n.id
+              ORDER BY rank DESC, n.created_at DESC, n.id DESC
+              LIMIT ${limit} OFFSET ${offset})
+           SELECT r.id, r.object_type, r.title,
+                  ts_headline('${cfg}', html_escape(html_to_text(r.body)), ${query},
+                              'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=12,
+                               MaxFragments=2, FragmentDelimiter=" … "') AS snippet,
+                  (SELECT name FROM statuses WHERE id = r.status_id) AS status_name,
+                  (SELECT name FROM helpdesks WHERE id = r.hd_id) AS hd_name,
+                  r.created_at, ${viewerColumns(p, viewer)}
+             FROM hits JOIN records r ON r.id = hits.id
+            ORDER BY hits.rank DESC, r.created_at DESC, r.id DESC`,
+    values: p.values,
+  };
+  return { page, count };
+}
+
+export async function searchRecords(
+  db: Db,
+  viewer: Viewer,
+  req: SearchRequest,
+): Promise<{ rows: SearchRow[]; total: number }> {
+  const q = buildSearchQueries(viewer, req);
+  if (!q) return { rows: [], total: 0 };
+  const [page, count] = await Promise.all([
+    db.query<SearchRow>(q.page.text, q.page.values),
+    db.query<{ total: number }>(q.count.text, q.count.values),
+  ]);
+  return { rows: page.rows, total: count.rows[0].total };
+}
+
+/**
+ * ts_headline ran over HTML-escaped text, so its output is already escaped; this keeps it so
+ * whatever happens: any `<` or `>` that is not part of a `<mark>` / `</mark>` is escaped.
+ */
+export function safeSnippet(snippet: string): string {
+  return snippet
+    .split(/(<\/?mark>)/)
+    .map((part) =>
+      part === '<mark>' || part === '</mark>'
+        ? part
+        : part.replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+    )
+    .join('');
+}
