@@ -67,7 +67,10 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
               text: {
                 type: 'string',
                 maxLength: 200,
-                [M]: 'Text must be at most 200 characters.',
+                [M]: {
+                  maxLength: 'Text must be at most 200 characters.',
+                  default: 'Type some text to search for.',
+                },
               },
               exclude_id: recordId('Invalid id.'),
             },
