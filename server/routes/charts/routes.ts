@@ -1,0 +1,93 @@
+// GET charts/: the figures behind the charts page. Contract: docs/api-overview.md "Charts".
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../lib/context.js';
+import { HttpError } from '../../lib/http-error.js';
+import { authenticated, errors, M, ok } from '../../lib/schemas.js';
+import { currentUser, requireUser } from '../../plugins/auth.js';
+import { BREAKDOWN_NAMES, breakdown, perDay, type Bar } from './sql.js';
+
+export const MAX_DAYS = 366;
+export const DEFAULT_DAYS = 30;
+export const FROM_AFTER_TO = 'From must be on or before to.';
+export const PERIOD_TOO_LONG = 'The period can be at most 366 days.';
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+const barsSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['label', 'value'],
+    properties: { label: { type: 'string' }, value: { type: 'integer' } },
+  },
+} as const;
+
+const dataSchema = {
+  type: 'object',
+  required: ['from', 'to', 'tickets_per_day', ...BREAKDOWN_NAMES],
+  properties: {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    tickets_per_day: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['day', 'opened', 'closed'],
+        properties: {
+          day: { type: 'string' },
+          opened: { type: 'integer' },
+          closed: { type: 'integer' },
+        },
+      },
+    },
+    ...Object.fromEntries(BREAKDOWN_NAMES.map((n) => [n, barsSchema])),
+  },
+} as const;
+
+export function chartsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get<{ Querystring: { from?: string; to?: string } }>(
+    '/charts/',
+    {
+      preHandler: requireUser(ctx),
+      schema: {
+        tags: ['charts'],
+        summary: 'Ticket and content counts for a period (agents: all; others: their own)',
+        security: authenticated,
+        querystring: {
+          type: 'object',
+          properties: {
+            from: { type: 'string', format: 'date', [M]: 'From must be a date (YYYY-MM-DD).' },
+            to: { type: 'string', format: 'date', [M]: 'To must be a date (YYYY-MM-DD).' },
+          },
+        },
+        response: { 200: ok(dataSchema), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const q = request.query;
+      const to = q.to ?? (q.from ? isoDay(dayMs(q.from) + (DEFAULT_DAYS - 1) * DAY_MS) : isoDay(Date.now()));
+      const from = q.from ?? isoDay(dayMs(to) - (DEFAULT_DAYS - 1) * DAY_MS);
+      if (dayMs(from) > dayMs(to)) throw new HttpError(400, 'Validation failed', { from: FROM_AFTER_TO });
+      if ((dayMs(to) - dayMs(from)) / DAY_MS + 1 > MAX_DAYS) {
+        throw new HttpError(400, 'Validation failed', { to: PERIOD_TOO_LONG });
+      }
+      const period = { from, to };
+      const [days, ...bars] = await Promise.all([
+        perDay(ctx.db, user, period),
+        ...BREAKDOWN_NAMES.map((n) => breakdown(ctx.db, user, period, n)),
+      ]);
+      return {
+        statusCode: 200,
+        data: {
+          from,
+          to,
+          tickets_per_day: days,
+          ...Object.fromEntries(BREAKDOWN_NAMES.map((n, i) => [n, bars[i] as Bar[]])),
+        },
+      };
+    },
+  );
+}
