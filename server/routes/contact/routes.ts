@@ -1,0 +1,51 @@
+// GET contact/: how to reach each ticket help desk. Contract: docs/api-overview.md "Contact".
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../lib/context.js';
+import { authenticated, errors, ok } from '../../lib/schemas.js';
+import { requireUser } from '../../plugins/auth.js';
+
+interface ContactRow {
+  hd_id: number;
+  hd_name: string;
+  email: string;
+  phone: string;
+  hours: string;
+  description: string;
+}
+
+const str = { type: 'string' } as const;
+const contactSchema = {
+  type: 'object',
+  required: ['hd_id', 'hd_name', 'email', 'phone', 'hours', 'description'],
+  properties: { hd_id: { type: 'integer' }, hd_name: str, email: str, phone: str, hours: str, description: str },
+} as const;
+
+export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get(
+    '/contact/',
+    {
+      preHandler: requireUser(ctx),
+      schema: {
+        tags: ['contact'],
+        summary: 'Contact details of the ticket help desks',
+        security: authenticated,
+        response: { 200: ok({ type: 'array', items: contactSchema }), ...errors(401) },
+      },
+    },
+    async () => {
+      // Help desks without details still appear (empty strings), in tree order.
+      const { rows } = await ctx.db.query<ContactRow>(
+        `SELECT h.id AS hd_id, h.name AS hd_name, coalesce(c.email, '') AS email,
+                coalesce(c.phone, '') AS phone, coalesce(c.hours, '') AS hours,
+                coalesce(c.description, '') AS description
+           FROM helpdesks h
+           LEFT JOIN helpdesks parent ON parent.id = h.parent_id
+           LEFT JOIN helpdesk_contacts c ON c.hd_id = h.id
+          WHERE h.object_type = 'T'
+          ORDER BY coalesce(parent.sort_order, h.sort_order), h.parent_id NULLS FIRST,
+                   h.sort_order`,
+      );
+      return { statusCode: 200, data: rows };
+    },
+  );
+}
