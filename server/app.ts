@@ -22,12 +22,17 @@ import { registerStaticSpa } from './plugins/static-spa.js';
 import { agentActionRoutes } from './routes/agent-actions/routes.js';
 import { attachmentRoutes } from './routes/attachments/routes.js';
 import { authRoutes } from './routes/auth/routes.js';
+import { chartsRoutes } from './routes/charts/routes.js';
+import { collectorRoutes } from './routes/collector/routes.js';
+import { contactRoutes } from './routes/contact/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
 import { lookupRoutes } from './routes/lookups/routes.js';
+import { overviewRoutes } from './routes/overview/routes.js';
 import { publicRoutes } from './routes/public/routes.js';
 import { historyRoutes } from './routes/history/routes.js';
 import { recordsRoutes } from './routes/records/routes.js';
 import { relationsRoutes } from './routes/relations/routes.js';
+import { searchRoutes } from './routes/search/routes.js';
 import { sharingRoutes } from './routes/sharing/routes.js';
 import { taxonomyRoutes } from './routes/taxonomy/routes.js';
 import { threadRoutes } from './routes/threads/routes.js';
@@ -134,6 +139,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       attachmentRoutes(api, ctx);
       threadRoutes(api, ctx);
       agentActionRoutes(api, ctx);
+      searchRoutes(api, ctx);
+      overviewRoutes(api, ctx);
+      chartsRoutes(api, ctx);
+      collectorRoutes(api, ctx);
+      contactRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -68,9 +68,11 @@ export function chartsRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const user = currentUser(request);
       const q = request.query;
-      const to = q.to ?? (q.from ? isoDay(dayMs(q.from) + (DEFAULT_DAYS - 1) * DAY_MS) : isoDay(Date.now()));
+      const to =
+        q.to ?? (q.from ? isoDay(dayMs(q.from) + (DEFAULT_DAYS - 1) * DAY_MS) : isoDay(Date.now()));
       const from = q.from ?? isoDay(dayMs(to) - (DEFAULT_DAYS - 1) * DAY_MS);
-      if (dayMs(from) > dayMs(to)) throw new HttpError(400, 'Validation failed', { from: FROM_AFTER_TO });
+      if (dayMs(from) > dayMs(to))
+        throw new HttpError(400, 'Validation failed', { from: FROM_AFTER_TO });
       if ((dayMs(to) - dayMs(from)) / DAY_MS + 1 > MAX_DAYS) {
         throw new HttpError(400, 'Validation failed', { to: PERIOD_TOO_LONG });
       }

@@ -17,7 +17,14 @@ const str = { type: 'string' } as const;
 const contactSchema = {
   type: 'object',
   required: ['hd_id', 'hd_name', 'email', 'phone', 'hours', 'description'],
-  properties: { hd_id: { type: 'integer' }, hd_name: str, email: str, phone: str, hours: str, description: str },
+  properties: {
+    hd_id: { type: 'integer' },
+    hd_name: str,
+    email: str,
+    phone: str,
+    hours: str,
+    description: str,
+  },
 } as const;
 
 export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {

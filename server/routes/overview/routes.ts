@@ -78,7 +78,12 @@ const dashboardSchema = {
 const pagingSchema = {
   type: 'object',
   properties: {
-    page: { type: 'integer', minimum: 1, maximum: 1000000, [M]: 'Page must be a whole number from 1.' },
+    page: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000000,
+      [M]: 'Page must be a whole number from 1.',
+    },
     page_size: { type: 'integer', minimum: 1, maximum: 100, [M]: 'Page size must be 1 to 100.' },
   },
 } as const;
