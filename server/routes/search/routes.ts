@@ -109,7 +109,8 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
       const page = b.page ?? 1;
       const pageSize = b.page_size ?? user.items_per_page;
       const { rows, total } = await searchRecords(ctx.db, user, {
-        q,
+        // Untrimmed at the end: a trailing space says the last word is finished (no prefix).
+        q: b.q.trimStart(),
         type: b.type ?? 'C',
         page,
         pageSize,
