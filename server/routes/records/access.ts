@@ -4,7 +4,7 @@
 import type { Queryable } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
 import { type ObjectType, type RecordKind, CONTENT, TICKET } from './kinds.js';
-import { NOT_FOUND_MESSAGE, READ_ONLY_MESSAGE } from './messages.js';
+import { NOT_FOUND_MESSAGE, READ_ONLY_MESSAGE, READERS_FORBIDDEN_MESSAGE } from './messages.js';
 import { findAccess } from './sql.js';
 import type { Access, Viewer } from './visibility.js';
 
@@ -25,15 +25,20 @@ export const recordIdParams = {
   },
 } as const;
 
-/** The owner, the people it is shared with and agents read a record's sub-resources. */
+/**
+ * The owner, the people it is shared with and agents read a record's sub-resources (sharing,
+ * classification, relations, history); readers of searchable content get 403 (they may read the
+ * item itself, so it is no secret that it exists); anyone else 404.
+ */
 export async function requireReadable(
   db: Queryable,
   viewer: Viewer,
   type: ObjectType,
   id: number,
 ): Promise<RecordAccess> {
-  const found = await findAccess(db, viewer, type, id);
+  const found = await findAccess(db, viewer, type, id, { readers: true });
   if (!found) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  if (found.access === 'reader') throw new HttpError(403, READERS_FORBIDDEN_MESSAGE);
   return found;
 }
 

@@ -48,8 +48,12 @@ interface Row {
 const READ = { owner: 200, shared: 200, other: 404, agent: 200, anon: 401 };
 /** Edit fields, share, classify, relate: the owner and agents; 403 for readers of content. */
 const CHANGE = { owner: 200, shared: 403, other: 404, agent: 200, anon: 401, reader: 403 };
-/** Converse, follow, attach: everyone who can read it, except readers of searchable content. */
-const CONVERSE = { ...READ, reader: 404 };
+/** Sub-resources (sharing, classification, relations, history): not for readers of content. */
+const DETAILS = { ...READ, reader: 403 };
+/** Converse and attach: everyone who can read it, except readers of searchable content. */
+const CONVERSE = { ...READ, reader: 403 };
+/** Readers of searchable content also read its files and may follow it. */
+const READ_ALONG = { ...READ, reader: 200 };
 /** Work log, communication log, agent actions: agents only. */
 const AGENTS = { owner: 403, shared: 403, other: 404, agent: 200, anon: 401 };
 
@@ -112,7 +116,7 @@ export const MATRIX: Row[] = [
     method: 'GET',
     path: '{kind}/{id}/shared-with/',
     request: (f) => ({ url: `/api/${f.kind}/${f.id}/shared-with/` }),
-    expect: { ...READ, reader: 404 },
+    expect: DETAILS,
   },
   {
     method: 'PUT',
@@ -128,7 +132,7 @@ export const MATRIX: Row[] = [
     method: 'GET',
     path: '{kind}/{id}/classification/',
     request: (f) => ({ url: `/api/${f.kind}/${f.id}/classification/` }),
-    expect: { ...READ, reader: 404 },
+    expect: DETAILS,
   },
   {
     method: 'PUT',
@@ -144,7 +148,7 @@ export const MATRIX: Row[] = [
     method: 'GET',
     path: '{kind}/{id}/related/',
     request: (f) => ({ url: `/api/${f.kind}/${f.id}/related/` }),
-    expect: { ...READ, reader: 404 },
+    expect: DETAILS,
   },
   {
     method: 'POST',
@@ -175,7 +179,7 @@ export const MATRIX: Row[] = [
     method: 'GET',
     path: '{kind}/{id}/history/',
     request: (f) => ({ url: `/api/${f.kind}/${f.id}/history/` }),
-    expect: { ...READ, reader: 404 },
+    expect: DETAILS,
   },
   // Attachments.
   {
@@ -189,14 +193,14 @@ export const MATRIX: Row[] = [
     path: 'attachment/{T|C}/{id}',
     setup: attach,
     request: (f) => ({ url: `/api/attachment/${f.letter}/${f.id}` }),
-    expect: CONVERSE,
+    expect: READ_ALONG,
   },
   {
     method: 'GET',
     path: 'attachment/file/{attachment_id}',
     setup: attach,
     request: (f) => ({ url: `/api/attachment/file/${f.attachmentId}` }),
-    expect: CONVERSE,
+    expect: READ_ALONG,
   },
   {
     method: 'DELETE',
@@ -232,7 +236,7 @@ export const MATRIX: Row[] = [
     method: 'GET',
     path: '{kind}/{id}/worklog/',
     request: (f) => ({ url: `/api/${f.kind}/${f.id}/worklog/` }),
-    expect: { ...AGENTS, reader: 404 },
+    expect: { ...AGENTS, reader: 403 },
   },
   {
     method: 'POST',
@@ -241,25 +245,25 @@ export const MATRIX: Row[] = [
       url: `/api/${f.kind}/${f.id}/worklog/`,
       payload: { body: '<p>Checked the logs.</p>', time_spent_minutes: 5 },
     }),
-    expect: { ...AGENTS, reader: 404 },
+    expect: { ...AGENTS, reader: 403 },
   },
   {
     method: 'GET',
     path: '{kind}/{id}/communication-log/',
     request: (f) => ({ url: `/api/${f.kind}/${f.id}/communication-log/` }),
-    expect: { ...AGENTS, reader: 404 },
+    expect: { ...AGENTS, reader: 403 },
   },
   {
     method: 'GET',
     path: '{kind}/{id}/follow/',
     request: (f) => ({ url: `/api/${f.kind}/${f.id}/follow/` }),
-    expect: CONVERSE,
+    expect: READ_ALONG,
   },
   {
     method: 'PUT',
     path: '{kind}/{id}/follow/',
     request: (f) => ({ url: `/api/${f.kind}/${f.id}/follow/`, payload: { following: true } }),
-    expect: CONVERSE,
+    expect: READ_ALONG,
   },
   // Agent actions.
   {
