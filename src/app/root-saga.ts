@@ -2,9 +2,15 @@ import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { attachmentsSaga } from '../features/attachments/attachments-saga';
 import { authSaga } from '../features/auth/auth-saga';
+import { chartsSaga } from '../features/charts/charts-saga';
+import { collectorSaga } from '../features/collector/collector-saga';
+import { contactSaga } from '../features/contact/contact-saga';
+import { dashboardSaga } from '../features/dashboard/dashboard-saga';
+import { homeSaga } from '../features/home/home-saga';
 import { layoutSaga } from '../features/layout/layout-saga';
 import { profileSaga } from '../features/profile/profile-saga';
 import { recordsSaga } from '../features/records/records-saga';
+import { searchSaga } from '../features/search/search-saga';
 import { workSaga } from '../features/records/work-saga';
 import { threadsSaga } from '../features/threads/threads-saga';
 import { preLoginSaga } from '../lib/pre-login';
@@ -19,5 +25,11 @@ export function* rootSaga(): SagaIterator {
     fork(workSaga),
     fork(attachmentsSaga),
     fork(threadsSaga),
+    fork(searchSaga),
+    fork(homeSaga),
+    fork(dashboardSaga),
+    fork(chartsSaga),
+    fork(collectorSaga),
+    fork(contactSaga),
   ]);
 }

@@ -6,9 +6,15 @@ import {
   filesPicked,
 } from '../features/attachments/attachments-slice';
 import { authHolders, authReducer } from '../features/auth/auth-slice';
+import { chartsHolders } from '../features/charts/charts-slice';
+import { collectorHolders } from '../features/collector/collector-slice';
+import { contactHolders } from '../features/contact/contact-slice';
+import { dashboardHolders } from '../features/dashboard/dashboard-slice';
+import { homeHolders } from '../features/home/home-slice';
 import { layoutReducer } from '../features/layout/layout-slice';
 import { profileHolders } from '../features/profile/profile-slice';
 import { recordsHolders, recordsReducer } from '../features/records/records-slice';
+import { searchHolders, searchReducer } from '../features/search/search-slice';
 import { workHolders } from '../features/records/work-slice';
 import { threadsHolders } from '../features/threads/threads-slice';
 import { holderReducers } from '../lib/request-holder';
@@ -22,6 +28,12 @@ const holdersReducer = combineReducers({
   ...holderReducers(workHolders),
   ...holderReducers(attachmentsHolders),
   ...holderReducers(threadsHolders),
+  ...holderReducers(searchHolders),
+  ...holderReducers(homeHolders),
+  ...holderReducers(dashboardHolders),
+  ...holderReducers(chartsHolders),
+  ...holderReducers(collectorHolders),
+  ...holderReducers(contactHolders),
 });
 
 const rootReducer = combineReducers({
@@ -29,6 +41,7 @@ const rootReducer = combineReducers({
   layout: layoutReducer,
   records: recordsReducer,
   attachments: attachmentsReducer,
+  search: searchReducer,
   holders: holdersReducer,
 });
 

@@ -38,9 +38,6 @@ export function readable(user: MockUser, type: ObjectType, id: number): HdRecord
 /** The record as the caller gets it: with access, shared_with_me and following. */
 export function present(user: MockUser, record: HdRecord): HdRecord {
   const access = accessOf(user, record) ?? 'reader';
-  const follows = (db as { follows?: { record_id: number; user_id: number }[] }).follows;
-  const following = follows
-    ? follows.some((f) => f.record_id === record.id && f.user_id === user.id)
-    : access === 'owner';
+  const following = db.work.follows.get(`${user.id}:${record.id}`) ?? access === 'owner';
   return { ...record, access, shared_with_me: access === 'shared', following };
 }

@@ -122,7 +122,7 @@ export function attachmentHandlers(slow: (resolver: Resolver) => Resolver) {
             uploaded_by_id: user.id,
             uploaded_by_name: user.fullname,
             created_at: new Date().toISOString(),
-            content: new Blob([await file.arrayBuffer()], { type: contentType }),
+            content: await file.arrayBuffer(),
           };
           db.work.attachments.push(row);
           return ok(publicAttachment(row));

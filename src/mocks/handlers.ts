@@ -6,6 +6,7 @@ import { bodyOf, fail, ok, sessionOf, unauthorized } from './http';
 import { recordHandlers } from './record-handlers';
 import { attachmentHandlers } from './attachment-handlers';
 import { threadHandlers } from './thread-handlers';
+import { overviewHandlers, taxonomyReadHandlers } from './overview-handlers';
 
 const api = (path: string) => `*/api/${path}`;
 
@@ -212,5 +213,8 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...recordHandlers(slow),
     ...attachmentHandlers(slow),
     ...threadHandlers(slow),
+    ...overviewHandlers(slow),
+    // Last: the working-a-record handlers answer these first when they have them.
+    ...taxonomyReadHandlers(slow),
   ];
 }

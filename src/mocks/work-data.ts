@@ -15,7 +15,8 @@ export interface MockAttachment {
   uploaded_by_id: number;
   uploaded_by_name: string;
   created_at: string;
-  content: Blob;
+  /** The stored bytes (an ArrayBuffer: what the interceptor's Response accepts in tests too). */
+  content: ArrayBuffer;
 }
 
 export interface MockMessage {

@@ -44,14 +44,13 @@ export const workApi = {
       { signal },
     ),
   removeFavorite: (categoryId: number) => (signal: AbortSignal) =>
-    apiClient.delete<ApiSuccess<{ category_id: number }>>(
-      `classification/favorite/${categoryId}`,
-      { signal },
-    ),
+    apiClient.delete<ApiSuccess<{ category_id: number }>>(`classification/favorite/${categoryId}`, {
+      signal,
+    }),
   classification: (type: ObjectType, id: number) => (signal: AbortSignal) =>
     apiClient.get<ApiSuccess<TaxonomyNode[]>>(at(type, id, 'classification/'), { signal }),
-  saveClassification: (type: ObjectType, id: number, categoryIds: number[]) =>
-    (signal: AbortSignal) =>
+  saveClassification:
+    (type: ObjectType, id: number, categoryIds: number[]) => (signal: AbortSignal) =>
       apiClient.put<ApiSuccess<TaxonomyNode[]>>(
         at(type, id, 'classification/'),
         { category_ids: categoryIds },
@@ -83,8 +82,7 @@ export const workApi = {
       signal,
     }),
 
-  agents: () => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<Person[]>>('agents/', { signal }),
+  agents: () => (signal: AbortSignal) => apiClient.get<ApiSuccess<Person[]>>('agents/', { signal }),
   move: (type: ObjectType, id: number, hdId: number, version: number) => (signal: AbortSignal) =>
     apiClient.post<ApiSuccess<HdRecord>>(
       at(type, id, 'move/'),
@@ -93,7 +91,8 @@ export const workApi = {
     ),
   duplicate: (type: ObjectType, id: number) => (signal: AbortSignal) =>
     apiClient.post<ApiSuccess<HdRecord>>(at(type, id, 'duplicate/'), {}, { signal }),
-  assign: (type: ObjectType, id: number, assigneeId: number | null, version: number) =>
+  assign:
+    (type: ObjectType, id: number, assigneeId: number | null, version: number) =>
     (signal: AbortSignal) =>
       apiClient.put<ApiSuccess<HdRecord>>(
         at(type, id, 'assign/'),

@@ -102,11 +102,9 @@ function recordActionWorker<P extends RecordRef>(
 
 function* duplicate(action: PayloadAction<RecordRef>): SagaIterator {
   const { type, id } = action.payload;
-  const result: ApiResult<HdRecord> = yield call(
-    callApi<HdRecord>,
-    workApi.duplicate(type, id),
-    { context: saving(type) },
-  );
+  const result: ApiResult<HdRecord> = yield call(callApi<HdRecord>, workApi.duplicate(type, id), {
+    context: saving(type),
+  });
   if (!result.ok) {
     if (!result.cancelled) yield put(W.duplicateRecord.actions.failed(result.error));
     return;
@@ -233,7 +231,11 @@ export function* workSaga(): SagaIterator {
     takeEvery(W.addFavorite.actions.requested.type, addFavorite),
     takeEvery(W.removeFavorite.actions.requested.type, removeFavorite),
     takeLatest(W.recordTaxonomy.actions.requested.type, (a: PayloadAction<RecordRef>) =>
-      fill(W.recordTaxonomy.actions, workApi.classification(a.payload.type, a.payload.id), FETCHING),
+      fill(
+        W.recordTaxonomy.actions,
+        workApi.classification(a.payload.type, a.payload.id),
+        FETCHING,
+      ),
     ),
     takeLatest(
       W.editTaxonomy.actions.requested.type,

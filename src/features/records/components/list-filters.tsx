@@ -10,6 +10,8 @@ interface Props {
   /** Sets (or with '' removes) one filter; the page goes back to 1. */
   onChange: (name: string, value: string, replace?: boolean) => void;
   onClear: () => void;
+  /** The my lists: the 'Shared with me' checkbox (URL shared_with_me=1). */
+  sharedWithMe?: boolean;
 }
 
 function Select({
@@ -49,7 +51,7 @@ function Select({
 }
 
 /** The list's filters; their state is the URL's (the page keeps nothing else). */
-export function ListFilters({ kind, params, onChange, onClear }: Props) {
+export function ListFilters({ kind, params, onChange, onClear, sharedWithMe = false }: Props) {
   const { t } = useTranslation('records');
   const statuses = useDropdown(kind.type === 'T' ? 'ticketStatus' : 'contentStatus');
   const helpdesks = useDropdown(kind.type === 'T' ? 'ticketHelpDesk' : 'contentHelpDesk');
@@ -186,6 +188,22 @@ export function ListFilters({ kind, params, onChange, onClear }: Props) {
             onChange={(event) => onChange('created_to', event.target.value)}
           />
         </div>
+        {sharedWithMe && (
+          <div className="col-sm-6 col-lg-3">
+            <div className="form-check mb-1">
+              <input
+                id={id('shared-with-me')}
+                type="checkbox"
+                className="form-check-input"
+                checked={params.get('shared_with_me') === '1'}
+                onChange={(event) => onChange('shared_with_me', event.target.checked ? '1' : '')}
+              />
+              <label htmlFor={id('shared-with-me')} className="form-check-label">
+                {t('filters.sharedWithMe')}
+              </label>
+            </div>
+          </div>
+        )}
         <div className="col-sm-6 col-lg-3 d-flex gap-2">
           <button type="submit" className="btn btn-sm btn-primary">
             {t('filters.apply')}

@@ -19,6 +19,16 @@ import type { RecordValues } from './record-values';
 import { ErrorState, Loading, NotFoundMessage } from './states';
 import { useDropdown } from './use-dropdown';
 import type { Option } from './use-dropdown';
+import { RecordWorkPanels } from '../../threads/components/record-work-panels';
+import { workHolders } from '../work-slice';
+import { accessOf, mayChange } from './work/access';
+import { AgentActions } from './work/agent-actions';
+import { ClassificationSection } from './work/classification-section';
+import { HistorySection } from './work/history-section';
+import { RelatedSection } from './work/related-section';
+import { SharedWithSection } from './work/shared-with-section';
+
+const W = workHolders;
 
 const field = (record: HdRecord, name: string) =>
   (record as unknown as Record<string, unknown>)[name];
@@ -136,6 +146,9 @@ export function RecordDetailsPage({
   const id = Number.isInteger(raw) && raw >= 1 ? raw : null;
   const detail = useAppSelector((state) => state.holders.detailData);
   const update = useAppSelector((state) => state.holders.informationUpdate);
+  const assign = useAppSelector((state) => state.holders.assignTo);
+  const move = useAppSelector((state) => state.holders.moveRecord);
+  const searchable = useAppSelector((state) => state.holders.searchableUpdate);
   const user = useAppSelector((state) => state.auth.user);
   const statuses = useDropdown(kind.type === 'T' ? 'ticketStatus' : 'contentStatus');
   const [editing, setEditing] = useState(false);
@@ -160,8 +173,27 @@ export function RecordDetailsPage({
   );
   useEffect(() => {
     dispatch(recordsHolders.informationUpdate.actions.reset());
+    for (const holder of [W.assignTo, W.moveRecord, W.searchableUpdate]) {
+      dispatch(holder.actions.reset());
+    }
     load();
   }, [dispatch, load]);
+
+  // The record's lists load once it is known (and again for another record).
+  const loadedAccess = record ? accessOf(record, user) : null;
+  useEffect(() => {
+    if (id === null || loadedAccess === null) return;
+    const ref = { type: kind.type, id };
+    for (const holder of [W.sharedWith, W.recordTaxonomy, W.relatedData, W.recordHistory]) {
+      dispatch(holder.actions.reset());
+    }
+    dispatch(W.recordTaxonomy.actions.requested(ref));
+    dispatch(W.relatedData.actions.requested(ref));
+    if (loadedAccess !== 'reader') {
+      dispatch(W.sharedWith.actions.requested(ref));
+      dispatch(W.recordHistory.actions.requested(ref));
+    }
+  }, [dispatch, kind, id, loadedAccess]);
 
   // A successful save closes the form (the details show the new version).
   const saved = update.data;
@@ -179,6 +211,71 @@ export function RecordDetailsPage({
   }
 
   const statusOptions = statusChoices(kind, record, user, statuses.data);
+  const access = accessOf(record, user);
+  const canChange = mayChange(access);
+  const conflict = [assign, move, searchable].some((h) => h.error?.status === 409);
+
+  return (
+    <div className="row g-3">
+      <div className="col-12 d-flex flex-wrap gap-2 align-items-center">
+        {record.is_draft && <span className="badge text-bg-secondary">{t('details.draft')}</span>}
+        {access === 'agent' && <AgentActions record={record} />}
+        {!editing && canChange && (
+          <button
+            type="button"
+            className="btn btn-primary ms-auto"
+            onClick={() => setEditing(true)}
+          >
+            {t('details.edit')}
+          </button>
+        )}
+      </div>
+      {conflict && (
+        <div className="col-12">
+          <Alert kind="danger">{t('details.conflict')}</Alert>
+        </div>
+      )}
+      {editing && (
+        <div className="col-12">
+          <EditForm
+            kind={kind}
+            record={record}
+            statusOptions={statusOptions}
+            onClose={() => {
+              setEditing(false);
+              dispatch(recordsHolders.informationUpdate.actions.reset());
+            }}
+          />
+        </div>
+      )}
+      <RecordSummary kind={kind} record={record} />
+      {access !== 'reader' && (
+        <div className="col-lg-6">
+          <SharedWithSection record={record} canShare={canChange} />
+        </div>
+      )}
+      <div className={access !== 'reader' ? 'col-lg-6' : 'col-12'}>
+        <ClassificationSection record={record} canClassify={canChange} />
+      </div>
+      <div className="col-12">
+        <RelatedSection record={record} access={access} canRelate={canChange} />
+      </div>
+      <div className="col-12">
+        <RecordWorkPanels record={record} />
+      </div>
+      {access !== 'reader' && (
+        <div className="col-12">
+          <HistorySection />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The details list and the sanitized body (details pages and read-only/details). */
+export function RecordSummary({ kind, record }: { kind: Kind; record: HdRecord }) {
+  const { t } = useTranslation('records');
+  const k = kind.key;
   const body = String(field(record, kind.bodyField) ?? '');
   const dash = '—';
   const text = (name: string) => {
@@ -208,6 +305,13 @@ export function RecordDetailsPage({
             field(record, 'searchable') ? t('details.yes') : t('details.no'),
           ],
         ];
+  // Content carries an assignee once an agent assigned one.
+  if (kind.type === 'C' && field(record, 'assignee_name') !== undefined) {
+    rows.push([
+      t('fields.assignee'),
+      field(record, 'assignee_name') ? text('assignee_name') : t('details.unassigned'),
+    ]);
+  }
   rows.push(
     [t('fields.created'), formatDateTimeLocal(record.created_at)],
     [t('fields.updated'), formatDateTimeLocal(record.updated_at)],
@@ -215,32 +319,7 @@ export function RecordDetailsPage({
   );
 
   return (
-    <div className="row g-3">
-      <div className="col-12 d-flex flex-wrap gap-2 align-items-center">
-        {record.is_draft && <span className="badge text-bg-secondary">{t('details.draft')}</span>}
-        {!editing && (
-          <button
-            type="button"
-            className="btn btn-primary ms-auto"
-            onClick={() => setEditing(true)}
-          >
-            {t('details.edit')}
-          </button>
-        )}
-      </div>
-      {editing && (
-        <div className="col-12">
-          <EditForm
-            kind={kind}
-            record={record}
-            statusOptions={statusOptions}
-            onClose={() => {
-              setEditing(false);
-              dispatch(recordsHolders.informationUpdate.actions.reset());
-            }}
-          />
-        </div>
-      )}
+    <>
       <div className="col-lg-4">
         <section className="card" aria-labelledby="details-heading">
           <div className="card-body">
@@ -268,6 +347,6 @@ export function RecordDetailsPage({
           </div>
         </section>
       </div>
-    </div>
+    </>
   );
 }

@@ -61,9 +61,11 @@ export function RecordListPage({
   const query: ListQuery = useMemo(() => {
     const current = new URLSearchParams(search);
     const filters = { ...readFilters(current, kind), is_draft: draft };
+    // 'Shared with me' belongs to the my lists only.
+    if (listKey.startsWith('HD') || draft) delete filters.shared_with_me;
     if (requesterId !== undefined) filters.requester_id = requesterId;
     return { page: readPage(current), page_size: pageSize, sort: readSort(current, kind), filters };
-  }, [search, kind, draft, requesterId, pageSize]);
+  }, [search, kind, draft, requesterId, pageSize, listKey]);
 
   const load = useCallback(
     () => dispatch(recordsHolders[listKey].actions.requested(query)),
@@ -250,7 +252,13 @@ export function RecordListPage({
 
   return (
     <section aria-label={title}>
-      <ListFilters kind={kind} params={params} onChange={onFilter} onClear={onClear} />
+      <ListFilters
+        kind={kind}
+        params={params}
+        onChange={onFilter}
+        onClear={onClear}
+        sharedWithMe={!hd && !draft}
+      />
       {body}
     </section>
   );

@@ -1,0 +1,185 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
+import { recordsHolders } from '../../records-slice';
+import type { HdRecord } from '../../types';
+import { workHolders } from '../../work-slice';
+import { ConfirmDialog } from '../confirm-dialog';
+import { helpdeskOptions, useDropdown } from '../use-dropdown';
+import { WorkDialog } from './work-dialog';
+
+const W = workHolders;
+type Open = null | 'assign' | 'move' | 'duplicate' | 'delete' | 'searchable';
+
+const assigneeOf = (record: HdRecord) =>
+  (record as { assignee_id?: number | null }).assignee_id ?? null;
+
+function AssignDialog({ record, onClose }: { record: HdRecord; onClose: () => void }) {
+  const { t } = useTranslation('records');
+  const dispatch = useAppDispatch();
+  const agents = useAppSelector((state) => state.holders.agents);
+  const [value, setValue] = useState(String(assigneeOf(record) ?? ''));
+  const idle = agents.data === null && !agents.loading && agents.error === null;
+  useEffect(() => {
+    if (idle) dispatch(W.agents.actions.requested());
+  }, [idle, dispatch]);
+  return (
+    <WorkDialog
+      isOpen
+      title={t('work.actions.assignTitle')}
+      confirmLabel={t('work.actions.assign')}
+      cancelLabel={t('work.actions.cancel')}
+      onCancel={onClose}
+      onConfirm={() => {
+        dispatch(
+          W.assignTo.actions.requested({
+            type: record.object_type,
+            id: record.id,
+            assignee_id: value ? Number(value) : null,
+            version: record.version,
+          }),
+        );
+        onClose();
+      }}
+    >
+      <label htmlFor="assign-assignee" className="form-label">
+        {t('work.actions.assignee')}
+      </label>
+      <select
+        id="assign-assignee"
+        className="form-select"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      >
+        <option value="">{t('work.actions.unassigned')}</option>
+        {(agents.data ?? []).map((agent) => (
+          <option key={agent.id} value={String(agent.id)}>
+            {agent.fullname}
+          </option>
+        ))}
+      </select>
+    </WorkDialog>
+  );
+}
+
+function MoveDialog({ record, onClose }: { record: HdRecord; onClose: () => void }) {
+  const { t } = useTranslation('records');
+  const dispatch = useAppDispatch();
+  const helpdesks = useDropdown(record.object_type === 'T' ? 'ticketHelpDesk' : 'contentHelpDesk');
+  const [value, setValue] = useState(String(record.hd_id));
+  return (
+    <WorkDialog
+      isOpen
+      title={t('work.actions.moveTitle')}
+      confirmLabel={t('work.actions.move')}
+      cancelLabel={t('work.actions.cancel')}
+      onCancel={onClose}
+      onConfirm={() => {
+        dispatch(
+          W.moveRecord.actions.requested({
+            type: record.object_type,
+            id: record.id,
+            hd_id: Number(value),
+            version: record.version,
+          }),
+        );
+        onClose();
+      }}
+    >
+      <label htmlFor="move-helpdesk" className="form-label">
+        {t('work.actions.helpDesk')}
+      </label>
+      <select
+        id="move-helpdesk"
+        className="form-select"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      >
+        {helpdeskOptions(helpdesks.data).map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </WorkDialog>
+  );
+}
+
+/** The agents' actions on a record, each behind a confirmation (docs/api-working.md). */
+export function AgentActions({ record }: { record: HdRecord }) {
+  const { t } = useTranslation('records');
+  const dispatch = useAppDispatch();
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const ref = { type: record.object_type, id: record.id };
+  const searchable = record.object_type === 'C' ? record.searchable : null;
+  const button = (name: Exclude<Open, null>, label: string, danger = false) => (
+    <button
+      type="button"
+      className={`btn btn-sm ${danger ? 'btn-outline-danger' : 'btn-outline-secondary'}`}
+      onClick={() => setOpen(name)}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <>
+      <div role="group" aria-label={t('work.actions.label')} className="btn-group flex-wrap">
+        {button('assign', t('work.actions.assign'))}
+        {button('move', t('work.actions.move'))}
+        {button('duplicate', t('work.actions.duplicate'))}
+        {searchable !== null &&
+          button(
+            'searchable',
+            searchable ? t('work.actions.makeNotSearchable') : t('work.actions.makeSearchable'),
+          )}
+        {button('delete', t('work.actions.delete'), true)}
+      </div>
+      {open === 'assign' && <AssignDialog record={record} onClose={close} />}
+      {open === 'move' && <MoveDialog record={record} onClose={close} />}
+      <ConfirmDialog
+        isOpen={open === 'duplicate'}
+        title={t('work.actions.duplicateTitle')}
+        confirmLabel={t('work.actions.duplicate')}
+        cancelLabel={t('work.actions.cancel')}
+        onCancel={close}
+        onConfirm={() => {
+          close();
+          dispatch(W.duplicateRecord.actions.requested(ref));
+        }}
+      />
+      <ConfirmDialog
+        isOpen={open === 'delete'}
+        title={t('work.actions.deleteTitle')}
+        text={t('work.actions.deleteText')}
+        confirmLabel={t('work.actions.delete')}
+        cancelLabel={t('work.actions.cancel')}
+        danger
+        onCancel={close}
+        onConfirm={() => {
+          close();
+          dispatch(recordsHolders.deleteRecord.actions.requested({ ...ref, agent: true }));
+        }}
+      />
+      <ConfirmDialog
+        isOpen={open === 'searchable'}
+        title={
+          searchable ? t('work.actions.notSearchableTitle') : t('work.actions.searchableTitle')
+        }
+        confirmLabel={t('work.actions.confirm')}
+        cancelLabel={t('work.actions.cancel')}
+        onCancel={close}
+        onConfirm={() => {
+          close();
+          dispatch(
+            W.searchableUpdate.actions.requested({
+              ...ref,
+              searchable: !searchable,
+              version: record.version,
+            }),
+          );
+        }}
+      />
+    </>
+  );
+}
