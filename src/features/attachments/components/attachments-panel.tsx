@@ -62,12 +62,8 @@ export function AttachmentsPanel({
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const list = useAppSelector((state) => state.holders.fileAttachment);
-  const uploads = useAppSelector((state) =>
-    state.attachments.uploads.filter((u) => u.recordId === record.id),
-  );
-  const rejected = useAppSelector((state) =>
-    state.attachments.uploadErrors.filter((e) => e.recordId === record.id),
-  );
+  const allUploads = useAppSelector((state) => state.attachments.uploads);
+  const allRejected = useAppSelector((state) => state.attachments.uploadErrors);
   const [dragging, setDragging] = useState(false);
   const [toDelete, setToDelete] = useState<Attachment | null>(null);
   const { type, id } = record;
@@ -92,6 +88,8 @@ export function AttachmentsPanel({
     pick(entriesOf(event.dataTransfer.files));
   };
   const items = list.data?.recordId === id ? list.data.items : null;
+  const uploads = allUploads.filter((u) => u.recordId === id);
+  const rejected = allRejected.filter((e) => e.recordId === id);
 
   return (
     <section className="card" aria-labelledby={headingId}>
