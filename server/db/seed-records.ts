@@ -3,6 +3,7 @@
 // Deterministic (a fixed pseudo-random sequence) and loaded once: a marker row in app_settings,
 // written in the same transaction, makes a second run a no-op. One INSERT per kind.
 import type { Db } from './pool.js';
+import { seedDemoWork } from './seed-work.js';
 
 export const DEMO_TICKETS = 300;
 export const DEMO_CONTENT = 120;
@@ -298,6 +299,7 @@ export async function seedDemoRecords(db: Db, owners: Owners): Promise<boolean> 
         cols.updated,
       ],
     );
+    await seedDemoWork(client, owners);
     await client.query('COMMIT');
     return true;
   } catch (err) {

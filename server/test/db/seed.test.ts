@@ -55,5 +55,25 @@ describe('seedDemo', () => {
       payload: { filters: { is_draft: true } },
     });
     expect(res.json().data.total).toBe(3);
+    // Working data: shares between alice and bob, classification, relations, favourites, events.
+    const shared = await env.app.inject({
+      method: 'POST',
+      url: '/api/search/ticket/my',
+      headers: { authorization: `JWT ${alice.json().data.token}` },
+      payload: { filters: { shared_with_me: true } },
+    });
+    expect(shared.json().data.total).toBe(2);
+    const counts = await env.db.query<Record<string, number>>(
+      `SELECT (SELECT count(*)::int FROM record_shares) AS shares,
+              (SELECT count(DISTINCT record_id)::int FROM record_categories) AS classified,
+              (SELECT count(*)::int FROM record_relations) AS relations,
+              (SELECT count(*)::int FROM favorite_categories) AS favourites,
+              (SELECT count(*)::int FROM record_events WHERE action = 'created') AS created,
+              (SELECT count(*)::int FROM records) AS records`,
+    );
+    const c = counts.rows[0];
+    expect(c).toMatchObject({ shares: 5, favourites: 2, created: c.records });
+    expect(c.classified).toBeGreaterThan(100);
+    expect(c.relations).toBeGreaterThan(5);
   });
 });

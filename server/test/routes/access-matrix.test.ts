@@ -7,8 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { auth, startTestEnv, type TestEnv } from '../helpers.js';
-import { makeSearchable, newRecord, person, share, type Person } from '../work-helpers.js';
-import { multipart } from './work-helpers.js';
+import {
+  makeSearchable,
+  multipartFile as multipart,
+  newRecord,
+  person,
+  share,
+  type Person,
+} from '../work-helpers.js';
 
 type Kind = 'ticket' | 'content';
 type Role = 'owner' | 'shared' | 'other' | 'agent' | 'anon' | 'reader';
