@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Dropdown, DropdownItem, DropdownMenu, DropdownToggle } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { layoutActions } from '../features/layout/layout-slice';
+import { TopbarSearch } from '../features/search/components/topbar-search';
 import { LanguageSwitcher } from './language-switcher';
 
 export const SETTINGS_BUTTON_ID = 'settings-button';
@@ -46,6 +47,7 @@ export function Topbar() {
         <Link to="/home" className="brand fs-5 fw-bold text-decoration-none me-auto">
           {t('brand')}
         </Link>
+        <TopbarSearch />
         <LanguageSwitcher />
         <button
           id={SETTINGS_BUTTON_ID}

@@ -40,7 +40,7 @@ const isClosed = (statusId: number) =>
   STATUSES.some((s) => s.status_id === statusId && s.is_closed);
 const titleOf = (r: HdRecord) => (r.object_type === 'T' ? r.subject : r.title);
 const bodyText = (r: HdRecord) =>
-  stripTags(r.object_type === 'T' ? (r as Ticket).description : (r as ContentItem).body);
+  stripTags((r.object_type === 'T' ? (r as Ticket).description : (r as ContentItem).body) ?? '');
 const userName = (id: number | null) =>
   id === null ? null : (db.users.find((u) => u.id === id)?.fullname ?? null);
 

@@ -14,7 +14,8 @@ const H = threadsHolders;
 
 interface WorkLogValues {
   body: string;
-  time_spent_minutes: string;
+  /** formik gives a number input's value as a number ('' when empty). */
+  time_spent_minutes: string | number;
 }
 
 /** Internal entries (agents only): what was done and how long it took. */
@@ -37,7 +38,7 @@ export function WorkLogPanel({ record }: { record: RecordKey }) {
     validate: (values) => {
       const errors: FormikErrors<WorkLogValues> = {};
       if (!values.body.trim()) errors.body = t('validation.entryRequired');
-      const minutes = values.time_spent_minutes.trim();
+      const minutes = String(values.time_spent_minutes).trim();
       if (minutes !== '') {
         const n = Number(minutes);
         if (!Number.isInteger(n) || n < 0 || n > 10080) {
@@ -48,7 +49,7 @@ export function WorkLogPanel({ record }: { record: RecordKey }) {
     },
     onSubmit: (values) => {
       const body: WorkLogBody = { body: textToHtml(values.body) };
-      const minutes = values.time_spent_minutes.trim();
+      const minutes = String(values.time_spent_minutes).trim();
       if (minutes !== '') body.time_spent_minutes = Number(minutes);
       dispatch(H.insertWorkLog.actions.requested({ record: { type, id }, values: body }));
     },

@@ -1,0 +1,26 @@
+import type { ApexOptions } from 'apexcharts';
+import Chart from 'react-apexcharts';
+import { PALETTE } from '../types';
+import type { ChartSpec } from '../types';
+
+/** One chart drawn by ApexCharts (SVG); the figure's table is its text alternative. */
+export function ApexChart({ spec }: { spec: ChartSpec }) {
+  const round = spec.kind === 'doughnut';
+  const type = spec.kind === 'doughnut' ? 'donut' : spec.kind;
+  const options: ApexOptions = {
+    chart: { id: spec.id, toolbar: { show: false }, animations: { enabled: false } },
+    colors: PALETTE,
+    dataLabels: { enabled: round },
+    legend: { position: 'bottom' },
+    ...(round ? { labels: spec.labels } : { xaxis: { categories: spec.labels } }),
+    stroke: { width: spec.kind === 'line' ? 2 : 0 },
+  };
+  const series: ApexOptions['series'] = round
+    ? (spec.series[0]?.values ?? [])
+    : spec.series.map((s) => ({ name: s.name, data: s.values }));
+  return (
+    <div aria-hidden="true">
+      <Chart type={type} options={options} series={series} height={280} />
+    </div>
+  );
+}

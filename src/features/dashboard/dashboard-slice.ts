@@ -1,0 +1,6 @@
+import { createRequestHolder } from '../../lib/request-holder';
+import type { DashboardData } from './types';
+
+export const dashboardHolders = {
+  dashboard: createRequestHolder<DashboardData>('dashboard'),
+};
