@@ -8,12 +8,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import pg, { type PoolClient } from 'pg';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { ensureDatabase, startEmbeddedPostgres } from '../server/db/embedded.js';
 import { migrate } from '../server/db/migrate.js';
-import { createPool } from '../server/db/pool.js';
+import { createPool, type Db } from '../server/db/pool.js';
 import { createPasswordHasher } from '../server/lib/passwords.js';
 import {
   CONTENT,
@@ -117,7 +117,25 @@ async function setUpDatabase(log: (s: string) => void) {
   };
 }
 
-export async function recordsBench(): Promise<void> {
+/** What a later section (bench/search.ts) gets: the loaded database and a listening app. */
+export interface BenchContext {
+  db: Db;
+  databaseUrl: string;
+  address: string;
+  tokens: Record<'agent' | 'user', string>;
+  people: Record<'agent' | 'user', { id: number; user_is_hde: boolean; email: string }>;
+}
+
+export interface RecordsBenchOptions {
+  /** Run the list calls and the throughput test (default true). */
+  lists?: boolean;
+  /** During the load, after the rows and before the indexes (e.g. search vectors). */
+  beforeIndexes?: (client: PoolClient) => Promise<void>;
+  /** After the list calls, on the same database and app. */
+  after?: (ctx: BenchContext) => Promise<void>;
+}
+
+export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void> {
   const log = (s: string) => console.log(s);
   const benchSize = {
     users: size('BENCH_USERS', 10_000),
@@ -133,7 +151,7 @@ export async function recordsBench(): Promise<void> {
     await migrate(db);
     log('Loading:');
     const passwordHash = await createPasswordHasher(true).hash(PASSWORD);
-    const { firstUserId } = await seedBench(db, benchSize, passwordHash, log);
+    const { firstUserId } = await seedBench(db, benchSize, passwordHash, log, opts.beforeIndexes);
     log(`  (load total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
 
     app = await buildApp({
@@ -148,239 +166,246 @@ export async function recordsBench(): Promise<void> {
       agent: { id: firstUserId, user_is_hde: true, email: 'bench1@example.com' },
       user: { id: firstUserId + 10, user_is_hde: false, email: 'bench11@example.com' },
     };
-    const tokens: Record<string, string> = {};
+    const tokens: Record<'agent' | 'user', string> = { agent: '', user: '' };
     for (const [who, p] of Object.entries(people)) {
       const res = await fetch(`${address}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ str_username: p.email, str_password: PASSWORD }),
       });
-      tokens[who] = ((await res.json()) as { data: { token: string } }).data.token;
+      tokens[who as 'agent' | 'user'] = (
+        (await res.json()) as { data: { token: string } }
+      ).data.token;
     }
-    const userTickets = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM records WHERE owner_id = $1 AND object_type = 'T' AND NOT is_draft`,
-      [people.user.id],
-    );
-    const lastMyPage = Math.max(1, Math.ceil(userTickets.rows[0].n / 25));
-    // Pages reach the first LIST_COUNT_CAP records (the API refuses deeper offsets).
-    const deeperTicketPage = Math.floor(LIST_COUNT_CAP / 25);
-    const deepTicketPage = Math.floor(deeperTicketPage / 2);
-    const deepContentPage = deeperTicketPage;
+    if (opts.lists !== false) await listCalls();
+    await opts.after?.({ db, databaseUrl: database.url, address, tokens, people });
+    log(`\nRecords bench took ${((Date.now() - started) / 1000).toFixed(0)} s in all.`);
 
-    const cases: Case[] = [
-      { name: 'my tickets, page 1', kind: TICKET, scope: 'my', as: 'user' },
-      {
-        name: `my tickets, last page (${lastMyPage}), by subject`,
-        kind: TICKET,
-        scope: 'my',
-        as: 'user',
-        page: lastMyPage,
-        sort: 'subject',
-      },
-      {
-        name: 'my tickets, status Open, by -priority',
-        kind: TICKET,
-        scope: 'my',
-        as: 'user',
-        sort: '-priority',
-        filters: { status_id: 2 },
-      },
-      { name: 'my content, page 1', kind: CONTENT, scope: 'my', as: 'user' },
-      { name: 'hd tickets, page 1', kind: TICKET, scope: 'hd', as: 'agent' },
-      {
-        name: `hd tickets, page ${deepTicketPage}`,
-        kind: TICKET,
-        scope: 'hd',
-        as: 'agent',
-        page: deepTicketPage,
-      },
-      {
-        name: `hd tickets, page ${deeperTicketPage}`,
-        kind: TICKET,
-        scope: 'hd',
-        as: 'agent',
-        page: deeperTicketPage,
-      },
-      {
-        name: 'hd tickets, Open+High, by -updated_at',
-        kind: TICKET,
-        scope: 'hd',
-        as: 'agent',
-        sort: '-updated_at',
-        filters: { status_id: 2, priority_id: 3 },
-      },
-      {
-        name: 'hd tickets, company+month, by subject',
-        kind: TICKET,
-        scope: 'hd',
-        as: 'agent',
-        sort: 'subject',
-        filters: {
-          company_id: 2,
-          created_from: new Date(Date.now() - 60 * 86400000).toISOString().slice(0, 10),
-          created_to: new Date(Date.now() - 30 * 86400000).toISOString().slice(0, 10),
-        },
-      },
-      {
-        name: 'hd tickets, one requester, by status',
-        kind: TICKET,
-        scope: 'hd',
-        as: 'agent',
-        sort: 'status',
-        filters: { requester_id: people.user.id },
-      },
-      {
-        name: 'hd tickets, drafts',
-        kind: TICKET,
-        scope: 'hd',
-        as: 'agent',
-        filters: { is_draft: true },
-      },
-      {
-        name: 'hd tickets, text "printer" (5%)',
-        kind: TICKET,
-        scope: 'hd',
-        as: 'agent',
-        filters: { text: 'printer' },
-      },
-      {
-        name: 'hd tickets, text "#424242" (rare)',
-        kind: TICKET,
-        scope: 'hd',
-        as: 'agent',
-        filters: { text: '#424242' },
-      },
-      { name: 'hd content, page 1', kind: CONTENT, scope: 'hd', as: 'agent' },
-      {
-        name: `hd content, page ${deepContentPage}, by title`,
-        kind: CONTENT,
-        scope: 'hd',
-        as: 'agent',
-        page: deepContentPage,
-        sort: 'title',
-      },
-      {
-        name: 'hd content, text "policy", FAQ type',
-        kind: CONTENT,
-        scope: 'hd',
-        as: 'agent',
-        filters: { text: 'policy', content_type_id: 2 },
-      },
-    ];
-
-    log(
-      `\nList calls (page_size 25, ${SAMPLES} runs each, ms). HTTP = the whole call through the ` +
-        'listener (session check, page + count, JSON);\nSQL = the same page and count queries ' +
-        'run directly through pg (in parallel, as the handler does).',
-    );
-    const header = `${'call'.padEnd(42)} ${'total'.padStart(7)}  ${'HTTP p50    p95    p99'.padStart(22)}  ${'SQL p50    p95    p99'.padStart(21)}  indexes`;
-    log(header);
-    log('-'.repeat(header.length + 20));
-    const sqlPool = createPool(database.url, undefined, 4);
-    try {
-      for (const c of cases) {
-        const body = {
-          page: c.page ?? 1,
-          page_size: c.page_size ?? 25,
-          sort: c.sort ?? '-created_at',
-          filters: c.filters ?? {},
-        };
-        const url = `${address}/api/search/${c.kind.path}/${c.scope}`;
-        const init = {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `JWT ${tokens[c.as]}` },
-          body: JSON.stringify(body),
-        };
-        const first = await fetch(url, init);
-        const json = (await first.json()) as {
-          data: { total: number; total_is_capped: boolean; items: unknown[] };
-        };
-        if (first.status !== 200) throw new Error(`${c.name}: HTTP ${first.status}`);
-        const http = await sample(async () => {
-          const res = await fetch(url, init);
-          await res.arrayBuffer();
-        }, SAMPLES);
-        const q = buildListQueries(c.kind, people[c.as], {
-          scope: c.scope,
-          page: body.page,
-          pageSize: body.page_size,
-          sort: body.sort,
-          filters: body.filters,
-        });
-        const direct = await sample(
-          () =>
-            Promise.all([
-              sqlPool.query(q.page.text, q.page.values),
-              sqlPool.query(q.count.text, q.count.values),
-            ]),
-          SAMPLES,
-        );
-        const plan = await sqlPool.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
-          `EXPLAIN (FORMAT JSON) ${q.page.text}`,
-          q.page.values,
-        );
-        const indexes = [...planIndexes(plan.rows[0]['QUERY PLAN'][0].Plan)]
-          .filter((n) => n.startsWith('records_'))
-          .map((n) => n.replace(/^records_|_idx$/g, ''))
-          .join(',');
-        const total = `${json.data.total}${json.data.total_is_capped ? '+' : ''}`;
-        log(
-          `${c.name.padEnd(42)} ${total.padStart(7)}  ${fmt(http).padStart(22)}  ${fmt(direct).padStart(21)}  ${indexes}`,
-        );
-      }
-      // Details: one statement.
-      const { rows } = await db.query<{ id: string }>(
-        `SELECT id FROM records WHERE owner_id = $1 AND object_type = 'T' LIMIT 1`,
+    async function listCalls() {
+      const userTickets = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM records WHERE owner_id = $1 AND object_type = 'T' AND NOT is_draft`,
         [people.user.id],
       );
-      const detailUrl = `${address}/api/ticket/${rows[0].id}/`;
-      const details = await sample(async () => {
-        const res = await fetch(detailUrl, {
-          headers: { authorization: `JWT ${tokens.user}` },
-        });
-        await res.arrayBuffer();
-      }, SAMPLES);
-      log(
-        `${'ticket details (GET ticket/{id}/)'.padEnd(42)} ${''.padStart(7)}  ${fmt(details).padStart(22)}`,
-      );
-    } finally {
-      await sqlPool.end();
-    }
+      const lastMyPage = Math.max(1, Math.ceil(userTickets.rows[0].n / 25));
+      // Pages reach the first LIST_COUNT_CAP records (the API refuses deeper offsets).
+      const deeperTicketPage = Math.floor(LIST_COUNT_CAP / 25);
+      const deepTicketPage = Math.floor(deeperTicketPage / 2);
+      const deepContentPage = deeperTicketPage;
 
-    log('\nThroughput: autocannon, 10 connections, 10 s, POST search/ticket/hd page 1 (agent):');
-    const { stdout } = await run(
-      process.execPath,
-      [
-        'node_modules/autocannon/autocannon.js',
-        '-c',
-        '10',
-        '-d',
-        '10',
-        '-m',
-        'POST',
-        '-H',
-        'content-type=application/json',
-        '-H',
-        `authorization=JWT ${tokens.agent}`,
-        '-b',
-        JSON.stringify({ page: 1, page_size: 25 }),
-        '--json',
-        `${address}/api/search/ticket/hd`,
-      ],
-      { maxBuffer: 16 * 1024 * 1024 },
-    );
-    const result = JSON.parse(stdout) as {
-      requests: { average: number; total: number };
-      latency: { p50: number; p99: number };
-      non2xx: number;
-      errors: number;
-    };
-    log(
-      `  ${result.requests.average.toFixed(0)} requests/s (${result.requests.total} in all, ` +
-        `${result.non2xx} non-2xx, ${result.errors} errors), latency p50 ${result.latency.p50} ms, ` +
-        `p99 ${result.latency.p99} ms`,
-    );
-    log(`\nRecords bench took ${((Date.now() - started) / 1000).toFixed(0)} s in all.`);
+      const cases: Case[] = [
+        { name: 'my tickets, page 1', kind: TICKET, scope: 'my', as: 'user' },
+        {
+          name: `my tickets, last page (${lastMyPage}), by subject`,
+          kind: TICKET,
+          scope: 'my',
+          as: 'user',
+          page: lastMyPage,
+          sort: 'subject',
+        },
+        {
+          name: 'my tickets, status Open, by -priority',
+          kind: TICKET,
+          scope: 'my',
+          as: 'user',
+          sort: '-priority',
+          filters: { status_id: 2 },
+        },
+        { name: 'my content, page 1', kind: CONTENT, scope: 'my', as: 'user' },
+        { name: 'hd tickets, page 1', kind: TICKET, scope: 'hd', as: 'agent' },
+        {
+          name: `hd tickets, page ${deepTicketPage}`,
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          page: deepTicketPage,
+        },
+        {
+          name: `hd tickets, page ${deeperTicketPage}`,
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          page: deeperTicketPage,
+        },
+        {
+          name: 'hd tickets, Open+High, by -updated_at',
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          sort: '-updated_at',
+          filters: { status_id: 2, priority_id: 3 },
+        },
+        {
+          name: 'hd tickets, company+month, by subject',
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          sort: 'subject',
+          filters: {
+            company_id: 2,
+            created_from: new Date(Date.now() - 60 * 86400000).toISOString().slice(0, 10),
+            created_to: new Date(Date.now() - 30 * 86400000).toISOString().slice(0, 10),
+          },
+        },
+        {
+          name: 'hd tickets, one requester, by status',
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          sort: 'status',
+          filters: { requester_id: people.user.id },
+        },
+        {
+          name: 'hd tickets, drafts',
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          filters: { is_draft: true },
+        },
+        {
+          name: 'hd tickets, text "printer" (5%)',
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          filters: { text: 'printer' },
+        },
+        {
+          name: 'hd tickets, text "#424242" (rare)',
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          filters: { text: '#424242' },
+        },
+        { name: 'hd content, page 1', kind: CONTENT, scope: 'hd', as: 'agent' },
+        {
+          name: `hd content, page ${deepContentPage}, by title`,
+          kind: CONTENT,
+          scope: 'hd',
+          as: 'agent',
+          page: deepContentPage,
+          sort: 'title',
+        },
+        {
+          name: 'hd content, text "policy", FAQ type',
+          kind: CONTENT,
+          scope: 'hd',
+          as: 'agent',
+          filters: { text: 'policy', content_type_id: 2 },
+        },
+      ];
+
+      log(
+        `\nList calls (page_size 25, ${SAMPLES} runs each, ms). HTTP = the whole call through the ` +
+          'listener (session check, page + count, JSON);\nSQL = the same page and count queries ' +
+          'run directly through pg (in parallel, as the handler does).',
+      );
+      const header = `${'call'.padEnd(42)} ${'total'.padStart(7)}  ${'HTTP p50    p95    p99'.padStart(22)}  ${'SQL p50    p95    p99'.padStart(21)}  indexes`;
+      log(header);
+      log('-'.repeat(header.length + 20));
+      const sqlPool = createPool(database.url, undefined, 4);
+      try {
+        for (const c of cases) {
+          const body = {
+            page: c.page ?? 1,
+            page_size: c.page_size ?? 25,
+            sort: c.sort ?? '-created_at',
+            filters: c.filters ?? {},
+          };
+          const url = `${address}/api/search/${c.kind.path}/${c.scope}`;
+          const init = {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `JWT ${tokens[c.as]}` },
+            body: JSON.stringify(body),
+          };
+          const first = await fetch(url, init);
+          const json = (await first.json()) as {
+            data: { total: number; total_is_capped: boolean; items: unknown[] };
+          };
+          if (first.status !== 200) throw new Error(`${c.name}: HTTP ${first.status}`);
+          const http = await sample(async () => {
+            const res = await fetch(url, init);
+            await res.arrayBuffer();
+          }, SAMPLES);
+          const q = buildListQueries(c.kind, people[c.as], {
+            scope: c.scope,
+            page: body.page,
+            pageSize: body.page_size,
+            sort: body.sort,
+            filters: body.filters,
+          });
+          const direct = await sample(
+            () =>
+              Promise.all([
+                sqlPool.query(q.page.text, q.page.values),
+                sqlPool.query(q.count.text, q.count.values),
+              ]),
+            SAMPLES,
+          );
+          const plan = await sqlPool.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
+            `EXPLAIN (FORMAT JSON) ${q.page.text}`,
+            q.page.values,
+          );
+          const indexes = [...planIndexes(plan.rows[0]['QUERY PLAN'][0].Plan)]
+            .filter((n) => n.startsWith('records_'))
+            .map((n) => n.replace(/^records_|_idx$/g, ''))
+            .join(',');
+          const total = `${json.data.total}${json.data.total_is_capped ? '+' : ''}`;
+          log(
+            `${c.name.padEnd(42)} ${total.padStart(7)}  ${fmt(http).padStart(22)}  ${fmt(direct).padStart(21)}  ${indexes}`,
+          );
+        }
+        // Details: one statement.
+        const { rows } = await db.query<{ id: string }>(
+          `SELECT id FROM records WHERE owner_id = $1 AND object_type = 'T' LIMIT 1`,
+          [people.user.id],
+        );
+        const detailUrl = `${address}/api/ticket/${rows[0].id}/`;
+        const details = await sample(async () => {
+          const res = await fetch(detailUrl, {
+            headers: { authorization: `JWT ${tokens.user}` },
+          });
+          await res.arrayBuffer();
+        }, SAMPLES);
+        log(
+          `${'ticket details (GET ticket/{id}/)'.padEnd(42)} ${''.padStart(7)}  ${fmt(details).padStart(22)}`,
+        );
+      } finally {
+        await sqlPool.end();
+      }
+
+      log('\nThroughput: autocannon, 10 connections, 10 s, POST search/ticket/hd page 1 (agent):');
+      const { stdout } = await run(
+        process.execPath,
+        [
+          'node_modules/autocannon/autocannon.js',
+          '-c',
+          '10',
+          '-d',
+          '10',
+          '-m',
+          'POST',
+          '-H',
+          'content-type=application/json',
+          '-H',
+          `authorization=JWT ${tokens.agent}`,
+          '-b',
+          JSON.stringify({ page: 1, page_size: 25 }),
+          '--json',
+          `${address}/api/search/ticket/hd`,
+        ],
+        { maxBuffer: 16 * 1024 * 1024 },
+      );
+      const result = JSON.parse(stdout) as {
+        requests: { average: number; total: number };
+        latency: { p50: number; p99: number };
+        non2xx: number;
+        errors: number;
+      };
+      log(
+        `  ${result.requests.average.toFixed(0)} requests/s (${result.requests.total} in all, ` +
+          `${result.non2xx} non-2xx, ${result.errors} errors), latency p50 ${result.latency.p50} ms, ` +
+          `p99 ${result.latency.p99} ms`,
+      );
+    }
   } finally {
     await app?.close();
     await db.end();

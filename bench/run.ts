@@ -1,8 +1,10 @@
-// `npm run bench`: prints figures (benchmarks print; tests assert). Two sections: the SPA's
-// bundle sizes and the records lists at a million rows. BENCH_ONLY=bundle|records runs one.
+// `npm run bench`: prints figures (benchmarks print; tests assert). Sections: the SPA's bundle
+// sizes, the records lists at a million rows and full-text search on that same database.
+// BENCH_ONLY=bundle|records|search runs one (search loads the records' database too).
 import { execFileSync } from 'node:child_process';
 import { bundleReport } from './bundle.js';
 import { recordsBench } from './records.js';
+import { buildSearchVectors, searchBench } from './search.js';
 
 const only = process.env.BENCH_ONLY;
 
@@ -16,7 +18,13 @@ if (!only || only === 'bundle') {
   }
 }
 
-if (!only || only === 'records') {
-  console.log('\nRecords: lists at scale');
-  await recordsBench();
+if (!only || only === 'records' || only === 'search') {
+  console.log(only === 'search' ? '\nSearch at scale' : '\nRecords: lists at scale');
+  const withSearch = only !== 'records';
+  await recordsBench({
+    lists: only !== 'search',
+    // The search section reuses the records' database: vectors built during the load.
+    beforeIndexes: withSearch ? buildSearchVectors : undefined,
+    after: withSearch ? searchBench : undefined,
+  });
 }
