@@ -144,7 +144,7 @@ export default function SearchPage() {
     () =>
       q
         ? {
-            q: q.slice(0, 200),
+            q,
             type: urlForm.type,
             page,
             page_size: pageSize,

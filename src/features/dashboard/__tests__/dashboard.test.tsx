@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { server } from '../../../mocks/node';
+import { renderApp, signInAs } from '../../../test/render-app';
+
+function recordBodies(path: string) {
+  const bodies: Record<string, unknown>[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (new URL(request.url).pathname === path) {
+      void request
+        .clone()
+        .json()
+        .then((body: Record<string, unknown>) => bodies.push(body));
+    }
+  });
+  return bodies;
+}
+
+describe('dashboard', () => {
+  afterEach(() => server.events.removeAllListeners());
+
+  it('a user’s figures link to the filtered list, whose request carries the filter', async () => {
+    signInAs('alice@example.com');
+    const bodies = recordBodies('/api/search/ticket/my');
+    const { user } = renderApp('/dashboard/default');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Dashboard' }),
+    ).toBeInTheDocument();
+    // Alice's open tickets: 1–11 not closed (statuses cycle New, Open, Pending, Resolved, Closed).
+    const figure = await screen.findByRole('link', { name: 'My open tickets: 7' });
+    expect(figure).toHaveAttribute('href', '/ticket/my_ticket?status_group=open');
+    expect(screen.getByRole('link', { name: 'Waiting for me: 0' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Recently answered: \d+$/ })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Open per help desk' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Recent activity' })).toBeInTheDocument();
+
+    await user.click(figure);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/ticket/my_ticket?status_group=open',
+      ),
+    );
+    await waitFor(() =>
+      expect(bodies.at(-1)).toMatchObject({ filters: { status_group: 'open', is_draft: false } }),
+    );
+  });
+
+  it('an agent’s figures and open per help desk; assignee=me is sent as the agent’s id', async () => {
+    signInAs('agent@example.com');
+    const bodies = recordBodies('/api/search/ticket/hd');
+    const { user } = renderApp('/dashboard/default');
+    const unassigned = await screen.findByRole('link', { name: /^Unassigned: \d+$/ });
+    expect(unassigned).toHaveAttribute('href', '/hd_ticket?assignee=none');
+    expect(screen.getByRole('link', { name: /^Overdue for a reply: \d+$/ })).toHaveAttribute(
+      'href',
+      '/hd_ticket?overdue=1',
+    );
+    const perHd = screen.getByRole('heading', { name: 'Open per help desk' }).parentElement;
+    expect(within(perHd as HTMLElement).getByRole('link', { name: 'Network' })).toHaveAttribute(
+      'href',
+      '/hd_ticket?hd_id=3&status_group=open',
+    );
+
+    await user.click(screen.getByRole('link', { name: /^Assigned to me: \d+$/ }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/hd_ticket?assignee=me'),
+    );
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ filters: { assignee_id: 1 } }));
+  });
+
+  it('the list pages read the link filters from the URL', async () => {
+    signInAs('agent@example.com');
+    const bodies = recordBodies('/api/search/ticket/hd');
+    renderApp('/hd_ticket?assignee=none&overdue=1&hd_id=3&status_group=open');
+    await waitFor(() =>
+      expect(bodies[0]).toMatchObject({
+        filters: { hd_id: 3, status_group: 'open', assignee_id: 'none', overdue: true },
+      }),
+    );
+  });
+});
