@@ -14,7 +14,12 @@ import { renderPanels } from './render-panels';
 const region = (name: string) => screen.getByRole('region', { name });
 const conversation = () => region('Conversation');
 
-function addMessage(body: string, authorId: number, createdAt: string, thread = 'communication') {
+function addMessage(
+  body: string,
+  authorId: number,
+  createdAt: string,
+  thread: 'communication' | 'worklog' = 'communication',
+) {
   const author = db.users.find((u) => u.id === authorId);
   db.work.messages.push({
     id: db.work.nextId++,
