@@ -22,9 +22,7 @@ describe('dashboard', () => {
     signInAs('alice@example.com');
     const bodies = recordBodies('/api/search/ticket/my');
     const { user } = renderApp('/dashboard/default');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Dashboard' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     // Alice's open tickets: 1–11 not closed (statuses cycle New, Open, Pending, Resolved, Closed).
     const figure = await screen.findByRole('link', { name: 'My open tickets: 7' });
     expect(figure).toHaveAttribute('href', '/ticket/my_ticket?status_group=open');
