@@ -6,6 +6,7 @@ import { callApi } from '../../lib/call-api';
 import type { ApiRequest, ApiResult } from '../../lib/call-api';
 import { LEAVE_OK, navigateTo } from '../../lib/navigation';
 import { notifySuccess } from '../../lib/notify';
+import { recordActivityHappened } from '../../lib/record-activity';
 import type { ErrorInfo } from '../../lib/types';
 import { kindOf } from './kinds';
 import { recordsHolders } from './records-slice';
@@ -178,11 +179,12 @@ function* removeFavorite(action: PayloadAction<TaxonomyNode>): SagaIterator {
 }
 
 /**
- * Other changes to the record reload its history too: the information update here and, by
- * their holder names, the threads and attachments features' saves.
+ * Other changes to the record reload its history too: the information update here, and what the
+ * threads and attachments features report through `recordActivityHappened`.
  */
-const OTHER_CHANGES =
-  /^holders\/(informationUpdate|insertCommunication|insertWorkLog|uploadData|uploadDelete)\/succeeded$/;
+const otherChanges = (action: Action) =>
+  action.type === recordsHolders.informationUpdate.actions.succeeded.type ||
+  recordActivityHappened.match(action);
 
 export function* workSaga(): SagaIterator {
   let shown: RecordRef | null = null;
@@ -195,8 +197,10 @@ export function* workSaga(): SagaIterator {
       FETCHING,
     );
   }
-  function* otherChange(): SagaIterator {
-    if (shown) yield put(historyOf(shown));
+  function* otherChange(action: Action): SagaIterator {
+    if (!shown) return;
+    const changed = recordActivityHappened.match(action) ? action.payload.recordId : shown.id;
+    if (changed === shown.id) yield put(historyOf(shown));
   }
   yield all([
     takeLatest(
@@ -309,6 +313,6 @@ export function* workSaga(): SagaIterator {
     ),
     takeLatest(W.duplicateRecord.actions.requested.type, duplicate),
     takeLatest(W.recordHistory.actions.requested.type, loadHistory),
-    takeEvery((action: Action) => OTHER_CHANGES.test(action.type), otherChange),
+    takeEvery(otherChanges, otherChange),
   ]);
 }

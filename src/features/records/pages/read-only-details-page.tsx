@@ -1,3 +1,4 @@
+import '../components/work/i18n';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -33,7 +34,7 @@ export default function ReadOnlyDetailsPage() {
     ? record.object_type === 'T'
       ? record.subject
       : record.title
-    : t('work.readOnly.title');
+    : t('working:readOnly.title');
   usePageTitle(title, [
     { label: t('common:menu.home'), path: '/home' },
     { label: title, path: '/read-only/details' },

@@ -1,3 +1,4 @@
+import './i18n';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
@@ -26,9 +27,9 @@ function AssignDialog({ record, onClose }: { record: HdRecord; onClose: () => vo
   return (
     <WorkDialog
       isOpen
-      title={t('work.actions.assignTitle')}
-      confirmLabel={t('work.actions.assign')}
-      cancelLabel={t('work.actions.cancel')}
+      title={t('working:actions.assignTitle')}
+      confirmLabel={t('working:actions.assign')}
+      cancelLabel={t('working:actions.cancel')}
       onCancel={onClose}
       onConfirm={() => {
         dispatch(
@@ -43,7 +44,7 @@ function AssignDialog({ record, onClose }: { record: HdRecord; onClose: () => vo
       }}
     >
       <label htmlFor="assign-assignee" className="form-label">
-        {t('work.actions.assignee')}
+        {t('working:actions.assignee')}
       </label>
       <select
         id="assign-assignee"
@@ -51,7 +52,7 @@ function AssignDialog({ record, onClose }: { record: HdRecord; onClose: () => vo
         value={value}
         onChange={(event) => setValue(event.target.value)}
       >
-        <option value="">{t('work.actions.unassigned')}</option>
+        <option value="">{t('working:actions.unassigned')}</option>
         {(agents.data ?? []).map((agent) => (
           <option key={agent.id} value={String(agent.id)}>
             {agent.fullname}
@@ -70,9 +71,9 @@ function MoveDialog({ record, onClose }: { record: HdRecord; onClose: () => void
   return (
     <WorkDialog
       isOpen
-      title={t('work.actions.moveTitle')}
-      confirmLabel={t('work.actions.move')}
-      cancelLabel={t('work.actions.cancel')}
+      title={t('working:actions.moveTitle')}
+      confirmLabel={t('working:actions.move')}
+      cancelLabel={t('working:actions.cancel')}
       onCancel={onClose}
       onConfirm={() => {
         dispatch(
@@ -87,7 +88,7 @@ function MoveDialog({ record, onClose }: { record: HdRecord; onClose: () => void
       }}
     >
       <label htmlFor="move-helpdesk" className="form-label">
-        {t('work.actions.helpDesk')}
+        {t('working:actions.helpDesk')}
       </label>
       <select
         id="move-helpdesk"
@@ -124,24 +125,26 @@ export function AgentActions({ record }: { record: HdRecord }) {
   );
   return (
     <>
-      <div role="group" aria-label={t('work.actions.label')} className="btn-group flex-wrap">
-        {button('assign', t('work.actions.assign'))}
-        {button('move', t('work.actions.move'))}
-        {button('duplicate', t('work.actions.duplicate'))}
+      <div role="group" aria-label={t('working:actions.label')} className="btn-group flex-wrap">
+        {button('assign', t('working:actions.assign'))}
+        {button('move', t('working:actions.move'))}
+        {button('duplicate', t('working:actions.duplicate'))}
         {searchable !== null &&
           button(
             'searchable',
-            searchable ? t('work.actions.makeNotSearchable') : t('work.actions.makeSearchable'),
+            searchable
+              ? t('working:actions.makeNotSearchable')
+              : t('working:actions.makeSearchable'),
           )}
-        {button('delete', t('work.actions.delete'), true)}
+        {button('delete', t('working:actions.delete'), true)}
       </div>
       {open === 'assign' && <AssignDialog record={record} onClose={close} />}
       {open === 'move' && <MoveDialog record={record} onClose={close} />}
       <ConfirmDialog
         isOpen={open === 'duplicate'}
-        title={t('work.actions.duplicateTitle')}
-        confirmLabel={t('work.actions.duplicate')}
-        cancelLabel={t('work.actions.cancel')}
+        title={t('working:actions.duplicateTitle')}
+        confirmLabel={t('working:actions.duplicate')}
+        cancelLabel={t('working:actions.cancel')}
         onCancel={close}
         onConfirm={() => {
           close();
@@ -150,10 +153,10 @@ export function AgentActions({ record }: { record: HdRecord }) {
       />
       <ConfirmDialog
         isOpen={open === 'delete'}
-        title={t('work.actions.deleteTitle')}
-        text={t('work.actions.deleteText')}
-        confirmLabel={t('work.actions.delete')}
-        cancelLabel={t('work.actions.cancel')}
+        title={t('working:actions.deleteTitle')}
+        text={t('working:actions.deleteText')}
+        confirmLabel={t('working:actions.delete')}
+        cancelLabel={t('working:actions.cancel')}
         danger
         onCancel={close}
         onConfirm={() => {
@@ -164,10 +167,12 @@ export function AgentActions({ record }: { record: HdRecord }) {
       <ConfirmDialog
         isOpen={open === 'searchable'}
         title={
-          searchable ? t('work.actions.notSearchableTitle') : t('work.actions.searchableTitle')
+          searchable
+            ? t('working:actions.notSearchableTitle')
+            : t('working:actions.searchableTitle')
         }
-        confirmLabel={t('work.actions.confirm')}
-        cancelLabel={t('work.actions.cancel')}
+        confirmLabel={t('working:actions.confirm')}
+        cancelLabel={t('working:actions.cancel')}
         onCancel={close}
         onConfirm={() => {
           close();

@@ -1,3 +1,4 @@
+import './i18n';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
@@ -25,8 +26,8 @@ function FavouriteToggle({ node }: { node: TaxonomyNode }) {
       className="btn btn-sm btn-link p-0 ms-2 favourite-toggle"
       aria-label={
         isFavourite
-          ? t('work.classification.removeFavourite', { name })
-          : t('work.classification.addFavourite', { name })
+          ? t('working:classification.removeFavourite', { name })
+          : t('working:classification.addFavourite', { name })
       }
       onClick={() =>
         dispatch(
@@ -108,8 +109,8 @@ function TreeItem({ node, level, choice }: { node: TaxonomyNode; level: number; 
             className="btn btn-sm btn-link p-0 me-1 tree-toggle"
             aria-label={
               open
-                ? t('work.classification.collapse', { name })
-                : t('work.classification.expand', { name })
+                ? t('working:classification.collapse', { name })
+                : t('working:classification.expand', { name })
             }
             onClick={toggleOpen}
           >
@@ -178,14 +179,14 @@ function ClassifyDialog({
     <WorkDialog
       isOpen
       size="lg"
-      title={t('work.classification.dialogTitle')}
-      confirmLabel={t('work.classification.save')}
-      cancelLabel={t('work.classification.cancel')}
+      title={t('working:classification.dialogTitle')}
+      confirmLabel={t('working:classification.save')}
+      cancelLabel={t('working:classification.cancel')}
       onConfirm={save}
       onCancel={onClose}
     >
       <label htmlFor="classify-search" className="form-label">
-        {t('work.classification.search')}
+        {t('working:classification.search')}
       </label>
       <input
         id="classify-search"
@@ -201,10 +202,10 @@ function ClassifyDialog({
       {text.trim() !== '' && found.data && (
         <div role="group" aria-labelledby="classify-results" className="mb-3">
           <h3 id="classify-results" className="h6">
-            {t('work.classification.results')}
+            {t('working:classification.results')}
           </h3>
           {found.data.length === 0 ? (
-            <p className="text-body-secondary mb-0">{t('work.classification.noResults')}</p>
+            <p className="text-body-secondary mb-0">{t('working:classification.noResults')}</p>
           ) : (
             <ul className="list-unstyled mb-0">
               {found.data.map((node) => (
@@ -218,10 +219,10 @@ function ClassifyDialog({
       )}
       <div role="group" aria-labelledby="classify-favourites" className="mb-3">
         <h3 id="classify-favourites" className="h6">
-          {t('work.classification.favourites')}
+          {t('working:classification.favourites')}
         </h3>
         {(favourites.data ?? []).length === 0 ? (
-          <p className="text-body-secondary mb-0">{t('work.classification.noFavourites')}</p>
+          <p className="text-body-secondary mb-0">{t('working:classification.noFavourites')}</p>
         ) : (
           <ul className="list-unstyled mb-0">
             {(favourites.data ?? []).map((node) => (
@@ -233,11 +234,11 @@ function ClassifyDialog({
         )}
       </div>
       <h3 id="classify-tree" className="h6">
-        {t('work.classification.tree')}
+        {t('working:classification.tree')}
       </h3>
       {roots.loading && !roots.data && (
         <p role="status" className="mb-0">
-          {t('work.classification.loading')}
+          {t('working:classification.loading')}
         </p>
       )}
       <ul role="tree" aria-labelledby="classify-tree" className="list-unstyled mb-0">
@@ -264,7 +265,7 @@ export function ClassificationSection({
   return (
     <WorkSection
       id="classification-heading"
-      title={t('work.classification.heading')}
+      title={t('working:classification.heading')}
       action={
         canClassify && (
           <button
@@ -272,13 +273,13 @@ export function ClassificationSection({
             className="btn btn-sm btn-outline-primary"
             onClick={() => setOpen(true)}
           >
-            {t('work.classification.classify')}
+            {t('working:classification.classify')}
           </button>
         )
       }
     >
       {nodes.length === 0 ? (
-        <p className="text-body-secondary mb-0">{t('work.classification.none')}</p>
+        <p className="text-body-secondary mb-0">{t('working:classification.none')}</p>
       ) : (
         <ul className="mb-0">
           {nodes.map((node) => (

@@ -1,3 +1,4 @@
+import './i18n';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../../app/hooks';
@@ -11,7 +12,7 @@ const list = (value: unknown) => (Array.isArray(value) ? value.map(str).join(', 
 /** What an entry says after the actor's name, e.g. 'changed status from New to Open'. */
 export function historyWhat(entry: HistoryEntry, t: TFunction<'records'>): string {
   const d = entry.details ?? {};
-  const h = (key: string, values?: Record<string, string>) => t(`work.history.${key}`, values);
+  const h = (key: string, values?: Record<string, string>) => t(`working:history.${key}`, values);
   switch (entry.action) {
     case 'created':
     case 'message_added':
@@ -51,15 +52,15 @@ export function HistorySection() {
   const holder = useAppSelector((state) => state.holders.recordHistory);
   const entries = holder.data ?? [];
   return (
-    <WorkSection id="history-heading" title={t('work.history.heading')}>
+    <WorkSection id="history-heading" title={t('working:history.heading')}>
       {entries.length === 0 ? (
-        <p className="text-body-secondary mb-0">{t('work.history.none')}</p>
+        <p className="text-body-secondary mb-0">{t('working:history.none')}</p>
       ) : (
         <ol className="list-unstyled mb-0 history-list">
           {entries.map((entry) => (
             <li key={entry.id} className="border-bottom py-1">
-              {t('work.history.entry', {
-                actor: entry.actor_name ?? t('work.history.someone'),
+              {t('working:history.entry', {
+                actor: entry.actor_name ?? t('working:history.someone'),
                 what: historyWhat(entry, t),
                 when: formatDateTimeLocal(entry.created_at),
               })}

@@ -1,3 +1,4 @@
+import './i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -49,12 +50,12 @@ function RelateForm({ record }: { record: HdRecord }) {
       onSubmit={(event) => event.preventDefault()}
     >
       <h3 id={idOf('heading')} className="h6">
-        {t('work.related.add')}
+        {t('working:related.add')}
       </h3>
       <div className="row g-2 mb-2">
         <div className="col-sm-4">
           <label htmlFor={idOf('type')} className="form-label">
-            {t('work.related.type')}
+            {t('working:related.type')}
           </label>
           <select
             id={idOf('type')}
@@ -66,13 +67,13 @@ function RelateForm({ record }: { record: HdRecord }) {
               search(text, next);
             }}
           >
-            <option value="T">{t('work.related.ticket')}</option>
-            <option value="C">{t('work.related.content')}</option>
+            <option value="T">{t('working:related.ticket')}</option>
+            <option value="C">{t('working:related.content')}</option>
           </select>
         </div>
         <div className="col-sm-8">
           <label htmlFor={idOf('find')} className="form-label">
-            {t('work.related.find')}
+            {t('working:related.find')}
           </label>
           <input
             id={idOf('find')}
@@ -88,9 +89,9 @@ function RelateForm({ record }: { record: HdRecord }) {
         </div>
       </div>
       {text.trim() !== '' && (type === 'T' ? tickets.data : content.data) && (
-        <div role="group" aria-label={t('work.related.results')}>
+        <div role="group" aria-label={t('working:related.results')}>
           {shown.length === 0 ? (
-            <p className="text-body-secondary mb-0">{t('work.related.noResults')}</p>
+            <p className="text-body-secondary mb-0">{t('working:related.noResults')}</p>
           ) : (
             <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
               {shown.map((hit) => (
@@ -98,7 +99,7 @@ function RelateForm({ record }: { record: HdRecord }) {
                   <button
                     type="button"
                     className="btn btn-sm btn-outline-primary"
-                    aria-label={t('work.related.relate', { title: hit.title })}
+                    aria-label={t('working:related.relate', { title: hit.title })}
                     onClick={() => {
                       dispatch(
                         W.addRelatedData.actions.requested({
@@ -139,9 +140,9 @@ export function RelatedSection({
   const holder = useAppSelector((state) => state.holders.relatedData);
   const items = holder.data ?? [];
   return (
-    <WorkSection id="related-heading" title={t('work.related.heading')}>
+    <WorkSection id="related-heading" title={t('working:related.heading')}>
       {items.length === 0 ? (
-        <p className="text-body-secondary mb-0">{t('work.related.none')}</p>
+        <p className="text-body-secondary mb-0">{t('working:related.none')}</p>
       ) : (
         <ul className="list-group">
           {items.map((item) => (
@@ -152,7 +153,7 @@ export function RelatedSection({
                 <button
                   type="button"
                   className="btn btn-sm btn-outline-danger ms-auto"
-                  aria-label={t('work.related.remove', { title: item.title })}
+                  aria-label={t('working:related.remove', { title: item.title })}
                   onClick={() =>
                     dispatch(
                       W.removeRelatedData.actions.requested({

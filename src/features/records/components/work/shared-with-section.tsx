@@ -1,3 +1,4 @@
+import './i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
@@ -40,14 +41,14 @@ function ShareDialog({
   return (
     <WorkDialog
       isOpen
-      title={t('work.sharedWith.dialogTitle')}
-      confirmLabel={t('work.sharedWith.save')}
-      cancelLabel={t('work.sharedWith.cancel')}
+      title={t('working:sharedWith.dialogTitle')}
+      confirmLabel={t('working:sharedWith.save')}
+      cancelLabel={t('working:sharedWith.cancel')}
       onConfirm={save}
       onCancel={onClose}
     >
       <label htmlFor="share-find" className="form-label">
-        {t('work.sharedWith.find')}
+        {t('working:sharedWith.find')}
       </label>
       <input
         id="share-find"
@@ -63,10 +64,10 @@ function ShareDialog({
       {text.trim() !== '' && results.data && (
         <div role="group" aria-labelledby="share-results" className="mb-3">
           <h3 id="share-results" className="h6">
-            {t('work.sharedWith.results')}
+            {t('working:sharedWith.results')}
           </h3>
           {found.length === 0 ? (
-            <p className="text-body-secondary mb-0">{t('work.sharedWith.noResults')}</p>
+            <p className="text-body-secondary mb-0">{t('working:sharedWith.noResults')}</p>
           ) : (
             <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
               {found.map((person) => (
@@ -74,7 +75,7 @@ function ShareDialog({
                   <button
                     type="button"
                     className="btn btn-sm btn-outline-primary"
-                    aria-label={t('work.sharedWith.add', { name: person.fullname })}
+                    aria-label={t('working:sharedWith.add', { name: person.fullname })}
                     onClick={() => setChosen((list) => [...list, person])}
                   >
                     <span aria-hidden="true">+ </span>
@@ -88,10 +89,10 @@ function ShareDialog({
         </div>
       )}
       <h3 id="share-chosen" className="h6">
-        {t('work.sharedWith.chosen')}
+        {t('working:sharedWith.chosen')}
       </h3>
       {chosen.length === 0 ? (
-        <p className="text-body-secondary mb-0">{t('work.sharedWith.noneChosen')}</p>
+        <p className="text-body-secondary mb-0">{t('working:sharedWith.noneChosen')}</p>
       ) : (
         <ul className="list-group" aria-labelledby="share-chosen">
           {chosen.map((person) => (
@@ -103,7 +104,7 @@ function ShareDialog({
               <button
                 type="button"
                 className="btn btn-sm btn-outline-danger"
-                aria-label={t('work.sharedWith.remove', { name: person.fullname })}
+                aria-label={t('working:sharedWith.remove', { name: person.fullname })}
                 onClick={() => setChosen((list) => list.filter((p) => p.id !== person.id))}
               >
                 <span aria-hidden="true">✕</span>
@@ -126,7 +127,7 @@ export function SharedWithSection({ record, canShare }: { record: HdRecord; canS
   return (
     <WorkSection
       id="shared-with-heading"
-      title={t('work.sharedWith.heading')}
+      title={t('working:sharedWith.heading')}
       action={
         canShare && (
           <button
@@ -137,13 +138,13 @@ export function SharedWithSection({ record, canShare }: { record: HdRecord; canS
               setOpen(true);
             }}
           >
-            {t('work.sharedWith.share')}
+            {t('working:sharedWith.share')}
           </button>
         )
       }
     >
       {people.length === 0 ? (
-        <p className="text-body-secondary mb-0">{t('work.sharedWith.none')}</p>
+        <p className="text-body-secondary mb-0">{t('working:sharedWith.none')}</p>
       ) : (
         <ul className="mb-0">
           {people.map((person) => (

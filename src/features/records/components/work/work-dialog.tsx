@@ -1,3 +1,4 @@
+import './i18n';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
