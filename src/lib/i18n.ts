@@ -7,11 +7,6 @@ import enErrors from '../locales/en/errors.json';
 import enProfile from '../locales/en/profile.json';
 import enRecords from '../locales/en/records.json';
 import enThreads from '../locales/en/threads.json';
-import enSearch from '../locales/en/search.json';
-import enOverview from '../locales/en/overview.json';
-import enCharts from '../locales/en/charts.json';
-import enCollector from '../locales/en/collector.json';
-import enContact from '../locales/en/contact.json';
 import esAttachments from '../locales/es/attachments.json';
 import esAuth from '../locales/es/auth.json';
 import esCommon from '../locales/es/common.json';
@@ -19,11 +14,6 @@ import esErrors from '../locales/es/errors.json';
 import esProfile from '../locales/es/profile.json';
 import esRecords from '../locales/es/records.json';
 import esThreads from '../locales/es/threads.json';
-import esSearch from '../locales/es/search.json';
-import esOverview from '../locales/es/overview.json';
-import esCharts from '../locales/es/charts.json';
-import esCollector from '../locales/es/collector.json';
-import esContact from '../locales/es/contact.json';
 import type { Language } from './types';
 
 export const LANGUAGE_KEY = 'i18nextLng';
@@ -41,11 +31,6 @@ export const resources = {
     records: enRecords,
     attachments: enAttachments,
     threads: enThreads,
-    search: enSearch,
-    overview: enOverview,
-    charts: enCharts,
-    collector: enCollector,
-    contact: enContact,
   },
   es: {
     common: esCommon,
@@ -55,11 +40,6 @@ export const resources = {
     records: esRecords,
     attachments: esAttachments,
     threads: esThreads,
-    search: esSearch,
-    overview: esOverview,
-    charts: esCharts,
-    collector: esCollector,
-    contact: esContact,
   },
 } as const;
 

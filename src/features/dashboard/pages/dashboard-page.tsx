@@ -1,3 +1,4 @@
+import '../../home/i18n';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

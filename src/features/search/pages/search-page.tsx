@@ -1,3 +1,4 @@
+import '../i18n';
 import DOMPurify from 'dompurify';
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
