@@ -1,6 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
-import { attachmentsSaga } from '../features/attachments/attachments-saga';
+import { attachmentsSagaTriggers } from '../features/attachments/attachments-slice';
 import { authSaga } from '../features/auth/auth-saga';
 import { chartsSaga } from '../features/charts/charts-saga';
 import { collectorSaga } from '../features/collector/collector-saga';
@@ -12,7 +12,8 @@ import { profileSaga } from '../features/profile/profile-saga';
 import { recordsSaga } from '../features/records/records-saga';
 import { searchSaga } from '../features/search/search-saga';
 import { workSaga } from '../features/records/work-saga';
-import { threadsSaga } from '../features/threads/threads-saga';
+import { threadsSagaTriggers } from '../features/threads/threads-slice';
+import { lazySaga } from '../lib/lazy-saga';
 import { preLoginSaga } from '../lib/pre-login';
 
 export function* rootSaga(): SagaIterator {
@@ -23,8 +24,16 @@ export function* rootSaga(): SagaIterator {
     fork(profileSaga),
     fork(recordsSaga),
     fork(workSaga),
-    fork(attachmentsSaga),
-    fork(threadsSaga),
+    fork(
+      lazySaga(attachmentsSagaTriggers, () =>
+        import('../features/attachments/attachments-saga').then((m) => m.attachmentsSaga),
+      ),
+    ),
+    fork(
+      lazySaga(threadsSagaTriggers, () =>
+        import('../features/threads/threads-saga').then((m) => m.threadsSaga),
+      ),
+    ),
     fork(searchSaga),
     fork(homeSaga),
     fork(dashboardSaga),

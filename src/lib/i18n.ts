@@ -1,19 +1,15 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enAttachments from '../locales/en/attachments.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
 import enProfile from '../locales/en/profile.json';
 import enRecords from '../locales/en/records.json';
-import enThreads from '../locales/en/threads.json';
-import esAttachments from '../locales/es/attachments.json';
 import esAuth from '../locales/es/auth.json';
 import esCommon from '../locales/es/common.json';
 import esErrors from '../locales/es/errors.json';
 import esProfile from '../locales/es/profile.json';
 import esRecords from '../locales/es/records.json';
-import esThreads from '../locales/es/threads.json';
 import type { Language } from './types';
 
 export const LANGUAGE_KEY = 'i18nextLng';
@@ -29,8 +25,6 @@ export const resources = {
     errors: enErrors,
     profile: enProfile,
     records: enRecords,
-    attachments: enAttachments,
-    threads: enThreads,
   },
   es: {
     common: esCommon,
@@ -38,8 +32,6 @@ export const resources = {
     errors: esErrors,
     profile: esProfile,
     records: esRecords,
-    attachments: esAttachments,
-    threads: esThreads,
   },
 } as const;
 

@@ -92,3 +92,13 @@ export const {
   thumbnailsCleared,
 } = attachmentsSlice.actions;
 export const attachmentsReducer = attachmentsSlice.reducer;
+
+/** The actions the attachments saga answers (it loads with the first: lib/lazy-saga.ts). */
+export const attachmentsSagaTriggers = [
+  attachmentsHolders.fileAttachment.actions.requested.type,
+  attachmentsHolders.uploadDelete.actions.requested.type,
+  filesPicked.type,
+  downloadRequested.type,
+  thumbnailRequested.type,
+  thumbnailsReleased.type,
+] as const;

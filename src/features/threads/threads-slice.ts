@@ -50,3 +50,8 @@ export const threadsHolders = {
   insertWorkLog: createRequestHolder<ThreadMessage, WorkLogRequest>('insertWorkLog'),
   notificationUpdate: createRequestHolder<FollowState, FollowRequest>('notificationUpdate'),
 };
+
+/** The actions the threads saga answers (it loads with the first: lib/lazy-saga.ts). */
+export const threadsSagaTriggers = Object.values(threadsHolders).map(
+  (holder) => holder.actions.requested.type,
+);

@@ -61,7 +61,9 @@ describe('login', () => {
     await fillLogin(user, 'bob@example.com', 'helpdesk-demo');
     await screen.findByRole('heading', { name: 'Welcome, Bob Example' });
     expect(body).toEqual({ str_username: 'bob@example.com', str_password: 'helpdesk-demo' });
-    expect(calls).toEqual(['POST /api/login', 'GET /api/user/me']);
+    // Then the home page loads its sections (GET home/).
+    expect(calls.slice(0, 2)).toEqual(['POST /api/login', 'GET /api/user/me']);
+    expect(calls.slice(2).every((call) => call === 'GET /api/home/')).toBe(true);
     server.events.removeAllListeners();
   });
 

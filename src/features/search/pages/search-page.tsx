@@ -58,9 +58,9 @@ function Result({ hit }: { hit: SearchHit }) {
   const user = useAppSelector((state) => state.auth.user);
   return (
     <li className="list-group-item py-3">
-      <h3 className="h6 mb-1">
+      <h2 className="h6 mb-1">
         <Link to={detailsUrl(hit, user)}>{hit.title || t('untitled')}</Link>
-      </h3>
+      </h2>
       <Snippet html={hit.snippet} />
       <p className="small text-body-secondary mb-0">
         {t('resultMeta', {

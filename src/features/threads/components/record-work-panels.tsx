@@ -1,6 +1,7 @@
 import { useAppSelector } from '../../../app/hooks';
 import { AttachmentsPanel } from '../../attachments/components/attachments-panel';
 import type { Access, HdRecord } from '../../records/types';
+import '../i18n';
 import { ConversationPanel } from './conversation-panel';
 import { FollowButton } from './follow-button';
 import { MailLogPanel } from './mail-log-panel';
