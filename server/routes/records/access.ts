@@ -27,18 +27,22 @@ export const recordIdParams = {
 
 /**
  * The owner, the people it is shared with and agents read a record's sub-resources (sharing,
- * classification, relations, history); readers of searchable content get 403 (they may read the
- * item itself, so it is no secret that it exists); anyone else 404.
+ * history); readers of searchable content get 403 (they may read the item itself, so it is no
+ * secret that it exists) unless `readers` says the sub-resource is part of reading the item
+ * (its classification, its related records); anyone else 404.
  */
 export async function requireReadable(
   db: Queryable,
   viewer: Viewer,
   type: ObjectType,
   id: number,
+  opts: { readers?: boolean } = {},
 ): Promise<RecordAccess> {
   const found = await findAccess(db, viewer, type, id, { readers: true });
   if (!found) throw new HttpError(404, NOT_FOUND_MESSAGE);
-  if (found.access === 'reader') throw new HttpError(403, READERS_FORBIDDEN_MESSAGE);
+  if (found.access === 'reader' && !opts.readers) {
+    throw new HttpError(403, READERS_FORBIDDEN_MESSAGE);
+  }
   return found;
 }
 

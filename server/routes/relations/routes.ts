@@ -127,7 +127,9 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       async (request) => {
         const user = currentUser(request);
-        const r = await requireReadable(ctx.db, user, kind.type, request.params.id);
+        const r = await requireReadable(ctx.db, user, kind.type, request.params.id, {
+          readers: true, // part of reading a searchable article
+        });
         return { statusCode: 200, data: await relatedData(ctx, user, r.id) };
       },
     );

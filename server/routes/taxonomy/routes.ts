@@ -199,7 +199,15 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
       },
       async (request) => {
-        const r = await requireReadable(ctx.db, currentUser(request), kind.type, request.params.id);
+        const r = await requireReadable(
+          ctx.db,
+          currentUser(request),
+          kind.type,
+          request.params.id,
+          {
+            readers: true, // part of reading a searchable article
+          },
+        );
         return { statusCode: 200, data: await sql.recordNodes(ctx.db, r.id) };
       },
     );

@@ -54,7 +54,7 @@ interface Row {
 const READ = { owner: 200, shared: 200, other: 404, agent: 200, anon: 401 };
 /** Edit fields, share, classify, relate: the owner and agents; 403 for readers of content. */
 const CHANGE = { owner: 200, shared: 403, other: 404, agent: 200, anon: 401, reader: 403 };
-/** Sub-resources (sharing, classification, relations, history): not for readers of content. */
+/** Sub-resources (sharing, history): not for readers of content. */
 const DETAILS = { ...READ, reader: 403 };
 /** Converse and attach: everyone who can read it, except readers of searchable content. */
 const CONVERSE = { ...READ, reader: 403 };
@@ -138,7 +138,7 @@ export const MATRIX: Row[] = [
     method: 'GET',
     path: '{kind}/{id}/classification/',
     request: (f) => ({ url: `/api/${f.kind}/${f.id}/classification/` }),
-    expect: DETAILS,
+    expect: READ_ALONG,
   },
   {
     method: 'PUT',
@@ -154,7 +154,7 @@ export const MATRIX: Row[] = [
     method: 'GET',
     path: '{kind}/{id}/related/',
     request: (f) => ({ url: `/api/${f.kind}/${f.id}/related/` }),
-    expect: DETAILS,
+    expect: READ_ALONG,
   },
   {
     method: 'POST',
