@@ -8,7 +8,14 @@ export function ApexChart({ spec }: { spec: ChartSpec }) {
   const round = spec.kind === 'doughnut';
   const type = spec.kind === 'doughnut' ? 'donut' : spec.kind;
   const options: ApexOptions = {
-    chart: { id: spec.id, toolbar: { show: false }, animations: { enabled: false } },
+    chart: {
+      id: spec.id,
+      toolbar: { show: false },
+      animations: { enabled: false },
+      // The figure's caption and data table are the text alternative; the drawing stays out of
+      // the accessibility tree and the tab order (no focusable parts inside aria-hidden).
+      accessibility: { enabled: false },
+    },
     colors: PALETTE,
     dataLabels: { enabled: round },
     legend: { position: 'bottom' },

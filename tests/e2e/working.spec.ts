@@ -1,0 +1,193 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { expectMailContaining } from './support/mail';
+import { DEMO_PASSWORD } from './support/session';
+import { idFromUrl, pageAs, unique } from './support/users';
+
+async function section(page: Page, name: string) {
+  return page.getByRole('region', { name, exact: true });
+}
+
+async function confirmIn(page: Page, dialogTitle: string, button: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: dialogTitle });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+}
+
+test('working a ticket: share, classify, relate, attach, converse, log work, assign, move, duplicate, delete; history and mail', async ({
+  browser,
+  request,
+}) => {
+  const tag = unique('vpn');
+  const subject = `${tag} drops every hour`;
+
+  // A knowledge article to relate the ticket to (made through the API, as an agent).
+  const login = await request.post('/api/login', {
+    data: { str_username: 'agent@example.com', str_password: DEMO_PASSWORD },
+  });
+  const agentToken = (await login.json()).data.token as string;
+  const article = `${tag} troubleshooting guide`;
+  const created = await request.post('/api/content/', {
+    headers: { Authorization: `JWT ${agentToken}` },
+    data: {
+      title: article,
+      body: '<p>Restart the client.</p>',
+      content_type_id: 3,
+      is_draft: false,
+    },
+  });
+  expect(created.status()).toBe(200);
+
+  // Alice raises the ticket and shares it with Bob.
+  const alice = await pageAs(browser, 'alice@example.com');
+  await alice.goto('/ticket/input');
+  await alice.getByLabel('Subject').fill(subject);
+  await alice.getByLabel('Description').fill('The VPN connection drops every hour.');
+  await alice.getByLabel('Priority').selectOption({ label: 'High' });
+  await alice.getByRole('button', { name: 'Submit ticket' }).click();
+  await expect(alice.getByText('Ticket created')).toBeVisible();
+  const id = idFromUrl(alice, 'ticketId');
+
+  await alice.getByRole('button', { name: 'Share' }).click();
+  const share = alice.getByRole('dialog', { name: 'Share with people' });
+  await share.getByLabel('Find people').fill('Bob');
+  await share.getByRole('button', { name: 'Add Bob Example' }).click();
+  await expectAccessible(alice);
+  await share.getByRole('button', { name: 'Save' }).click();
+  await expect(alice.getByText('Sharing saved')).toBeVisible();
+  await expect((await section(alice, 'Shared with')).getByText('Bob Example')).toBeVisible();
+
+  // Bob now sees it, under "shared with me".
+  const bob = await pageAs(browser, 'bob@example.com');
+  await bob.goto('/ticket/my_ticket');
+  // The box follows the URL (the filter state lives there), so it turns on once the list moves.
+  await bob.getByLabel('Shared with me').click();
+  await expect(bob).toHaveURL(/shared_with_me=1/);
+  await expect(bob.getByLabel('Shared with me')).toBeChecked();
+  await bob.getByRole('link', { name: subject }).click();
+  await expect(bob.getByRole('heading', { name: subject, level: 1 })).toBeVisible();
+  await expectAccessible(bob);
+
+  // The agent works it.
+  const agent = await pageAs(browser, 'agent@example.com');
+  await agent.goto(`/hd_ticket/details?hdTicketId=${id}`);
+  await expect(agent.getByRole('heading', { name: subject, level: 1 })).toBeVisible();
+  await expectAccessible(agent);
+
+  // Classify, with a favourite node.
+  await agent.getByRole('button', { name: 'Classify' }).click();
+  const classify = agent.getByRole('dialog', { name: 'Classify' });
+  await classify.getByLabel('Search categories').fill('VPN');
+  await classify.getByRole('button', { name: 'Add VPN to favourites' }).first().click();
+  await expect(
+    classify.getByRole('button', { name: 'Remove VPN from favourites' }).first(),
+  ).toBeVisible();
+  await classify.getByRole('checkbox', { name: 'VPN' }).first().check();
+  await expectAccessible(agent);
+  await classify.getByRole('button', { name: 'Save' }).click();
+  await expect(agent.getByText('Classification saved')).toBeVisible();
+  await expect((await section(agent, 'Classification')).getByText(/VPN/)).toBeVisible();
+
+  // Relate it to the article.
+  const related = await section(agent, 'Related records');
+  await related.getByLabel('Record type').selectOption({ label: 'Content' });
+  await related.getByLabel('Find a record to relate').fill(tag);
+  await related.getByRole('button', { name: `Relate ${article}` }).click();
+  await expect(agent.getByText('Relation added')).toBeVisible();
+  await expect(related.getByRole('link', { name: article })).toBeVisible();
+
+  // Attach two files; the big one is refused with the reason.
+  await agent.getByLabel('Add files').setInputFiles([
+    { name: 'vpn-log.txt', mimeType: 'text/plain', buffer: Buffer.from('12:00 tunnel down\n') },
+    {
+      name: 'capture.bin',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.alloc(1_200_000, 7),
+    },
+  ]);
+  await expect(agent.getByText('vpn-log.txt uploaded successfully')).toBeVisible();
+  await expect(agent.getByText('capture.bin upload failed')).toBeVisible();
+  await expect(agent.getByText('capture.bin is larger than the 1 MB limit.')).toBeVisible();
+  await expect(
+    (await section(agent, 'Attachments')).getByRole('button', { name: 'Download vpn-log.txt' }),
+  ).toBeVisible();
+
+  // Reply in the conversation, and log internal work.
+  const reply = 'We are looking into the VPN drops.';
+  const conversation = await section(agent, 'Conversation');
+  await conversation.getByLabel('Message').fill(reply);
+  await conversation.getByLabel('Action').selectOption({ label: 'Reply' });
+  await conversation.getByRole('button', { name: 'Send' }).click();
+  await expect(agent.getByText('Message sent')).toBeVisible();
+  await expect(conversation.getByText(reply)).toBeVisible();
+
+  const internal = `Checked the tunnel logs ${tag}`;
+  const worklog = await section(agent, 'Work log');
+  await worklog.getByLabel('Work log entry').fill(internal);
+  await worklog.getByLabel('Time spent (minutes)').fill('15');
+  await worklog.getByRole('button', { name: 'Add entry' }).click();
+  await expect(agent.getByText('Work log entry added')).toBeVisible();
+  await expectAccessible(agent);
+
+  // Assign, move, duplicate, delete the copy: each confirmed first.
+  await agent.getByRole('button', { name: 'Assign', exact: true }).click();
+  await agent
+    .getByRole('dialog', { name: 'Assign record' })
+    .getByLabel('Assignee')
+    .selectOption({ label: 'Agent Example' });
+  await confirmIn(agent, 'Assign record', 'Assign');
+  await expect(agent.getByText('Record assigned')).toBeVisible();
+
+  await agent.getByRole('button', { name: 'Move', exact: true }).click();
+  await agent
+    .getByRole('dialog', { name: 'Move to another help desk' })
+    .getByLabel('Help desk')
+    .selectOption('3');
+  await confirmIn(agent, 'Move to another help desk', 'Move');
+  await expect(agent.getByText('Record moved')).toBeVisible();
+
+  await agent.getByRole('button', { name: 'Duplicate', exact: true }).click();
+  await confirmIn(agent, 'Duplicate this record?', 'Duplicate');
+  await expect(agent.getByText('Record duplicated')).toBeVisible();
+  await expect(agent).not.toHaveURL(new RegExp(`hdTicketId=${id}$`));
+  const copyId = idFromUrl(agent, 'hdTicketId');
+  await expect(agent.getByRole('heading', { name: subject, level: 1 })).toBeVisible();
+
+  await agent.getByRole('button', { name: 'Delete', exact: true }).click();
+  await confirmIn(agent, 'Delete this record?', 'Delete');
+  await expect(agent.getByText('Record deleted')).toBeVisible();
+  await expect(agent).toHaveURL(/\/hd_ticket/);
+  await agent.goto(`/hd_ticket/details?hdTicketId=${copyId}`);
+  await expect(
+    agent.getByText('Sorry! the data you are looking for could not be found'),
+  ).toBeVisible();
+
+  // The history shows each step.
+  await agent.goto(`/hd_ticket/details?hdTicketId=${id}`);
+  const history = await section(agent, 'History');
+  for (const step of [
+    'created the record',
+    'shared it with Bob Example',
+    'classified it under',
+    `related it to ${article}`,
+    'attached vpn-log.txt',
+    'added a message',
+    'added a work log entry',
+    'assigned it to Agent Example',
+    'moved it from IT Support to Network',
+    `duplicated it as #${copyId}`,
+  ]) {
+    await expect(history.getByText(step, { exact: false }).first()).toBeVisible();
+  }
+
+  // Alice got the reply by mail, sees the reply, and never the work log.
+  await expectMailContaining('alice@example.com', reply);
+  await alice.reload();
+  await expect((await section(alice, 'Conversation')).getByText(reply)).toBeVisible();
+  await expect(alice.getByRole('region', { name: 'Work log' })).toHaveCount(0);
+  await expect(alice.getByText(internal)).toHaveCount(0);
+  await expect((await section(alice, 'History')).getByText('added a work log entry')).toHaveCount(
+    0,
+  );
+  await expectAccessible(alice);
+});
