@@ -2,19 +2,58 @@ import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { attachmentsSagaTriggers } from '../features/attachments/attachments-slice';
 import { authSaga } from '../features/auth/auth-saga';
-import { chartsSaga } from '../features/charts/charts-saga';
-import { collectorSaga } from '../features/collector/collector-saga';
-import { contactSaga } from '../features/contact/contact-saga';
-import { dashboardSaga } from '../features/dashboard/dashboard-saga';
-import { homeSaga } from '../features/home/home-saga';
+import { chartsHolders } from '../features/charts/charts-slice';
+import { collectorHolders } from '../features/collector/collector-slice';
+import { contactHolders } from '../features/contact/contact-slice';
+import { dashboardHolders } from '../features/dashboard/dashboard-slice';
+import { homeHolders } from '../features/home/home-slice';
 import { layoutSaga } from '../features/layout/layout-saga';
 import { profileSaga } from '../features/profile/profile-saga';
-import { recordsSaga } from '../features/records/records-saga';
-import { searchSaga } from '../features/search/search-saga';
-import { workSaga } from '../features/records/work-saga';
+import { recordsHolders } from '../features/records/records-slice';
+import { workHolders } from '../features/records/work-slice';
+import { searchHolders } from '../features/search/search-slice';
 import { threadsSagaTriggers } from '../features/threads/threads-slice';
 import { lazySaga } from '../lib/lazy-saga';
 import { preLoginSaga } from '../lib/pre-login';
+import { requestedTypes } from '../lib/request-holder';
+
+/**
+ * Feature sagas that load with their first request (their code stays out of the login page's
+ * JS): the action types that wake each one, and where its code is.
+ */
+const lazyFeatureSagas = [
+  lazySaga(requestedTypes(recordsHolders), () =>
+    import('../features/records/records-saga').then((m) => m.recordsSaga),
+  ),
+  // History reloads after other features' changes only matter once a details page asked for it.
+  lazySaga(requestedTypes(workHolders), () =>
+    import('../features/records/work-saga').then((m) => m.workSaga),
+  ),
+  lazySaga(attachmentsSagaTriggers, () =>
+    import('../features/attachments/attachments-saga').then((m) => m.attachmentsSaga),
+  ),
+  lazySaga(threadsSagaTriggers, () =>
+    import('../features/threads/threads-saga').then((m) => m.threadsSaga),
+  ),
+  lazySaga(requestedTypes(searchHolders), () =>
+    import('../features/search/search-saga').then((m) => m.searchSaga),
+  ),
+  lazySaga(requestedTypes(homeHolders), () =>
+    import('../features/home/home-saga').then((m) => m.homeSaga),
+  ),
+  lazySaga(requestedTypes(dashboardHolders), () =>
+    import('../features/dashboard/dashboard-saga').then((m) => m.dashboardSaga),
+  ),
+  lazySaga(requestedTypes(chartsHolders), () =>
+    import('../features/charts/charts-saga').then((m) => m.chartsSaga),
+  ),
+  lazySaga(requestedTypes(collectorHolders), () =>
+    import('../features/collector/collector-saga').then((m) => m.collectorSaga),
+  ),
+  lazySaga(requestedTypes(contactHolders), () =>
+    import('../features/contact/contact-saga').then((m) => m.contactSaga),
+  ),
+];
 
 export function* rootSaga(): SagaIterator {
   yield all([
@@ -22,23 +61,6 @@ export function* rootSaga(): SagaIterator {
     fork(authSaga),
     fork(layoutSaga),
     fork(profileSaga),
-    fork(recordsSaga),
-    fork(workSaga),
-    fork(
-      lazySaga(attachmentsSagaTriggers, () =>
-        import('../features/attachments/attachments-saga').then((m) => m.attachmentsSaga),
-      ),
-    ),
-    fork(
-      lazySaga(threadsSagaTriggers, () =>
-        import('../features/threads/threads-saga').then((m) => m.threadsSaga),
-      ),
-    ),
-    fork(searchSaga),
-    fork(homeSaga),
-    fork(dashboardSaga),
-    fork(chartsSaga),
-    fork(collectorSaga),
-    fork(contactSaga),
+    ...lazyFeatureSagas.map((saga) => fork(saga)),
   ]);
 }

@@ -4,12 +4,10 @@ import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
 import enProfile from '../locales/en/profile.json';
-import enRecords from '../locales/en/records.json';
 import esAuth from '../locales/es/auth.json';
 import esCommon from '../locales/es/common.json';
 import esErrors from '../locales/es/errors.json';
 import esProfile from '../locales/es/profile.json';
-import esRecords from '../locales/es/records.json';
 import type { Language } from './types';
 
 export const LANGUAGE_KEY = 'i18nextLng';
@@ -24,14 +22,12 @@ export const resources = {
     auth: enAuth,
     errors: enErrors,
     profile: enProfile,
-    records: enRecords,
   },
   es: {
     common: esCommon,
     auth: esAuth,
     errors: esErrors,
     profile: esProfile,
-    records: esRecords,
   },
 } as const;
 

@@ -47,3 +47,10 @@ export function holderReducers<T extends HolderTable>(
   const entries = Object.entries(table).map(([key, holder]) => [key, holder.reducer]);
   return Object.fromEntries(entries) as { [K in keyof T]: Reducer<StateOf<T[K]>> };
 }
+
+type HolderWithActions = { actions: { requested: { type: string } } };
+
+/** The `requested` action types of a table of holders: what wakes a lazily loaded saga. */
+export function requestedTypes(table: Record<string, HolderWithActions>): string[] {
+  return Object.values(table).map((holder) => holder.actions.requested.type);
+}

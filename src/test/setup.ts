@@ -21,7 +21,23 @@ Range.prototype.getClientRects = emptyRects;
 Range.prototype.getBoundingClientRect = zeroRect;
 if (!document.elementFromPoint) document.elementFromPoint = () => null;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // The feature sagas load lazily in the app (root-saga.ts); load their code once up front so a
+  // test's timing does not depend on a first dynamic import.
+  await Promise.all([
+    import('../features/records/records-saga'),
+    import('../features/records/work-saga'),
+    import('../features/attachments/attachments-saga'),
+    import('../features/threads/threads-saga'),
+    import('../features/search/search-saga'),
+    import('../features/home/home-saga'),
+    import('../features/dashboard/dashboard-saga'),
+    import('../features/charts/charts-saga'),
+    import('../features/collector/collector-saga'),
+    import('../features/contact/contact-saga'),
+  ]);
+});
 
 beforeEach(async () => {
   localStorage.clear();

@@ -1,3 +1,4 @@
+import '../i18n';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';

@@ -1,3 +1,4 @@
+import '../i18n';
 import { useTranslation } from 'react-i18next';
 
 /** Page numbers to show: all when few, else first, last and the current one's neighbours. */

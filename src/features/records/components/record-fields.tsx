@@ -1,3 +1,4 @@
+import '../i18n';
 import type { FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../lib/form-field';

@@ -1,3 +1,4 @@
+import '../i18n';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';

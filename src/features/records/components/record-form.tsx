@@ -1,3 +1,4 @@
+import '../i18n';
 import { useEffect, useRef, useState } from 'react';
 import { useFormik, validateYupSchema, yupToFormErrors } from 'formik';
 import { useTranslation } from 'react-i18next';

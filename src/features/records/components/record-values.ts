@@ -1,3 +1,4 @@
+import '../i18n';
 import type { TFunction } from 'i18next';
 import * as yup from 'yup';
 import { htmlHasText } from '../../../lib/text';

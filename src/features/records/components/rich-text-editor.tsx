@@ -1,3 +1,4 @@
+import '../i18n';
 import { useEffect } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';

@@ -1,3 +1,4 @@
+import '../i18n';
 import { lazy, Suspense } from 'react';
 import type { FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';

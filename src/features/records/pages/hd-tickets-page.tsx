@@ -1,3 +1,4 @@
+import '../i18n';
 import { useTranslation } from 'react-i18next';
 import { TICKET } from '../kinds';
 import { RecordListPage } from '../components/record-list-page';

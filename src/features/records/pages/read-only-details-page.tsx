@@ -1,3 +1,4 @@
+import '../i18n';
 import '../components/work/i18n';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../../i18n';
 import './i18n';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

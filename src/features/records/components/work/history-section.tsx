@@ -1,3 +1,4 @@
+import '../../i18n';
 import './i18n';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
