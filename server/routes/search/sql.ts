@@ -85,6 +85,20 @@ function nextDay(date: string): string {
 }
 
 /**
+ * What the viewer may read. A regular user's tickets are a small set (their own and those shared
+ * with them): naming it as an id set lets PostgreSQL start from it and check the words on those
+ * rows only, instead of filtering every match of a common word. Content also includes everyone's
+ * searchable articles, so there the matches drive.
+ */
+function readableSet(p: Params, viewer: Viewer, type: ObjectType): string {
+  if (viewer.user_is_hde || type === 'C') return readableBy(p, viewer);
+  const me = p.add(viewer.id);
+  return `r.id IN (SELECT o.id FROM records o WHERE o.owner_id = ${me}::bigint
+                   UNION ALL
+                   SELECT s.record_id FROM record_shares s WHERE s.user_id = ${me}::bigint)`;
+}
+
+/**
  * The page and the capped count as SQL (the bench runs them directly too). Matches come from
  * the GIN index; only the newest `rankWindow` of them are ranked, so a common word costs a
  * bounded sort; the page's snippets are made for its rows only.
@@ -101,7 +115,7 @@ export function buildSearchQueries(
     `r.search_vector @@ ${query}`,
     `r.object_type = ${p.add(req.type)}`,
     'NOT r.is_draft',
-    readableBy(p, viewer),
+    readableSet(p, viewer, req.type),
   ];
   if (f.status_id !== undefined) where.push(`r.status_id = ${p.add(f.status_id)}`);
   if (f.hd_id !== undefined) where.push(`r.hd_id = ${p.add(f.hd_id)}`);
