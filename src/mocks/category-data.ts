@@ -1,4 +1,5 @@
 import { db } from './db';
+import { CATEGORIES } from './taxonomy-data';
 
 /** Classification nodes as the migration seeds them (server/db/migrations/004_working.sql). */
 export interface MockCategory {
@@ -7,37 +8,6 @@ export interface MockCategory {
   name: string;
   sort_order: number;
 }
-
-const SEED: [number, number | null, string][] = [
-  [1, null, 'Hardware'],
-  [2, 1, 'Laptops'],
-  [3, 1, 'Printers'],
-  [4, 1, 'Monitors'],
-  [5, 1, 'Phones'],
-  [6, null, 'Software'],
-  [7, 6, 'Email and calendar'],
-  [8, 6, 'Office suite'],
-  [9, 6, 'Operating system'],
-  [10, 9, 'Windows'],
-  [11, 9, 'macOS'],
-  [12, 9, 'Linux'],
-  [13, null, 'Network'],
-  [14, 13, 'VPN'],
-  [15, 13, 'Wi-Fi'],
-  [16, 13, 'Internet access'],
-  [17, null, 'Accounts and access'],
-  [18, 17, 'Passwords'],
-  [19, 17, 'Permissions'],
-  [20, 17, 'New starters'],
-  [21, null, 'HR'],
-  [22, 21, 'Leave'],
-  [23, 21, 'Payroll'],
-  [24, 21, 'Benefits'],
-  [25, null, 'Facilities'],
-  [26, 25, 'Office access'],
-  [27, 25, 'Cleaning'],
-  [28, 25, 'Parking'],
-];
 
 /** Demo classification of some records (content and tickets), so the collector has counts. */
 const SEED_LINKS: [number, number][] = [
@@ -73,10 +43,8 @@ export function categoryState(): CategoryState {
   let state = states.get(db);
   if (!state) {
     state = {
-      categories: SEED.map(([id, parent_id, name], index) => ({
-        id,
-        parent_id,
-        name,
+      categories: CATEGORIES.map((category, index) => ({
+        ...category,
         sort_order: index,
       })),
       nextId: 101,
