@@ -7,7 +7,7 @@ import { resetDb } from '../mocks/db';
 import { server } from '../mocks/node';
 
 // Lazy pages load on first use: allow for a slow first import on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 20000 });
 
 // jsdom has no layout: ProseMirror (the rich-text editor) asks ranges for their rectangles.
@@ -23,8 +23,8 @@ if (!document.elementFromPoint) document.elementFromPoint = () => null;
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
-  // The feature sagas load lazily in the app (root-saga.ts); load their code once up front so a
-  // test's timing does not depend on a first dynamic import.
+  // The feature sagas and the editor load lazily in the app; load their code once up front so a
+  // test's timing does not depend on a first dynamic import on a busy machine.
   await Promise.all([
     import('../features/records/records-saga'),
     import('../features/records/work-saga'),
@@ -36,6 +36,8 @@ beforeAll(async () => {
     import('../features/charts/charts-saga'),
     import('../features/collector/collector-saga'),
     import('../features/contact/contact-saga'),
+    // The rich-text editor (TipTap) is the heaviest lazy chunk of the form pages.
+    import('../features/records/components/rich-text-editor'),
   ]);
 });
 
