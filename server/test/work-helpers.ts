@@ -66,16 +66,20 @@ export const NOT_FOUND = 'Sorry! the data you are looking for could not be found
 export const READ_ONLY = 'You can read this record but not change it.';
 
 /** A multipart/form-data body with one file (attachments). */
-export function multipartFile(
+export function multipart(
   field: string,
   fileName: string,
   type: string,
-  content: string,
+  content: Buffer | string,
 ): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----matrix${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
-      `Content-Type: ${type}\r\n\r\n${content}\r\n--${boundary}--\r\n`,
-  );
+  const boundary = `----helpdesk${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+        `Content-Type: ${type}\r\n\r\n`,
+    ),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -9,6 +9,7 @@ import { authenticated, errors, M, ok } from '../../lib/schemas.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { CONTENT, LIST_COUNT_CAP, listDataSchema, toApi } from '../records/kinds.js';
 import { NOT_FOUND_MESSAGE } from '../records/messages.js';
+import { nodeSchema } from '../taxonomy/routes.js';
 import { nodesByIds } from '../taxonomy/sql.js';
 import * as sql from './sql.js';
 
@@ -45,17 +46,6 @@ const collectorNodeSchema = {
     category_name: { type: 'string' },
     has_children: { type: 'boolean' },
     content_count: { type: 'integer' },
-  },
-} as const;
-
-const nodeSchema = {
-  type: 'object',
-  required: ['category_id', 'category_name', 'has_children', 'path'],
-  properties: {
-    category_id: { type: 'integer' },
-    category_name: { type: 'string' },
-    has_children: { type: 'boolean' },
-    path: { type: 'string' },
   },
 } as const;
 

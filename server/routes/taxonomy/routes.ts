@@ -21,7 +21,8 @@ const nodeProperties = {
   has_children: { type: 'boolean' },
   path: { type: 'string' },
 } as const;
-const nodeSchema = {
+/** A classification node in answers (also the collector's maintenance calls). */
+export const nodeSchema = {
   type: 'object',
   required: Object.keys(nodeProperties),
   properties: nodeProperties,

@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { auth, startTestEnv, type TestEnv } from '../helpers.js';
 import {
   makeSearchable,
-  multipartFile as multipart,
+  multipart,
   newRecord,
   person,
   share,

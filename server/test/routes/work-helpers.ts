@@ -3,27 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { auth, createUser, decodeQuotedPrintable, tokenFor, type TestEnv } from '../helpers.js';
+import { decodeQuotedPrintable, type TestEnv } from '../helpers.js';
+import { caller } from '../work-helpers.js';
 
-export interface Person {
-  id: number;
-  email: string;
-  token: string;
-}
-
-export async function person(env: TestEnv, fullname: string, hde = false): Promise<Person> {
-  const u = await createUser(env, { fullname, hde });
-  return { id: u.id, email: u.email, token: await tokenFor(env, u.email, u.password) };
-}
-
-export function caller(env: TestEnv) {
-  return (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token?: string,
-    payload?: object,
-  ) => env.app.inject({ method, url, headers: token ? auth(token) : {}, payload });
-}
+// People, the call helper, sharing and multipart bodies are the record-call helpers'.
+export { caller, multipart, person, share, type Person } from '../work-helpers.js';
 
 export async function newTicket(env: TestEnv, token: string, extra: object = {}) {
   const res = await caller(env)('POST', '/api/ticket/', token, {
@@ -45,32 +29,6 @@ export async function newContent(env: TestEnv, token: string, extra: object = {}
   });
   expect(res.statusCode).toBe(200);
   return res.json().data as { id: number; version: number; [k: string]: unknown };
-}
-
-export async function share(env: TestEnv, recordId: number, userId: number): Promise<void> {
-  await env.db.query('INSERT INTO record_shares (record_id, user_id) VALUES ($1, $2)', [
-    recordId,
-    userId,
-  ]);
-}
-
-/** A multipart/form-data body with one file. */
-export function multipart(
-  field: string,
-  fileName: string,
-  type: string,
-  content: Buffer | string,
-): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----helpdesk${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
-        `Content-Type: ${type}\r\n\r\n`,
-    ),
-    Buffer.isBuffer(content) ? content : Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** Every mail in the outbox addressed to `to`, decoded, oldest first. */
