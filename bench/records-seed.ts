@@ -156,6 +156,7 @@ export async function seedBench(
         [firstUserId, size.users, size.content],
       ),
     );
+    await timed(log, 'SLA due times (open tickets)', () => seedBenchSla(client));
     await client.query('ALTER TABLE records ENABLE TRIGGER USER');
     if (beforeIndexes) await beforeIndexes(client);
     await timed(log, `${indexes.rows.length} indexes`, async () => {
@@ -171,4 +172,29 @@ export async function seedBench(
   } finally {
     client.release();
   }
+}
+
+/**
+ * Service levels (docs/sla.md): one 24x7 policy; each open (New/Open) submitted ticket gets a
+ * due time between 10 days ago and 1 day ahead, so about 9 in 10 of them are overdue (the
+ * worst case for the overdue list) and a few hundred fall due within the hour.
+ */
+async function seedBenchSla(client: PoolClient): Promise<void> {
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO sla_policies (name, sort_order, first_response_minutes, time_zone, hours)
+     VALUES ('Bench 24x7', 1, 240, 'UTC',
+             (SELECT jsonb_agg(jsonb_build_object('start', '00:00', 'end', '24:00'))
+                FROM generate_series(1, 7)))
+     RETURNING id`,
+  );
+  await client.query(
+    `UPDATE records r
+        SET sla_policy_id = $1, sla_started_at = r.created_at,
+            first_response_due_at = x.due, sla_due_at = x.due
+       FROM (SELECT id, now() - interval '10 days' + random() * interval '11 days' AS due
+               FROM records
+              WHERE object_type = 'T' AND NOT is_draft AND status_id IN (1, 2)) x
+      WHERE r.id = x.id`,
+    [rows[0].id],
+  );
 }

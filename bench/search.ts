@@ -3,7 +3,7 @@
 // common terms and an as-you-type prefix. Targets: p95 <= 50 ms selective, <= 150 ms common.
 import type { PoolClient } from 'pg';
 import { loadConfig } from '../server/config.js';
-import { createPool } from '../server/db/pool.js';
+import { createPool, LONG_TASK_SETTINGS } from '../server/db/pool.js';
 import { buildSearchQueries, type SearchRequest } from '../server/routes/search/sql.js';
 import type { BenchContext } from './records.js';
 
@@ -70,7 +70,7 @@ export async function searchBench(ctx: BenchContext): Promise<void> {
   const header = `${'call'.padEnd(44)} ${'total'.padStart(7)}  ${'HTTP p50    p95    p99'.padStart(22)}  ${'SQL p50    p95    p99'.padStart(21)}`;
   console.log(header);
   console.log('-'.repeat(header.length));
-  const sqlPool = createPool(ctx.databaseUrl, undefined, 4);
+  const sqlPool = createPool(ctx.databaseUrl, undefined, { ...LONG_TASK_SETTINGS, max: 4 });
   try {
     for (const c of CASES) {
       const url = `${ctx.address}/api/search/query`;

@@ -53,23 +53,29 @@ console.log(`[e2e] Chromium: ${chrome}`);
 console.log('[e2e] Building the SPA (vite build)…');
 run('npm', ['run', '--silent', 'build', '--', '--logLevel', 'warn']);
 
-const freePort = await new Promise((resolve) => {
-  const srv = net.createServer();
-  srv.listen(0, '127.0.0.1', () => {
-    const { port } = srv.address();
-    srv.close(() => resolve(port));
+const findFreePort = () =>
+  new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
   });
-});
+const freePort = await findFreePort();
+// The product's inbound SMTP listener (mail in) gets its own free port; the mail journey sends to it.
+let smtpPort = await findFreePort();
+while (smtpPort === freePort) smtpPort = await findFreePort();
 
 // A fresh data folder the `postgres` OS user can reach (mkdtemp makes it 0700).
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-e2e-'));
 fs.chmodSync(dataDir, 0o755);
-console.log(`[e2e] Data folder: ${dataDir}, port ${freePort}`);
+console.log(`[e2e] Data folder: ${dataDir}, port ${freePort}, inbound SMTP port ${smtpPort}`);
 
 const env = {
   ...process.env,
   CHROME_PATH: chrome,
   E2E_PORT: String(freePort),
+  E2E_INBOUND_SMTP_PORT: String(smtpPort),
   E2E_DATA_DIR: dataDir,
 };
 const r = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {

@@ -1,7 +1,6 @@
 // Builds the Fastify app: plugins, the API under /api/, the OpenAPI document at /api/docs and
 // the built SPA. server.ts starts it; tests use it through app.inject.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Ajv } from 'ajv';
@@ -11,22 +10,38 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { Config } from './config.js';
+import type { DatabaseHealth } from './db/health-monitor.js';
 import type { Db } from './db/pool.js';
+import { clockFromConfig, type Clock } from './lib/clock.js';
 import type { AppContext } from './lib/context.js';
 import { jwtSecretProvider } from './lib/jwt-secret.js';
+import { PLAIN_TEXT_KEYWORD, applyPlainTextRule, isPlainText } from './lib/plain-text.js';
 import { createPasswordHasher } from './lib/passwords.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
-import { FIELD_MESSAGE_KEYWORD, registerErrorHandler } from './plugins/errors.js';
+import { sharedSchemas } from './lib/schemas.js';
+import { failFastWhileDatabaseDown } from './plugins/db-unavailable.js';
+import { jobPolicies } from './jobs/jobs.js';
+import { createJobQueue, type JobQueue } from './jobs/queue.js';
+import { createQueuedMailer, type Mailer } from './mail/outgoing.js';
+import {
+  FIELD_MESSAGE_KEYWORD,
+  answerFrameworkError,
+  registerErrorHandler,
+} from './plugins/errors.js';
+import { bearerToken, sessionUser } from './plugins/auth.js';
+import { registerLocalizedTexts } from './plugins/localize.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
+import { createBlobStore, type BlobStore } from './storage/blob-store.js';
 import { agentActionRoutes } from './routes/agent-actions/routes.js';
 import { attachmentRoutes } from './routes/attachments/routes.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { chartsRoutes } from './routes/charts/routes.js';
 import { collectorRoutes } from './routes/collector/routes.js';
 import { contactRoutes } from './routes/contact/routes.js';
+import { slaRoutes } from './routes/sla/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
 import { lookupRoutes } from './routes/lookups/routes.js';
+import { mailChannelRoutes } from './routes/mail-channels/routes.js';
 import { overviewRoutes } from './routes/overview/routes.js';
 import { publicRoutes } from './routes/public/routes.js';
 import { historyRoutes } from './routes/history/routes.js';
@@ -46,6 +61,14 @@ export interface BuildAppOptions {
   /** An existing pino logger (server.ts shares one with the startup code). Wins over `logger`. */
   loggerInstance?: FastifyBaseLogger;
   mailer?: Mailer;
+  /** Database health monitor: calls fail fast (503) while it knows the database is down. */
+  dbHealth?: DatabaseHealth;
+  /** Where attachment files live; defaults to the store config.s3Url chooses. */
+  blobs?: BlobStore;
+  /** The job queue to send to; by default a send-only queue on `db`, stopped with the app. */
+  queue?: JobQueue;
+  /** The SLA clock; by default real time (or TEST_CLOCK_OFFSET_FILE's offset). */
+  clock?: Clock;
   /** Cheap argon2 parameters. For tests only: production always uses the OWASP parameters. */
   testOnlyFastHashing?: boolean;
 }
@@ -61,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
     ajv: {
       customOptions: {
         // Report every invalid field at once; the schemas bound every string, so this is cheap.
@@ -71,27 +95,41 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       plugins: [
         (ajv: Ajv) =>
           ajv.addKeyword({ keyword: FIELD_MESSAGE_KEYWORD, schemaType: ['string', 'object'] }),
+        (ajv: Ajv) =>
+          ajv.addKeyword({
+            keyword: PLAIN_TEXT_KEYWORD,
+            type: 'string',
+            schemaType: 'boolean',
+            validate: (on: boolean, data: string) => !on || isPlainText(data),
+          }),
       ],
     },
   });
   app.decorateRequest('user', undefined);
+  // Before any route: every route's input strings get the plain-text rule (lib/plain-text.ts).
+  app.addHook('onRoute', applyPlainTextRule);
 
+  const queue =
+    opts.queue ??
+    createJobQueue(db, { policies: jobPolicies(config), log: app.log, worker: false });
+  if (!opts.queue) app.addHook('onClose', () => queue.stop());
   const ctx: AppContext = {
     db,
     config,
     hasher: createPasswordHasher(opts.testOnlyFastHashing === true),
-    mailer:
-      opts.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        logger: app.log,
-      }),
+    mailer: opts.mailer ?? createQueuedMailer(queue, config.mailFrom),
+    queue,
     jwtSecret: jwtSecretProvider(db, config.jwtSecret),
+    dbHealth: opts.dbHealth,
+    blobs: opts.blobs ?? (await createBlobStore(db, config.s3Url, app.log)),
+    clock: opts.clock ?? clockFromConfig(config),
   };
 
   registerErrorHandler(app);
+  registerLocalizedTexts(app, async (request) => {
+    const token = bearerToken(request);
+    return token ? (await sessionUser(ctx, token))?.language : undefined;
+  });
   await registerSecurityHeaders(app);
 
   // `POST logout` is sent with an empty body; an empty JSON body means "no body", not an error.
@@ -102,6 +140,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   await app.register(swagger, {
+    // A shape registered with app.addSchema appears under its $id in components/schemas, so the
+    // types generated from docs/openapi.json carry that name (npm run openapi).
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
     openapi: {
       info: {
         title: 'Helpdesk API',
@@ -123,9 +167,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  for (const schema of sharedSchemas) app.addSchema(schema);
 
   await app.register(
     async (api) => {
+      if (opts.dbHealth) failFastWhileDatabaseDown(api, opts.dbHealth);
       healthRoutes(api, ctx);
       authRoutes(api, ctx);
       userRoutes(api, ctx);
@@ -144,6 +190,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       chartsRoutes(api, ctx);
       collectorRoutes(api, ctx);
       contactRoutes(api, ctx);
+      mailChannelRoutes(api, ctx);
+      slaRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

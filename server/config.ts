@@ -32,6 +32,67 @@ export interface Config {
   searchRankWindow: number;
   /** Whether X-Forwarded-For is trusted (behind a load balancer) for the client address. */
   trustProxy: boolean;
+  // Database faults and shutdown (docs/operations.md).
+  /** Longest wait for a database connection before a call answers 503. */
+  dbConnectTimeoutMs: number;
+  /** statement_timeout of the web requests' connections (0: none). */
+  dbStatementTimeoutMs: number;
+  /** idle_in_transaction_session_timeout of the web requests' connections (0: none). */
+  dbIdleInTransactionTimeoutMs: number;
+  /** Our own bound on one query, for a server that does not answer at all (0: none). */
+  dbQueryTimeoutMs: number;
+  /** Connections in the web requests' pool. */
+  dbPoolMax: number;
+  /** How often the health monitor asks the database `SELECT 1`, and how long it waits. */
+  dbHealthIntervalMs: number;
+  dbHealthTimeoutMs: number;
+  /** On SIGTERM/SIGINT, how long requests in flight may take to finish. */
+  shutdownGraceMs: number;
+  // Attachment storage (issue 12).
+  /** Empty: attachment files in PostgreSQL. Else an S3-compatible bucket (storage/s3-blobs.ts). */
+  s3Url: string | undefined;
+  // Job queue and outgoing mail (issue 8: the mail channel).
+  /** Concurrent workers per job name in this process; 0: an API-only process. */
+  workers: number;
+  /** How often an idle worker looks for new jobs (pg-boss allows 0.5 s and up). */
+  jobPollSeconds: number;
+  /** How often a worker process expires the jobs of dead workers, so they run again. */
+  jobMaintenanceSeconds: number;
+  /** Retries of a mail after its first attempt; then it is shown as failed. */
+  mailRetryLimit: number;
+  /** First retry delay; each further retry waits about twice as long. */
+  mailRetryDelaySeconds: number;
+  /** A mail job still running after this long is taken as lost (its worker died) and runs again. */
+  mailJobExpireSeconds: number;
+  /** Encrypts stored mailbox passwords; empty: one generated and kept in the database. */
+  mailSecretKey: string | undefined;
+  // Mail in (issue 8: the mail channel, docs/mail.md "Mail in").
+  /** Whether worker processes run the inbound SMTP listener (INBOUND_SMTP=off: they do not). */
+  inboundSmtp: boolean;
+  /** Port of the inbound SMTP listener (0: any free port, printed at start). */
+  inboundSmtpPort: number;
+  /** Address the listener binds to; 127.0.0.1 keeps it local (an MTA in front relays to it). */
+  inboundSmtpHost: string;
+  /** Largest mail the listener accepts, in MB (larger: 552); parts over ATTACHMENT_MAX_MB are listed. */
+  inboundMailMaxMb: number;
+  /** How often IMAP mailboxes are polled. */
+  mailPollSeconds: number;
+  /** New tickets one sender may open by mail per hour; more are kept but ignored. */
+  inboundRateLimitPerHour: number;
+  // Auth throttling (routes/auth/throttle.ts): growing delays instead of a lockout.
+  /** First delay once a key has used its free attempts, in seconds; it doubles per attempt. */
+  loginDelayBaseSeconds: number;
+  /** Longest delay, in seconds. */
+  loginDelayMaxSeconds: number;
+  /** Password-reset and registration requests per client address before the delays start. */
+  authRequestsPerIp: number;
+  /** Password-reset requests per account before the delays start. */
+  resetRequestsPerAccount: number;
+  // Service levels (docs/sla.md).
+  /** How often each worker process queues the escalation sweep (the safety net for jobs). */
+  slaSweepSeconds: number;
+  /** Tests only: a file holding ms to add to the SLA clock (server and workers read it). */
+  testClockOffsetFile: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -56,8 +117,17 @@ function integer(env: Env, name: string, fallback: number, min: number): number 
   return value;
 }
 
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (raw === 'on' || raw === 'true' || raw === '1') return true;
+  if (raw === 'off' || raw === 'false' || raw === '0') return false;
+  throw new Error(`${name} must be on or off (got "${raw}").`);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0);
+  const statementTimeout = integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5000, 0);
   return {
     port,
     host: text(env, 'HOST', '0.0.0.0'),
@@ -79,6 +149,41 @@ export function loadConfig(env: Env = process.env): Config {
     attachmentMaxMb: integer(env, 'ATTACHMENT_MAX_MB', 25, 1),
     searchRankWindow: integer(env, 'SEARCH_RANK_WINDOW', 2000, 1),
     trustProxy: text(env, 'TRUST_PROXY', 'false') === 'true',
+    // Database faults and shutdown.
+    dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 1000, 100),
+    dbStatementTimeoutMs: statementTimeout,
+    dbIdleInTransactionTimeoutMs: integer(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 5000, 0),
+    dbQueryTimeoutMs: integer(
+      env,
+      'DB_QUERY_TIMEOUT_MS',
+      statementTimeout ? statementTimeout + 1000 : 0,
+      0,
+    ),
+    dbPoolMax: integer(env, 'DB_POOL_MAX', 10, 1),
+    dbHealthIntervalMs: integer(env, 'DB_HEALTH_INTERVAL_MS', 500, 100),
+    dbHealthTimeoutMs: integer(env, 'DB_HEALTH_TIMEOUT_MS', 1000, 100),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10000, 0),
+    // Attachment storage (issue 12).
+    s3Url: optional(env, 'S3_URL'),
+    workers: integer(env, 'WORKERS', 2, 0),
+    jobPollSeconds: integer(env, 'JOB_POLL_SECONDS', 2, 1),
+    jobMaintenanceSeconds: integer(env, 'JOB_MAINTENANCE_SECONDS', 60, 1),
+    mailRetryLimit: integer(env, 'MAIL_RETRY_LIMIT', 5, 0),
+    mailRetryDelaySeconds: integer(env, 'MAIL_RETRY_DELAY_SECONDS', 30, 1),
+    mailJobExpireSeconds: integer(env, 'MAIL_JOB_EXPIRE_SECONDS', 300, 1),
+    mailSecretKey: optional(env, 'MAIL_SECRET_KEY'),
+    inboundSmtp: onOff(env, 'INBOUND_SMTP', true),
+    inboundSmtpPort: integer(env, 'INBOUND_SMTP_PORT', 2525, 0),
+    inboundSmtpHost: text(env, 'INBOUND_SMTP_HOST', '127.0.0.1'),
+    inboundMailMaxMb: integer(env, 'INBOUND_MAIL_MAX_MB', 50, 1),
+    mailPollSeconds: integer(env, 'MAIL_POLL_SECONDS', 60, 5),
+    inboundRateLimitPerHour: integer(env, 'INBOUND_RATE_LIMIT_PER_HOUR', 20, 1),
+    loginDelayBaseSeconds: integer(env, 'LOGIN_DELAY_BASE_SECONDS', 2, 1),
+    loginDelayMaxSeconds: integer(env, 'LOGIN_DELAY_MAX_SECONDS', 900, 1),
+    authRequestsPerIp: integer(env, 'AUTH_REQUESTS_PER_IP', 10, 1),
+    resetRequestsPerAccount: integer(env, 'RESET_REQUESTS_PER_ACCOUNT', 3, 1),
+    slaSweepSeconds: integer(env, 'SLA_SWEEP_SECONDS', 60, 1),
+    testClockOffsetFile: optional(env, 'TEST_CLOCK_OFFSET_FILE'),
   };
 }
 

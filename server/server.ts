@@ -1,18 +1,28 @@
-// Starts Helpdesk: the database (embedded PostgreSQL unless DATABASE_URL is set), migrations,
-// demo data on a brand-new embedded database, then the HTTP server. SIGINT/SIGTERM close
-// everything in reverse order and exit 0.
+// Starts Helpdesk: the database (embedded PostgreSQL unless DATABASE_URL is set), migrations
+// (then attachment files left on disk move into the blob store), demo data on a brand-new embedded database, the database health monitor, then the HTTP server.
+// SIGINT/SIGTERM drain: stop accepting, let requests in flight finish (SHUTDOWN_GRACE_MS), then
+// close everything else in reverse order and exit 0. docs/operations.md says what happens on faults.
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig, loadDotEnv } from './config.js';
 import { chooseDataDir, isReachableBy, makeReachableDir, postgresOsUser } from './db/data-dir.js';
-import { ensureDatabase, startEmbeddedPostgres } from './db/embedded.js';
+import {
+  EMBEDDED_DATABASE_NAME,
+  ensureDatabase,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresHandle,
+} from './db/embedded.js';
+import { createDatabaseHealth } from './db/health-monitor.js';
 import { acquireDataDirLock } from './db/lock-file.js';
 import { migrate } from './db/migrate.js';
-import { createPool, type Db } from './db/pool.js';
+import { createPool, JOB_SETTINGS, LONG_TASK_SETTINGS } from './db/pool.js';
 import { demoAccountsText, seedDemo } from './db/seed.js';
+import { startWorkers } from './jobs/workers.js';
 import { createPasswordHasher } from './lib/passwords.js';
-
-const EMBEDDED_DATABASE_NAME = 'helpdesk';
+import { surviveDatabaseErrors } from './lib/survive-database-errors.js';
+import { createBlobStore, type BlobStore } from './storage/blob-store.js';
+import { moveDiskFiles } from './storage/move-disk-files.js';
 
 loadDotEnv();
 const config = loadConfig();
@@ -36,8 +46,8 @@ async function cleanup(): Promise<void> {
 /** Fails with a message for a person, not a stack trace. */
 class StartError extends Error {}
 
-async function startDatabase(): Promise<{ url: string; embedded: boolean }> {
-  if (config.databaseUrl) return { url: config.databaseUrl, embedded: false };
+async function startDatabase(): Promise<{ url: string; embedded?: EmbeddedPostgresHandle }> {
+  if (config.databaseUrl) return { url: config.databaseUrl };
 
   const isRoot = process.getuid?.() === 0;
   const pgUser = isRoot ? postgresOsUser() : undefined;
@@ -76,32 +86,88 @@ async function startDatabase(): Promise<{ url: string; embedded: boolean }> {
   cleanups.push({ name: 'stop embedded PostgreSQL', run: pg.stop });
   await ensureDatabase(pg.adminUrl, EMBEDDED_DATABASE_NAME);
   log.info(`Embedded PostgreSQL is running with its data in ${dataDir}/pg`);
-  return { url: pg.urlFor(EMBEDDED_DATABASE_NAME), embedded: true };
+  return { url: pg.urlFor(EMBEDDED_DATABASE_NAME), embedded: pg };
 }
 
-async function prepareSchema(db: Db, embedded: boolean): Promise<void> {
-  const { applied, fresh } = await migrate(db);
-  log.info(
-    applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date',
-  );
-  // Demo data only on a brand-new embedded database; with DATABASE_URL it is `npm run seed`.
-  if (embedded && fresh) {
-    await seedDemo(db, createPasswordHasher(), config.demoPassword);
-    console.log(`\n${demoAccountsText(config.demoPassword)}\n`);
+/** Migrations and demo data, on connections without the web requests' time limits. */
+async function prepareSchema(url: string, blobs: BlobStore, embedded: boolean): Promise<void> {
+  const db = createPool(url, log, LONG_TASK_SETTINGS);
+  try {
+    const { applied, fresh } = await migrate(db);
+    log.info(
+      applied.length
+        ? `Applied migrations: ${applied.join(', ')}`
+        : 'Database schema is up to date',
+    );
+    await moveDiskFiles({ db, blobs, dataDir: config.dataDir, log });
+    // Demo data only on a brand-new embedded database; with DATABASE_URL it is `npm run seed`.
+    if (embedded && fresh) {
+      await seedDemo(db, createPasswordHasher(), config.demoPassword);
+      console.log(`\n${demoAccountsText(config.demoPassword)}\n`);
+    }
+  } finally {
+    await db.end();
+  }
+}
+
+/** Stops accepting and waits for requests in flight, at most SHUTDOWN_GRACE_MS. */
+async function drainHttp(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+  // A keep-alive connection whose request has finished is idle: close it then, not at the end.
+  const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+  const timer = setTimeout(() => {
+    log.warn(
+      `requests still running after ${config.shutdownGraceMs} ms: closing their connections`,
+    );
+    app.server.closeAllConnections();
+  }, config.shutdownGraceMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(idle);
+    clearTimeout(timer);
   }
 }
 
 async function main(): Promise<void> {
   const { url, embedded } = await startDatabase();
-  const db = createPool(url, log);
+  const db = createPool(url, log, {
+    max: config.dbPoolMax,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    idleInTransactionTimeoutMs: config.dbIdleInTransactionTimeoutMs,
+    queryTimeoutMs: config.dbQueryTimeoutMs,
+  });
   cleanups.push({ name: 'close database pool', run: () => db.end() });
-  await prepareSchema(db, embedded);
+  const blobs = await createBlobStore(db, config.s3Url, log).catch((err: Error) => {
+    throw new StartError(err.message);
+  });
+  await prepareSchema(url, blobs, embedded !== undefined);
+  // Jobs (mail out, ...) run here unless WORKERS=0 (then `npm run worker` runs them). Pushed
+  // before the HTTP server, so shutdown drains HTTP first and then lets running jobs finish.
+  if (config.workers > 0) {
+    const jobsDb = createPool(url, log, JOB_SETTINGS);
+    cleanups.push({ name: 'close job pool', run: () => jobsDb.end() });
+    cleanups.push({ name: 'stop job workers', run: await startWorkers(jobsDb, config, log) });
+  }
 
-  const app = await buildApp({ config, db, loggerInstance: log });
-  cleanups.push({ name: 'close HTTP server', run: () => app.close() });
+  const dbHealth = createDatabaseHealth({
+    url,
+    pool: db,
+    logger: { info: (m) => log.info(m), warn: (o, m) => log.warn(o, m) },
+    intervalMs: config.dbHealthIntervalMs,
+    timeoutMs: config.dbHealthTimeoutMs,
+    processState: embedded?.state,
+  });
+  dbHealth.start();
+  cleanups.push({ name: 'stop database health monitor', run: dbHealth.stop });
+
+  const app = await buildApp({ config, db, blobs, loggerInstance: log, dbHealth });
+  cleanups.push({ name: 'drain HTTP server', run: () => drainHttp(app) });
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  console.log(`Helpdesk is running at http://${shownHost}:${config.port} (API docs: /api/docs)`);
+  // The port listened on (PORT=0 picks a free one).
+  const { port } = app.server.address() as AddressInfo;
+  console.log(`Helpdesk is running at http://${shownHost}:${port} (API docs: /api/docs)`);
 }
 
 let stopping = false;
@@ -115,6 +181,7 @@ function shutdown(signal: string): void {
     process.exit(0);
   });
 }
+surviveDatabaseErrors(log);
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 

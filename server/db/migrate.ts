@@ -24,7 +24,12 @@ export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
     .sort();
 }
 
-export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
+/** `only`: apply just these (a restore first rebuilds the schema its backup was taken on). */
+export async function migrate(
+  db: Db,
+  dir = MIGRATIONS_DIR,
+  only?: ReadonlySet<string>,
+): Promise<MigrationResult> {
   const client = await db.connect();
   try {
     await client.query('BEGIN');
@@ -37,7 +42,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<MigrationRe
     const doneNames = new Set(done.rows.map((r) => r.name));
     const applied: string[] = [];
     for (const name of migrationFiles(dir)) {
-      if (doneNames.has(name)) continue;
+      if (doneNames.has(name) || (only && !only.has(name))) continue;
       await client.query(fs.readFileSync(path.join(dir, name), 'utf8'));
       await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
       applied.push(name);

@@ -3,7 +3,7 @@
 import { loadConfig, loadDotEnv } from '../config.js';
 import { createPasswordHasher } from '../lib/passwords.js';
 import { migrate } from './migrate.js';
-import { createPool } from './pool.js';
+import { createPool, LONG_TASK_SETTINGS } from './pool.js';
 import { demoAccountsText, seedDemo } from './seed.js';
 
 loadDotEnv();
@@ -14,7 +14,7 @@ if (!config.databaseUrl) {
   );
   process.exit(1);
 }
-const db = createPool(config.databaseUrl);
+const db = createPool(config.databaseUrl, undefined, LONG_TASK_SETTINGS);
 try {
   await migrate(db);
   const created = await seedDemo(db, createPasswordHasher(), config.demoPassword);

@@ -3,6 +3,7 @@
 // they are, and the records are loaded once.
 import type { PasswordHasher } from '../lib/passwords.js';
 import type { Db } from './pool.js';
+import { seedDemoSla } from '../sla/seed.js';
 import { seedDemoRecords } from './seed-records.js';
 
 export const DEMO_ACCOUNTS = [
@@ -38,7 +39,24 @@ export async function seedDemo(
     bob: idOf('bob@example.com'),
     agent: idOf('agent@example.com'),
   });
+  await seedMailChannels(db);
+  await seedDemoSla(db);
   return created;
+}
+
+/** The demo's desk addresses (docs/mail.md): mail to them becomes a ticket in that desk. */
+export const DEMO_MAIL_CHANNELS = [
+  { hd_id: 1, address: 'support@example.com' },
+  { hd_id: 4, address: 'hr@example.com' },
+];
+
+async function seedMailChannels(db: Db): Promise<void> {
+  for (const c of DEMO_MAIL_CHANNELS) {
+    await db.query(
+      `INSERT INTO mail_channels (hd_id, address) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [c.hd_id, c.address],
+    );
+  }
 }
 
 export function demoAccountsText(password: string): string {

@@ -1,5 +1,6 @@
 // One way to run several statements atomically: a change and its history row commit together.
 import type pg from 'pg';
+import { isDatabaseUnavailable } from '../plugins/db-unavailable.js';
 import type { Db } from './pool.js';
 
 /** Anything that runs a query: the pool, or a client inside a transaction. */
@@ -10,15 +11,22 @@ export async function withTransaction<T>(
   run: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await db.connect();
+  // Set when the connection may be broken: the client is then destroyed, not reused.
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     const result = await run(client);
     await client.query('COMMIT');
     return result;
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    if (isDatabaseUnavailable(err)) broken = err as Error;
+    // Nothing half-written stays: roll back, or, if even that fails, drop the connection (the
+    // server rolls back a transaction whose connection is gone).
+    await client.query('ROLLBACK').catch((rollbackErr: Error) => {
+      broken ??= rollbackErr;
+    });
     throw err;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }

@@ -1,15 +1,29 @@
 // What every route module receives: the database, settings and shared services. Passed
 // explicitly (no globals) so tests can build an app with their own database and outbox.
 import type { Config } from '../config.js';
+import type { DatabaseHealth } from '../db/health-monitor.js';
 import type { Db } from '../db/pool.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import type { JobQueue } from '../jobs/queue.js';
+import type { Mailer } from '../mail/outgoing.js';
+import type { Clock } from './clock.js';
 import type { PasswordHasher } from './passwords.js';
 
 export interface AppContext {
   db: Db;
   config: Config;
   hasher: PasswordHasher;
+  /** Account mails (confirm, reset), queued as `mail.send` jobs. */
   mailer: Mailer;
+  /** Sends background jobs (any process may send; workers run them: server/jobs/workers.ts). */
+  queue: JobQueue;
   /** The HS256 secret: JWT_SECRET, or the one stored in the database. */
   jwtSecret: () => Promise<string>;
+  /** The database health monitor (server.ts runs one; most tests do not). */
+  dbHealth?: DatabaseHealth;
+  /** Where attachment files live (PostgreSQL, or the S3_URL bucket); store them through
+   *  routes/attachments/attach.ts withAttachments(). */
+  blobs: BlobStore;
+  /** "Now" for service levels (real time except in tests: lib/clock.ts). */
+  clock: Clock;
 }

@@ -13,11 +13,23 @@ export function ok(data: object) {
   } as const;
 }
 
-export const messageData = {
+/**
+ * A reference to a shape registered with `app.addSchema` (its `$id`). Such a shape is one entry
+ * in the OpenAPI document's components/schemas (app.ts names it by its `$id`), so the SPA's
+ * generated types call it by that name: `components['schemas']['Ticket']`.
+ */
+export function ref<Id extends string>(schema: { $id: Id }) {
+  return { $ref: `${schema.$id}#` } as const;
+}
+
+const messageSchema = {
+  $id: 'Message',
   type: 'object',
   required: ['message'],
   properties: { message: { type: 'string' } },
 } as const;
+
+export const messageData = ref(messageSchema);
 
 export const errorResponse = {
   type: 'object',
@@ -30,9 +42,11 @@ export const errorResponse = {
   },
 } as const;
 
+const errorSchema = { $id: 'Error', ...errorResponse } as const;
+
 /** The error statuses a route documents, each with the shared error shape. */
 export function errors(...codes: number[]) {
-  return Object.fromEntries(codes.map((code) => [code, errorResponse]));
+  return Object.fromEntries(codes.map((code) => [code, ref(errorSchema)]));
 }
 
 export const emailField = {
@@ -64,10 +78,15 @@ export const tokenField = {
   [M]: 'Token is required.',
 } as const;
 
+/** A calendar date (YYYY-MM-DD) a client sends, e.g. a list filter's bound. */
+export const dateField = (message: string) =>
+  ({ type: 'string', format: 'date', maxLength: 10, [M]: message }) as const;
+
 /** Security requirement for routes behind requireUser (shown in /api/docs). */
 export const authenticated = [{ jwt: [] }];
 
-export const userSchema = {
+const userShape = {
+  $id: 'User',
   type: 'object',
   required: [
     'id',
@@ -88,3 +107,8 @@ export const userSchema = {
     language: { type: 'string', enum: ['en', 'es'] },
   },
 } as const;
+
+export const userSchema = ref(userShape);
+
+/** The shapes every part of the API shares; app.ts registers them before the routes. */
+export const sharedSchemas = [errorSchema, messageSchema, userShape];

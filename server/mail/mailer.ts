@@ -1,32 +1,54 @@
-// Sends mail by SMTP when SMTP_URL is set; otherwise writes each mail as an .eml file to
+// Delivers one mail: by SMTP when SMTP_URL is set; otherwise writes it as an .eml file to
 // DATA_DIR/outbox/ and logs where, so every flow works on a fresh machine and tests can read
-// the links back.
+// the links back. Only the mail.send job calls this (outgoing.ts); everything else queues.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { MailContent } from './templates.js';
+import type { OutgoingMail } from './outgoing.js';
 
-export interface Mailer {
-  send(to: string, content: MailContent): Promise<void>;
+export interface MailTransport {
+  deliver(mail: OutgoingMail): Promise<void>;
+  close(): void;
 }
 
 export interface MailerLogger {
   info: (obj: object, msg: string) => void;
 }
 
-export function createMailer(opts: {
+/** The message as nodemailer takes it: threading headers, and Auto-Submitted on notifications. */
+function toNodemailer(mail: OutgoingMail) {
+  return {
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    ...(mail.messageId ? { messageId: mail.messageId } : {}),
+    ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo } : {}),
+    ...(mail.references?.length ? { references: mail.references } : {}),
+    ...(mail.autoSubmitted ? { headers: { 'Auto-Submitted': 'auto-generated' } } : {}),
+  };
+}
+
+export function createMailTransport(opts: {
   smtpUrl?: string;
-  from: string;
   outboxDir: string;
   logger: MailerLogger;
-}): Mailer {
+}): MailTransport {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Short timeouts: a hung server fails this attempt and the queue retries it later.
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
     return {
-      async send(to, content) {
-        await transport.sendMail({ from: opts.from, to, ...content });
-        opts.logger.info({ to, subject: content.subject }, 'mail sent');
+      async deliver(mail) {
+        await transport.sendMail(toNodemailer(mail));
+        opts.logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
+      close: () => transport.close(),
     };
   }
   // streamTransport + buffer: nodemailer builds the full MIME message without sending it.
@@ -36,15 +58,16 @@ export function createMailer(opts: {
     newline: 'unix',
   });
   return {
-    async send(to, content) {
-      const info = await builder.sendMail({ from: opts.from, to, ...content });
+    async deliver(mail) {
+      const info = await builder.sendMail(toNodemailer(mail));
       await fs.mkdir(opts.outboxDir, { recursive: true });
-      const file = path.join(opts.outboxDir, outboxFileName(to, content.subject));
+      const file = path.join(opts.outboxDir, outboxFileName(mail.to, mail.subject));
       // Write beside it, then rename: a reader never sees a half-written mail.
       await fs.writeFile(`${file}.partial`, info.message as Buffer);
       await fs.rename(`${file}.partial`, file);
-      opts.logger.info({ to, subject: content.subject, file }, 'mail written to outbox');
+      opts.logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
     },
+    close: () => undefined,
   };
 }
 

@@ -1,33 +1,140 @@
-// Mails about a record: ONE function (sendRecordMail) sends through the mailer and writes the
-// communication log row; the notifications below build on it. They run after the change has
-// committed, in the background: a failed mail is logged and never fails the request.
-// A work-log entry never causes a mail (nothing here is called for one).
+// Mails about a record. Each is queued INSIDE the transaction of the change that caused it,
+// together with its communication-log row (state `queued`) and its Message-ID, so a change and
+// its mails commit (or vanish) together; a worker sends it later (outgoing.ts).
+// Threading (docs/mail.md): From is the help desk's address (the nearest desk up the tree that
+// has one, else MAIL_FROM's), the subject carries `[#<id>]`, and In-Reply-To/References name
+// the record's earlier Message-IDs, inbound ones included. A person's reply goes out under their
+// name (or the desk's) with no Auto-Submitted; every notification says `Auto-Submitted:
+// auto-generated` so mail robots do not answer it. A work-log entry never causes a mail.
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
+import type { Queryable } from '../db/transaction.js';
 import type { AppContext } from '../lib/context.js';
 import { followersToNotify, type Recipient } from '../routes/threads/sql.js';
+import { rememberMessageId } from './message-ids.js';
+import { queueMail, type MailAddress } from './outgoing.js';
 import { recordMail, type RecordMailEvent, type RecordRef } from './record-templates.js';
 import type { Language, MailContent } from './templates.js';
 
-export interface MailLogger {
-  error: (obj: object, msg: string) => void;
-}
+export type RecordMailContext = Pick<AppContext, 'queue' | 'config'>;
 
 /** The communication log's `kind` of each mail. */
-export type RecordMailKind = 'message' | 'status_changed' | 'assigned' | 'forward';
+export type RecordMailKind =
+  | 'message'
+  | 'status_changed'
+  | 'assigned'
+  | 'forward'
+  // Service-level escalations (server/sla/escalation.ts).
+  | 'sla_warning'
+  | 'sla_breach';
 
-/** Sends one mail about a record and logs it in record_mail_log (after it went out). */
-export async function sendRecordMail(
-  ctx: Pick<AppContext, 'db' | 'mailer'>,
-  recordId: number,
-  to: string,
-  kind: RecordMailKind,
-  content: MailContent,
-): Promise<void> {
-  await ctx.mailer.send(to, content);
-  await ctx.db.query(
-    `INSERT INTO record_mail_log (record_id, to_email, subject, kind) VALUES ($1, $2, $3, $4)`,
-    [recordId, to, content.subject, kind],
+/** How many earlier Message-IDs a mail names in References (the first one and the newest). */
+const MAX_REFERENCES = 20;
+
+/** What every mail of one change shares: the sending desk and the record's thread so far. */
+export interface MailThread {
+  hdName: string;
+  /** The desk's address (or its nearest parent's); null: MAIL_FROM's. */
+  address: string | null;
+  /** The record's Message-IDs, oldest first. */
+  references: string[];
+}
+
+export async function loadMailThread(q: Queryable, recordId: number): Promise<MailThread> {
+  const { rows } = await q.query<{ hd_name: string; address: string | null; refs: string[] }>(
+    `WITH RECURSIVE up AS (
+       SELECT h.id, h.parent_id, h.name, 0 AS depth
+         FROM records r JOIN helpdesks h ON h.id = r.hd_id WHERE r.id = $1
+       UNION ALL
+       SELECT p.id, p.parent_id, p.name, up.depth + 1
+         FROM up JOIN helpdesks p ON p.id = up.parent_id)
+     SELECT (SELECT name FROM up WHERE depth = 0) AS hd_name,
+            (SELECT c.address FROM up JOIN mail_channels c ON c.hd_id = up.id
+              WHERE c.address IS NOT NULL ORDER BY up.depth LIMIT 1) AS address,
+            ARRAY(SELECT message_id FROM mail_message_ids WHERE record_id = $1
+                   ORDER BY created_at, message_id) AS refs`,
+    [recordId],
   );
+  const row = rows[0];
+  return { hdName: row?.hd_name ?? '', address: row?.address ?? null, references: row?.refs ?? [] };
+}
+
+/** The address part of MAIL_FROM ("Helpdesk <helpdesk@localhost>" -> helpdesk@localhost). */
+export function addressOf(from: string): string {
+  return (from.match(/<([^>]+)>/)?.[1] ?? from).trim();
+}
+
+/** `[#<id>] ` before the subject, which is how a reply without headers finds its record. */
+export function subjectWithToken(recordId: number, subject: string): string {
+  const token = `[#${recordId}]`;
+  return subject.includes(token) ? subject : `${token} ${subject}`;
+}
+
+function newMessageId(address: string): string {
+  const domain = address.includes('@') ? address.split('@').pop() : 'helpdesk.local';
+  return `<hd.${randomUUID()}@${domain}>`;
+}
+
+/** Who a mail is from: a person's reply under `replyAs` (their name or the desk's), or the desk. */
+export interface RecordMailOptions {
+  /** Set for a person's message (reply, note, forward): the name it goes out under. */
+  replyAs?: string;
+  /** The thread message it carries (record_messages.id). */
+  messageRowId?: number;
+}
+
+/**
+ * Queues one mail about a record in `tx`: its log row (`queued`), its Message-ID and its job.
+ * Returns the log row's id.
+ */
+export async function queueRecordMail(
+  tx: Queryable,
+  ctx: RecordMailContext,
+  thread: MailThread,
+  m: {
+    recordId: number;
+    to: string;
+    kind: RecordMailKind;
+    content: MailContent;
+    opts?: RecordMailOptions;
+  },
+): Promise<string> {
+  const address = thread.address ?? addressOf(ctx.config.mailFrom);
+  const from: MailAddress = { name: m.opts?.replyAs ?? thread.hdName, address };
+  const messageId = newMessageId(address);
+  const subject = subjectWithToken(m.recordId, m.content.subject);
+  const refs = thread.references;
+  const references =
+    refs.length > MAX_REFERENCES ? [refs[0], ...refs.slice(-(MAX_REFERENCES - 1))] : refs;
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO record_mail_log (record_id, to_email, subject, kind, state, message_id)
+     VALUES ($1, $2, $3, $4, 'queued', $5) RETURNING id`,
+    [m.recordId, m.to, subject, m.kind, messageId],
+  );
+  const logId = rows[0].id;
+  await rememberMessageId(tx, {
+    messageId,
+    recordId: m.recordId,
+    messageRowId: m.opts?.messageRowId ?? null,
+    direction: 'out',
+  });
+  await queueMail(
+    ctx.queue,
+    {
+      logId,
+      mail: {
+        ...m.content,
+        subject,
+        from,
+        to: m.to,
+        messageId,
+        ...(references.length ? { inReplyTo: references[references.length - 1], references } : {}),
+        autoSubmitted: m.opts?.replyAs === undefined,
+      },
+    },
+    tx,
+  );
+  return logId;
 }
 
 /** PUBLIC_URL + the record's details page as the recipient sees it (agents: the help desk's). */
@@ -43,77 +150,75 @@ export function detailsLink(config: Config, record: RecordRef, agent: boolean): 
   return `${config.publicUrl}${path}`;
 }
 
-function toRecipient(
-  ctx: AppContext,
+function queueToRecipient(
+  tx: Queryable,
+  ctx: RecordMailContext,
+  thread: MailThread,
   record: RecordRef,
   r: Recipient,
-  kind: RecordMailKind,
   event: RecordMailEvent,
-): Promise<void> {
+  opts?: RecordMailOptions,
+): Promise<string> {
   const content = recordMail(r.language, record, event, {
     name: r.fullname,
     link: detailsLink(ctx.config, record, r.user_is_hde),
   });
-  return sendRecordMail(ctx, record.id, r.email, kind, content);
-}
-
-/** Runs the mails of one change one after another; each failure is logged, none is thrown. */
-async function deliver(log: MailLogger, mails: Array<() => Promise<void>>): Promise<void> {
-  for (const mail of mails) {
-    try {
-      await mail();
-    } catch (err) {
-      log.error({ err }, 'record mail failed');
-    }
-  }
+  return queueRecordMail(tx, ctx, thread, {
+    recordId: record.id,
+    to: r.email,
+    kind: event.type,
+    content,
+    opts,
+  });
 }
 
 /**
  * Followers (the owner unless they unfollowed, plus everyone who chose to follow; only those who
  * can still read the record), except the one who made the change, hear of a new public message
- * or a status change. Returns when every mail is done (callers do not wait for it).
+ * or a status change. For an agent's message, `opts.replyAs` makes it their reply.
  */
-export async function notifyFollowers(
-  ctx: AppContext,
-  log: MailLogger,
+export async function queueFollowerMails(
+  tx: Queryable,
+  ctx: RecordMailContext,
   record: RecordRef,
-  actorId: number,
+  actorId: number | null,
   event: Extract<RecordMailEvent, { type: 'message' | 'status_changed' }>,
+  opts?: RecordMailOptions,
 ): Promise<void> {
-  try {
-    const recipients = await followersToNotify(ctx.db, record.id, actorId);
-    await deliver(
-      log,
-      recipients.map((r) => () => toRecipient(ctx, record, r, event.type, event)),
-    );
-  } catch (err) {
-    log.error({ err }, 'record notifications failed');
-  }
+  const recipients = await followersToNotify(tx, record.id, actorId ?? 0);
+  if (!recipients.length) return;
+  const thread = await loadMailThread(tx, record.id);
+  for (const r of recipients) await queueToRecipient(tx, ctx, thread, record, r, event, opts);
 }
 
 /** A forwarded message, to the address the agent gave (in the agent's language, no link). */
-export async function mailForward(
-  ctx: AppContext,
-  log: MailLogger,
+export async function queueForwardMail(
+  tx: Queryable,
+  ctx: RecordMailContext,
   record: RecordRef,
   to: string,
   lang: Language,
   event: Extract<RecordMailEvent, { type: 'forward' }>,
+  opts: RecordMailOptions & { replyAs: string },
 ): Promise<void> {
-  await deliver(log, [
-    () => sendRecordMail(ctx, record.id, to, 'forward', recordMail(lang, record, event, {})),
-  ]);
+  const thread = await loadMailThread(tx, record.id);
+  await queueRecordMail(tx, ctx, thread, {
+    recordId: record.id,
+    to,
+    kind: 'forward',
+    content: recordMail(lang, record, event, {}),
+    opts,
+  });
 }
 
 /** The new assignee hears that the record is theirs. */
-export async function mailAssignee(
-  ctx: AppContext,
-  log: MailLogger,
+export async function queueAssigneeMail(
+  tx: Queryable,
+  ctx: RecordMailContext,
   record: RecordRef,
   assignee: Recipient,
   actor: string,
 ): Promise<void> {
-  await deliver(log, [
-    () => toRecipient(ctx, record, assignee, 'assigned', { type: 'assigned', actor }),
-  ]);
+  const thread = await loadMailThread(tx, record.id);
+  await queueToRecipient(tx, ctx, thread, record, assignee, { type: 'assigned', actor });
 }

@@ -5,12 +5,16 @@ import type {
   FastifyError,
   FastifyInstance,
   FastifyReply,
+  FastifyRequest,
   FastifySchemaValidationError,
 } from 'fastify';
 import { HttpError } from '../lib/http-error.js';
+import { fill, requestLanguage, translate } from '../lib/i18n.js';
+import { PLAIN_TEXT_KEYWORD, PLAIN_TEXT_MESSAGE } from '../lib/plain-text.js';
 import {
   DB_RETRY_AFTER_SECONDS,
   DB_UNAVAILABLE_MESSAGE,
+  DatabaseDownError,
   isDatabaseUnavailable,
 } from './db-unavailable.js';
 
@@ -53,22 +57,53 @@ export function validationFields(errors: FastifySchemaValidationError[]): Record
       schema = e.parentSchema?.properties?.[e.params.missingProperty];
     }
     if (!field) {
-      fields.body = 'The request body must be a JSON object.';
+      fields.body = BODY_NOT_OBJECT;
+      continue;
+    }
+    if (e.keyword === PLAIN_TEXT_KEYWORD) {
+      fields[field] = PLAIN_TEXT_MESSAGE; // says more than the field's usual message would
       continue;
     }
     fields[field] ??=
-      messageFor(schema?.[FIELD_MESSAGE_KEYWORD], e.keyword) ?? `${field} is invalid.`;
+      messageFor(schema?.[FIELD_MESSAGE_KEYWORD], e.keyword) ??
+      fill('{{field}} is invalid.', { field });
   }
   return fields;
 }
 
+export const BODY_NOT_OBJECT = 'The request body must be a JSON object.';
+
 /** Messages for Fastify's own 4xx errors, in plain words. */
-const FRAMEWORK_MESSAGES: Record<string, string> = {
+export const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+  FST_ERR_BAD_URL: 'The address contains characters that are not allowed.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long.',
+  FST_PARTS_LIMIT: 'The upload has too many parts.',
+  FST_FILES_LIMIT: 'The upload has too many parts.',
+  FST_FIELDS_LIMIT: 'The upload has too many parts.',
+  FST_PROTO_VIOLATION: 'A field name is not allowed.',
+  FST_MP_PREMATURE_CLOSE: 'The upload ended before it was complete.',
 };
+/** Any other refused request: its own message would be English-only framework text. */
+export const OTHER_CLIENT_ERROR = 'The request cannot be processed.';
+
+/**
+ * Fastify's `frameworkErrors` option: a URL it cannot route (bad encoding, a parameter too long)
+ * never reaches a route, its hooks or the error handler, so it is answered and translated here.
+ */
+export function answerFrameworkError(
+  err: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
+  const message = (err.code && FRAMEWORK_MESSAGES[err.code]) || OTHER_CLIENT_ERROR;
+  void reply.code(status).send(errorBody(status, translate(requestLanguage(request), message)));
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setSchemaErrorFormatter(
@@ -83,13 +118,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ ...err.extra, ...errorBody(err.statusCode, err.message, err.fields) });
     }
     if (isDatabaseUnavailable(err)) {
-      request.log.warn({ err: { message: err.message } }, 'database unavailable');
+      // While the health monitor knows it is down, it has logged that once; no line per call.
+      const level = err instanceof DatabaseDownError ? 'debug' : 'warn';
+      request.log[level]({ err: { message: err.message } }, 'database unavailable');
       reply.header('retry-after', String(DB_RETRY_AFTER_SECONDS));
       return reply.code(503).send(errorBody(503, DB_UNAVAILABLE_MESSAGE));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = (err.code && FRAMEWORK_MESSAGES[err.code]) ?? err.message;
+      const message = (err.code && FRAMEWORK_MESSAGES[err.code]) || OTHER_CLIENT_ERROR;
+      if (message === OTHER_CLIENT_ERROR) request.log.info({ err }, 'request refused');
       return reply.code(status).send(errorBody(status, message));
     }
     request.log.error({ err }, 'request failed');

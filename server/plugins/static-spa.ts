@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { fill } from '../lib/i18n.js';
 import { errorBody } from './errors.js';
 
 const NOT_BUILT_PAGE =
@@ -29,7 +30,14 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0];
     if (urlPath === '/api' || urlPath.startsWith('/api/')) {
-      return reply.code(404).send(errorBody(404, `No such API call: ${request.method} ${urlPath}`));
+      return reply
+        .code(404)
+        .send(
+          errorBody(
+            404,
+            fill('No such API call: {{call}}', { call: `${request.method} ${urlPath}` }),
+          ),
+        );
     }
     if (urlPath.startsWith('/assets/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send(errorBody(404, 'Not found.'));

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createPool, type Db } from '../db/pool.js';
+import { startWorkers } from '../jobs/workers.js';
 import { createPasswordHasher } from '../lib/passwords.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
@@ -21,6 +22,9 @@ export interface TestEnv {
 
 const fastHasher = createPasswordHasher(true);
 
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** An app on its own database; its job workers run too (mails reach the outbox) unless `workers: 0`. */
 export async function startTestEnv(overrides: Partial<Config> = {}): Promise<TestEnv> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-data-'));
@@ -29,11 +33,22 @@ export async function startTestEnv(overrides: Partial<Config> = {}): Promise<Tes
     dataDir,
     distDir: path.join(dataDir, 'no-dist'),
     publicUrl: 'http://helpdesk.test',
+    // Workers look for jobs often, so a queued mail reaches the outbox quickly.
+    jobPollSeconds: 0.5,
+    // Tests that need the inbound SMTP listener start it on a free port (test/mail/inbound-env.ts).
+    inboundSmtp: false,
     ...overrides,
   };
-  const db = createPool(database.url);
+  // Generous limits: tests also set up data (thousands of rows) through this pool on a busy
+  // machine; the web limits themselves are tested in test/db/db-unavailable.test.ts.
+  const db = createPool(database.url, undefined, {
+    connectTimeoutMs: 10000,
+    statementTimeoutMs: 60000,
+    queryTimeoutMs: 65000,
+  });
   const app = await buildApp({ config, db, logger: false, testOnlyFastHashing: true });
   await app.ready();
+  const stopWorkers = config.workers > 0 ? await startWorkers(db, config, silentLog) : undefined;
   return {
     app,
     db,
@@ -42,11 +57,29 @@ export async function startTestEnv(overrides: Partial<Config> = {}): Promise<Tes
     database,
     close: async () => {
       await app.close();
+      await stopWorkers?.();
       await db.end();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Waits until the job queue has nothing left to run (every job done or failed for good), so a
+ * test can assert that no mail went out. Jobs are sent in the request's transaction, so a job
+ * caused by a request exists once the request has answered.
+ */
+export async function drainJobs(env: TestEnv, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await env.db.query<{ pending: number }>(
+      `SELECT count(*)::int AS pending FROM pgboss.job WHERE state IN ('created', 'retry', 'active')`,
+    );
+    if (rows[0].pending === 0) return;
+    if (Date.now() > until) throw new Error(`${rows[0].pending} jobs still pending`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 let userCounter = 0;
@@ -109,9 +142,9 @@ export function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The newest .eml in the outbox addressed to `to` (waits briefly: some mails are sent in the background). */
+/** The newest .eml in the outbox addressed to `to` (waits: mails are sent by a job worker). */
 export async function mailTo(env: TestEnv, to: string): Promise<{ raw: string; link: string }> {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 500; i++) {
     const files = fs.existsSync(env.outboxDir)
       ? fs
           .readdirSync(env.outboxDir)

@@ -4,10 +4,12 @@ import { attachmentsSagaTriggers } from '../features/attachments/attachments-sli
 import { authSaga } from '../features/auth/auth-saga';
 import { chartsHolders } from '../features/charts/charts-slice';
 import { collectorHolders } from '../features/collector/collector-slice';
+import { slaHolders } from '../features/sla/sla-slice';
 import { contactHolders } from '../features/contact/contact-slice';
 import { dashboardHolders } from '../features/dashboard/dashboard-slice';
 import { homeHolders } from '../features/home/home-slice';
 import { layoutSaga } from '../features/layout/layout-saga';
+import { mailChannelsHolders } from '../features/mail-channels/mail-channels-slice';
 import { profileSaga } from '../features/profile/profile-saga';
 import { recordsHolders } from '../features/records/records-slice';
 import { workHolders } from '../features/records/work-slice';
@@ -50,8 +52,14 @@ const lazyFeatureSagas = [
   lazySaga(requestedTypes(collectorHolders), () =>
     import('../features/collector/collector-saga').then((m) => m.collectorSaga),
   ),
+  lazySaga(requestedTypes(slaHolders), () =>
+    import('../features/sla/sla-saga').then((m) => m.slaSaga),
+  ),
   lazySaga(requestedTypes(contactHolders), () =>
     import('../features/contact/contact-saga').then((m) => m.contactSaga),
+  ),
+  lazySaga(requestedTypes(mailChannelsHolders), () =>
+    import('../features/mail-channels/mail-channels-saga').then((m) => m.mailChannelsSaga),
   ),
 ];
 

@@ -16,7 +16,13 @@ function UserMenu() {
   const [open, setOpen] = useState(false);
   return (
     <Dropdown isOpen={open} toggle={() => setOpen((value) => !value)}>
-      <DropdownToggle caret color="link" className="user-menu-toggle" aria-label={t('userMenu')}>
+      {/* The name starts with the visible text (WCAG 2.5.3): speech users say what they see. */}
+      <DropdownToggle
+        caret
+        color="link"
+        className="user-menu-toggle"
+        aria-label={t('userMenu', { name: user?.fullname ?? '' })}
+      >
         {user?.fullname ?? ''}
       </DropdownToggle>
       <DropdownMenu end>

@@ -1,7 +1,13 @@
 import axios from 'axios';
+import i18n from 'i18next';
+import type { AxiosRequestConfig, AxiosResponse } from 'axios';
+import type { paths } from '../api/schema';
 import { getReqUrl, getToken } from './storage';
 
-/** The one axios instance: base = stored reqUrl + '/api/', Authorization: JWT <token>. */
+/**
+ * The one axios instance: base = stored reqUrl + '/api/', Authorization: JWT <token>, and the
+ * interface's current language as Accept-Language, so the server's messages match the screen.
+ */
 export const apiClient = axios.create({
   headers: { 'Content-Type': 'application/json' },
 });
@@ -10,5 +16,93 @@ apiClient.interceptors.request.use((config) => {
   config.baseURL = `${getReqUrl()}/api/`;
   const token = getToken();
   if (token) config.headers.set('Authorization', `JWT ${token}`);
+  if (i18n.language) config.headers.set('Accept-Language', i18n.language);
   return config;
 });
+
+// ---- Calls typed by the API contract (src/api/schema.d.ts, from docs/openapi.json) ----------
+
+export type ApiMethod = 'get' | 'post' | 'put' | 'delete';
+
+/** The paths of the API that answer `method`, as docs/openapi.json spells them. */
+export type ApiPath<M extends ApiMethod> = {
+  [P in keyof paths]: paths[P][M] extends undefined ? never : P;
+}[keyof paths];
+
+export type ApiOperation<P extends keyof paths, M extends ApiMethod> = NonNullable<paths[P][M]>;
+
+type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+
+/** The success body of an operation: `{ statusCode: 200, data }`. */
+export type ApiResponse<P extends keyof paths, M extends ApiMethod> = Json<
+  ApiOperation<P, M>['responses'][200]
+>;
+
+/** The `data` of an operation's success body. */
+export type ApiData<P extends keyof paths, M extends ApiMethod> =
+  ApiResponse<P, M> extends { data: infer D } ? D : never;
+
+/** The JSON body an operation takes. */
+export type ApiBody<P extends keyof paths, M extends ApiMethod> =
+  ApiOperation<P, M> extends { requestBody?: infer R } ? Json<NonNullable<R>> : never;
+
+type PathPart<O> = O extends { parameters: { path: infer X } } ? { path: X } : { path?: never };
+type QueryPart<O> = O extends { parameters: { query: infer Q } }
+  ? { query: Q }
+  : O extends { parameters: { query?: infer Q } }
+    ? { query?: Q }
+    : { query?: never };
+type BodyPart<O> = O extends { requestBody: { content: { 'application/json': infer B } } }
+  ? { body: B }
+  : O extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? { body?: B }
+    : O extends { requestBody: { content: { 'multipart/form-data': unknown } } }
+      ? { body: FormData }
+      : { body?: never };
+
+/** What a call needs besides its path: path parameters, query, body (as the operation says). */
+export type ApiInit<P extends keyof paths, M extends ApiMethod> = PathPart<ApiOperation<P, M>> &
+  QueryPart<ApiOperation<P, M>> &
+  BodyPart<ApiOperation<P, M>> & {
+    signal: AbortSignal;
+    /** Anything else axios takes (headers, onUploadProgress, ...). */
+    axios?: Omit<AxiosRequestConfig, 'url' | 'method' | 'params' | 'data' | 'signal'>;
+  };
+
+/** '/api/ticket/{id}/' with { id: 7 } -> 'ticket/7/' (relative to the client's base, .../api/). */
+export function apiUrl(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/^\/api\//, '').replace(/\{(\w+)\}/g, (_m, name: string) => {
+    if (!(name in params)) throw new Error(`${path}: no value for {${name}}`);
+    return encodeURIComponent(String(params[name]));
+  });
+}
+
+function request<P extends keyof paths, M extends ApiMethod>(
+  method: M,
+  path: P,
+  init: ApiInit<P, M>,
+): Promise<AxiosResponse<ApiResponse<P, M>>> {
+  const { path: params, query, body, signal, axios: extra } = init;
+  return apiClient.request<ApiResponse<P, M>>({
+    ...extra,
+    method,
+    url: apiUrl(path, params as Record<string, string | number> | undefined),
+    params: query,
+    data: body,
+    signal,
+  });
+}
+
+/**
+ * The API, typed by path and method from the contract: `api.get('/api/ticket/{id}/', { path:
+ * { id }, signal })` resolves to the typed `{ statusCode, data }`. Errors are axios errors, as
+ * lib/call-api.ts (the one error policy) expects.
+ */
+export const api = {
+  get: <P extends ApiPath<'get'>>(path: P, init: ApiInit<P, 'get'>) => request('get', path, init),
+  post: <P extends ApiPath<'post'>>(path: P, init: ApiInit<P, 'post'>) =>
+    request('post', path, init),
+  put: <P extends ApiPath<'put'>>(path: P, init: ApiInit<P, 'put'>) => request('put', path, init),
+  delete: <P extends ApiPath<'delete'>>(path: P, init: ApiInit<P, 'delete'>) =>
+    request('delete', path, init),
+};

@@ -35,6 +35,7 @@ export function FormField<V extends FormikValues>({
   const id = `${idPrefix}-${name}`;
   const error = fieldError(formik, name);
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const common = {
     id,
     name,
@@ -42,7 +43,7 @@ export function FormField<V extends FormikValues>({
     onChange: formik.handleChange,
     onBlur: formik.handleBlur,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
+    'aria-describedby': error ? errorId : hint ? hintId : undefined,
   };
   return (
     <div className="mb-3">
@@ -65,7 +66,11 @@ export function FormField<V extends FormikValues>({
           {...common}
         />
       )}
-      {hint && !error && <div className="form-text">{hint}</div>}
+      {hint && !error && (
+        <div id={hintId} className="form-text">
+          {hint}
+        </div>
+      )}
       {error && (
         <div id={errorId} className="invalid-feedback">
           {error}

@@ -62,6 +62,7 @@ void i18n.use(initReactI18next).init({
     'charts',
     'collector',
     'contact',
+    'mailChannels',
   ],
   defaultNS: 'common',
   interpolation: { escapeValue: false },

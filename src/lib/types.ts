@@ -1,14 +1,7 @@
-export type Language = 'en' | 'es';
+import type { components } from '../api/schema';
 
-export interface User {
-  id: number;
-  fullname: string;
-  email: string;
-  user_is_hde: boolean;
-  user_is_admin: boolean;
-  items_per_page: number;
-  language: Language;
-}
+export type User = components['schemas']['User'];
+export type Language = User['language'];
 
 /** Success envelope: HTTP 200 with { statusCode, data }. */
 export interface ApiSuccess<T> {
@@ -16,15 +9,12 @@ export interface ApiSuccess<T> {
   data: T;
 }
 
-/** Failure envelope: { statusCode, error, message, fields? }. */
-export interface ApiErrorBody {
-  statusCode: number;
-  error?: string;
-  message?: string;
-  fields?: Record<string, string>;
-  /** 409 Conflict: the record as it is now (docs/api-records.md). */
-  current?: unknown;
-}
+/**
+ * Failure envelope: { statusCode, error, message, fields? }; a 409 Conflict also carries
+ * `current`, the record as it is now (docs/api-records.md). Read from any error answer, so
+ * every field may be missing.
+ */
+export type ApiErrorBody = Partial<components['schemas']['Error']> & { current?: unknown };
 
 /** What a form keeps of a failed call, for the page to show. */
 export interface ErrorInfo {
@@ -37,6 +27,4 @@ export interface ErrorInfo {
   notified?: boolean;
 }
 
-export interface MessageData {
-  message: string;
-}
+export type MessageData = components['schemas']['Message'];

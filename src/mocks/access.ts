@@ -36,7 +36,7 @@ export function readable(user: MockUser, type: ObjectType, id: number): HdRecord
 }
 
 /** The record as the caller gets it: with access, shared_with_me and following. */
-export function present(user: MockUser, record: HdRecord): HdRecord {
+export function present<R extends HdRecord>(user: MockUser, record: R): R {
   const access = accessOf(user, record) ?? 'reader';
   const following = db.work.follows.get(`${user.id}:${record.id}`) ?? access === 'owner';
   return { ...record, access, shared_with_me: access === 'shared', following };

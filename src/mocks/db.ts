@@ -1,6 +1,10 @@
 import type { HdRecord } from '../features/records/types';
 import type { Language, User } from '../lib/types';
+import { seedChannels } from './mail-data';
+import type { MockChannel } from './mail-data';
+import type { SlaPolicy } from '../features/sla/types';
 import { seedRecords } from './records-data';
+import { seedSlaPolicies } from './sla-data';
 import { freshWorkData } from './work-data';
 import type { WorkData } from './work-data';
 
@@ -12,7 +16,7 @@ interface DbUser extends User {
   confirmed: boolean;
 }
 
-interface Db {
+export interface Db {
   users: DbUser[];
   /**
    * Revoked session ids (jti): logout adds one. Any other unexpired token of a known user is
@@ -37,6 +41,10 @@ interface Db {
   /** The record history (newest last here; the API answers newest first). */
   events: MockEvent[];
   nextEventId: number;
+  /** Each help desk's mail channel (src/mocks/mail-data.ts); desks without one are absent. */
+  mailChannels: MockChannel[];
+  /** SLA policies (docs/api-sla.md), in the order they are tried. */
+  slaPolicies: SlaPolicy[];
 }
 
 export interface MockEvent {
@@ -51,7 +59,7 @@ export interface MockEvent {
 }
 
 function demoUsers(): DbUser[] {
-  const base = { user_is_admin: false, items_per_page: 10, language: 'en' as Language };
+  const base = { user_is_admin: false, items_per_page: 10 as const, language: 'en' as Language };
   return [
     {
       ...base,
@@ -99,6 +107,8 @@ function freshDb(): Db {
     relations: [],
     events: [],
     nextEventId: 1,
+    mailChannels: seedChannels(),
+    slaPolicies: seedSlaPolicies(),
   };
 }
 

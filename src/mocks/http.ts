@@ -1,9 +1,67 @@
 import { HttpResponse } from 'msw';
+import { createOpenApiHttp } from 'openapi-msw';
+import type { HttpMethod, OpenApiHttpHandlers, OpenApiHttpRequestHandler } from 'openapi-msw';
+import type { components, paths } from '../api/schema';
 import { db, readClaims } from './db';
 
+/** One answer of a mock handler: the operation (as docs/openapi.json names it) and the response. */
+export interface MockAnswer {
+  method: HttpMethod;
+  path: string;
+  response: Response;
+}
+
+let answerObserver: ((answer: MockAnswer) => void) | null = null;
+
+/** The SPA tests check every answer of these handlers against the contract (test/contract.ts). */
+export function observeAnswers(observer: ((answer: MockAnswer) => void) | null): void {
+  answerObserver = observer;
+}
+
+const typed = createOpenApiHttp<paths>({ baseUrl: '*' });
+
+function observed<M extends HttpMethod>(method: M): OpenApiHttpRequestHandler<paths, M> {
+  return (path, resolver, options) => {
+    const reporting = (async (info) => {
+      const answer = await resolver(info);
+      if (answerObserver && answer instanceof Response) {
+        answerObserver({ method, path: String(path), response: answer.clone() });
+      }
+      return answer;
+    }) as typeof resolver;
+    const make = typed[method] as unknown as OpenApiHttpRequestHandler<paths, M>;
+    return make(path, reporting, options);
+  };
+}
+
+/**
+ * msw's `http`, typed by the API contract (src/api/schema.d.ts, from docs/openapi.json): a
+ * handler takes only a path the API has (`/api/ticket/{id}/`), and an answer whose shape the
+ * API does not have fails `npm run typecheck`. Any origin: tests and dev:mock call different
+ * hosts.
+ */
+export const http: OpenApiHttpHandlers<paths> = {
+  get: observed('get'),
+  put: observed('put'),
+  post: observed('post'),
+  delete: observed('delete'),
+  options: observed('options'),
+  head: observed('head'),
+  patch: observed('patch'),
+  untyped: typed.untyped,
+};
+
+type ErrorBody = components['schemas']['Error'];
+
 /** Helpers shared by the mock handlers (the API's envelopes and the session check). */
-export function ok<T>(data: T) {
-  return HttpResponse.json({ statusCode: 200, data });
+/**
+ * One answer per member of a union: a handler for `/api/${kind}/{id}/` (ticket or content)
+ * answers one of the two operations' shapes, never a mix.
+ */
+type Ok<T> = T extends unknown ? HttpResponse<{ statusCode: 200; data: T }> : never;
+
+export function ok<T>(data: T): Ok<T> {
+  return HttpResponse.json({ statusCode: 200, data }) as Ok<T>;
 }
 
 export function fail(
@@ -13,10 +71,14 @@ export function fail(
   fields?: Record<string, string>,
   extra?: Record<string, unknown>,
 ) {
-  return HttpResponse.json(
-    { statusCode: status, error, message, ...(fields ? { fields } : {}), ...extra },
-    { status },
-  );
+  const body: ErrorBody = {
+    statusCode: status,
+    error,
+    message,
+    ...(fields ? { fields } : {}),
+    ...extra,
+  };
+  return HttpResponse.json<ErrorBody>(body, { status });
 }
 
 export function sessionOf(request: Request) {
@@ -29,8 +91,30 @@ export function sessionOf(request: Request) {
   return user ? { user, jti: claims.jti } : null;
 }
 
+export type MockUser = NonNullable<ReturnType<typeof sessionOf>>['user'];
+
 export const unauthorized = () => fail(401, 'Unauthorized', 'Unauthorized');
 
+/**
+ * A resolver for signed-in callers only (401 otherwise): `authed((user, info) => ...)`. Generic
+ * in the resolver's info, so the typed handler's params and body reach `handler`.
+ */
+export function authed<Info extends { request: Request }, Answer>(
+  handler: (user: MockUser, info: Info) => Answer,
+) {
+  return (info: Info): Answer | ReturnType<typeof unauthorized> => {
+    const session = sessionOf(info.request);
+    return session ? handler(session.user, info) : unauthorized();
+  };
+}
+
+/** What a resolver about one record gets: its id in the path. */
+export interface RecordInfo {
+  request: Request;
+  params: { id?: string };
+}
+
+/** The JSON body as sent, whatever it is (the handlers check it as the server does). */
 export async function bodyOf(request: Request): Promise<Record<string, unknown>> {
   try {
     const body: unknown = await request.json();

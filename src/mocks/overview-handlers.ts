@@ -1,5 +1,10 @@
-import { http } from 'msw';
-import type { ContentItem, HdRecord, Ticket } from '../features/records/types';
+import type {
+  ContentItem,
+  ContentListItem,
+  HdRecord,
+  Ticket,
+  TicketListItem,
+} from '../features/records/types';
 import { accessOf, ownerOf, present } from './access';
 import {
   categories,
@@ -9,13 +14,11 @@ import {
   taxonomyNode,
 } from './category-data';
 import { db } from './db';
-import type { Resolver } from './handlers';
-import { bodyOf, fail, ok, sessionOf, unauthorized } from './http';
+import { authed, bodyOf, fail, http, ok, type MockUser } from './http';
 import { HELPDESKS, STATUSES } from './records-data';
 
 /** Search, home, dashboard, charts, collector, contact (docs/api-overview.md) over the mock db. */
-const api = (path: string) => `*/api/${path}`;
-type User = NonNullable<ReturnType<typeof sessionOf>>['user'];
+type User = MockUser;
 
 const NOT_FOUND = 'Sorry! the data you are looking for could not be found';
 const DAY = 24 * 3600 * 1000;
@@ -44,19 +47,22 @@ const bodyText = (r: HdRecord) =>
 const userName = (id: number | null) =>
   id === null ? null : (db.users.find((u) => u.id === id)?.fullname ?? null);
 
+type ListItemOf<R> = R extends Ticket ? TicketListItem : ContentListItem;
+
 /** A list item as the caller gets it: without its body, with `access`. */
-function listItem(user: User, record: HdRecord): HdRecord {
+function listItem<R extends HdRecord>(user: User, record: R): ListItemOf<R> {
   const copy = { ...present(user, record) } as Record<string, unknown>;
   delete copy.description;
   delete copy.body;
-  return copy as unknown as HdRecord;
+  return copy as ListItemOf<R>;
 }
 
 const readable = (user: User) => (r: HdRecord) => !r.is_draft && accessOf(user, r) !== null;
 const newestFirst = (a: HdRecord, b: HdRecord) =>
   b.created_at.localeCompare(a.created_at) || b.id - a.id;
-const isPublicContent = (r: HdRecord) =>
+const isPublicContent = (r: HdRecord): r is ContentItem =>
   r.object_type === 'C' && r.searchable && !r.is_draft && r.status_id === 7;
+const isContent = (r: HdRecord): r is ContentItem => r.object_type === 'C';
 
 function paged<T>(rows: T[], body: Record<string, unknown>, user: User) {
   const page = isId(body.page) ? body.page : 1;
@@ -100,10 +106,13 @@ function headline(text: string, words: string[]): string {
   return out + escapeHtml(source.slice(pos));
 }
 
-const linksOf = (categoryIds: number[]) =>
-  new Set(
+/** The records classified under these nodes (the demo links are added on first use). */
+function linksOf(categoryIds: number[]) {
+  categoryState();
+  return new Set(
     db.recordCategories.filter((l) => categoryIds.includes(l.category_id)).map((l) => l.record_id),
   );
+}
 
 function searchQuery(user: User, body: Record<string, unknown>) {
   const q = typeof body.q === 'string' ? body.q.trim() : '';
@@ -155,7 +164,8 @@ function searchQuery(user: User, body: Record<string, unknown>) {
         status_name: r.status_name,
         hd_name: r.hd_name,
         created_at: r.created_at,
-        access: accessOf(user, r),
+        // Only readable records are hits.
+        access: accessOf(user, r) ?? 'reader',
       };
     }),
   });
@@ -171,7 +181,7 @@ function lastPublicMessage(recordId: number) {
 function dashboard(user: User) {
   const tickets = db.records.filter((r): r is Ticket => r.object_type === 'T' && !r.is_draft);
   const open = tickets.filter((t) => !isClosed(t.status_id));
-  const isAgent = (id: number) => db.users.some((u) => u.id === id && u.user_is_hde);
+  const isAgent = (id: number | null) => db.users.some((u) => u.id === id && u.user_is_hde);
   const activity = [...db.events]
     .filter((e) => user.user_is_hde || !e.internal)
     .map((e) => ({ e, r: db.records.find((r) => r.id === e.record_id) }))
@@ -190,15 +200,8 @@ function dashboard(user: User) {
       created_at: e.created_at,
     }));
   if (user.user_is_hde) {
-    const now = Date.now();
-    const overdue = open.filter((t) => {
-      const last = lastPublicMessage(t.id);
-      const since = Date.parse(last ? last.created_at : t.created_at);
-      const requesterLast = !last || last.author_id === t.requester_id;
-      return requesterLast && now - since > DAY;
-    });
     return ok({
-      role: 'agent',
+      role: 'agent' as const,
       figures: [
         {
           key: 'unassigned',
@@ -214,9 +217,15 @@ function dashboard(user: User) {
         },
         {
           key: 'overdue',
-          label: 'Overdue for a reply',
-          value: overdue.length,
-          link: '/hd_ticket?overdue=1',
+          label: 'Overdue (past an SLA target)',
+          value: open.filter((t) => t.sla?.state === 'overdue').length,
+          link: '/hd_ticket?sla=overdue&sort=sla',
+        },
+        {
+          key: 'due_soon',
+          label: 'Due in the next hour',
+          value: open.filter((t) => t.sla?.state === 'warning').length,
+          link: '/hd_ticket?sla=due_soon&sort=sla',
         },
       ],
       per_helpdesk: HELPDESKS.filter((hd) => hd.object_type === 'T').map((hd) => ({
@@ -245,7 +254,7 @@ function dashboard(user: User) {
       ),
   );
   return ok({
-    role: 'user',
+    role: 'user' as const,
     figures: [
       {
         key: 'my_open',
@@ -324,7 +333,30 @@ function charts(user: User, url: URL) {
     tickets_by_helpdesk: count(tickets, (r) => r.hd_name),
     content_by_type: count(content, (r) => (r as ContentItem).content_type_name),
     content_by_status: count(content, (r) => r.status_name),
+    sla_met_per_week: slaWeeks(tickets),
   });
+}
+
+/** Per ISO week (Monday, UTC) and help desk: the tickets whose target was met or missed. */
+function slaWeeks(tickets: Ticket[]) {
+  const weeks = new Map<
+    string,
+    { week: string; hd_id: number; hd_name: string; met: number; missed: number }
+  >();
+  for (const t of tickets) {
+    const outcome = t.sla.state === 'met' ? 'met' : t.sla.state === 'overdue' ? 'missed' : null;
+    if (!outcome) continue;
+    const created = new Date(t.created_at.slice(0, 10));
+    const monday = new Date(created.getTime() - ((created.getUTCDay() + 6) % 7) * DAY);
+    const week = monday.toISOString().slice(0, 10);
+    const key = `${week}:${t.hd_id}`;
+    const row = weeks.get(key) ?? { week, hd_id: t.hd_id, hd_name: t.hd_name, met: 0, missed: 0 };
+    row[outcome] += 1;
+    weeks.set(key, row);
+  }
+  return [...weeks.values()]
+    .sort((a, b) => a.week.localeCompare(b.week) || a.hd_id - b.hd_id)
+    .map((row) => ({ ...row, percent: Math.round((100 * row.met) / (row.met + row.missed)) }));
 }
 
 const CONTACT: Record<
@@ -370,17 +402,11 @@ const siblingClash = (parent: number | null, name: string, except?: number) =>
   );
 const CLASH = 'A category with this name already exists here.';
 
-export function overviewHandlers(slow: (resolver: Resolver) => Resolver) {
-  const authed =
-    (handler: (user: User, info: Parameters<Resolver>[0]) => ReturnType<Resolver>): Resolver =>
-    (info) => {
-      const session = sessionOf(info.request);
-      return session ? handler(session.user, info) : unauthorized();
-    };
-  const agentOnly = (
-    handler: (user: User, info: Parameters<Resolver>[0]) => ReturnType<Resolver>,
-  ): Resolver =>
-    authed((user, info) =>
+export function overviewHandlers() {
+  const agentOnly = <Info extends { request: Request }, Answer>(
+    handler: (user: User, info: Info) => Answer,
+  ) =>
+    authed((user, info: Info) =>
       user.user_is_hde
         ? handler(user, info)
         : fail(403, 'Forbidden', 'Only helpdesk agents can manage categories.'),
@@ -388,95 +414,133 @@ export function overviewHandlers(slow: (resolver: Resolver) => Resolver) {
 
   return [
     http.post(
-      api('search/query'),
-      slow(authed(async (user, { request }) => searchQuery(user, await bodyOf(request)))),
+      '/api/search/query',
+      authed(async (user, { request }) => searchQuery(user, await bodyOf(request))),
     ),
 
     http.get(
-      api('home/'),
-      slow(
-        authed((user) => {
-          const open = db.records
-            .filter(
-              (r) =>
-                r.object_type === 'T' &&
-                !r.is_draft &&
-                ownerOf(r) === user.id &&
-                !isClosed(r.status_id),
-            )
-            .sort(newestFirst);
-          const latest = db.records.filter(isPublicContent).sort(newestFirst).slice(0, 5);
-          return ok({
-            open_tickets: open.slice(0, 5).map((r) => listItem(user, r)),
-            open_ticket_count: open.length,
-            latest_content: latest.map((r) => listItem(user, r)),
+      '/api/home/',
+
+      authed((user) => {
+        const open = db.records
+          .filter(
+            (r): r is Ticket =>
+              r.object_type === 'T' &&
+              !r.is_draft &&
+              ownerOf(r) === user.id &&
+              !isClosed(r.status_id),
+          )
+          .sort(newestFirst);
+        const latest = db.records.filter(isPublicContent).sort(newestFirst).slice(0, 5);
+        return ok({
+          open_tickets: open.slice(0, 5).map((r) => listItem(user, r)),
+          open_ticket_count: open.length,
+          latest_content: latest.map((r) => listItem(user, r)),
+        });
+      }),
+    ),
+    http.post(
+      '/api/whats-new/',
+
+      authed(async (user, { request }) => {
+        const rows = db.records
+          .filter(isPublicContent)
+          .sort(newestFirst)
+          .map((r) => listItem(user, r));
+        return ok(paged(rows, await bodyOf(request), user));
+      }),
+    ),
+    http.get(
+      '/api/dashboard/',
+      authed((user) => dashboard(user)),
+    ),
+    http.get(
+      '/api/charts/',
+      authed((user, { request }) => charts(user, new URL(request.url))),
+    ),
+
+    http.get(
+      '/api/collector/nodes/',
+
+      authed((user, { request }) => {
+        const raw = new URL(request.url).searchParams.get('parent_id');
+        const parent = raw ? Number(raw) : null;
+        // An unknown parent has no children (the server answers an empty list too).
+        return ok(
+          childrenOf(parent).map((c) => {
+            const ids = linksOf([c.id, ...descendantsOf(c.id)]);
+            const count = db.records.filter(
+              (r) => r.object_type === 'C' && ids.has(r.id) && readable(user)(r),
+            ).length;
+            const { category_id, category_name, has_children } = taxonomyNode(c);
+            return { category_id, category_name, has_children, content_count: count };
+          }),
+        );
+      }),
+    ),
+    http.post(
+      '/api/collector/content/',
+
+      authed(async (user, { request }) => {
+        const body = await bodyOf(request);
+        if (!isId(body.category_id)) {
+          return fail(400, 'Bad Request', 'Validation failed', {
+            category_id: 'Choose a category.',
           });
-        }),
-      ),
-    ),
-    http.post(
-      api('whats-new/'),
-      slow(
-        authed(async (user, { request }) => {
-          const rows = db.records
-            .filter(isPublicContent)
-            .sort(newestFirst)
-            .map((r) => listItem(user, r));
-          return ok(paged(rows, await bodyOf(request), user));
-        }),
-      ),
-    ),
-    http.get(api('dashboard/'), slow(authed((user) => dashboard(user)))),
-    http.get(
-      api('charts/'),
-      slow(authed((user, { request }) => charts(user, new URL(request.url)))),
-    ),
-
-    http.get(
-      api('collector/nodes/'),
-      slow(
-        authed((user, { request }) => {
-          const raw = new URL(request.url).searchParams.get('parent_id');
-          const parent = raw ? Number(raw) : null;
-          if (parent !== null && !categories().some((c) => c.id === parent)) {
-            return fail(404, 'Not Found', NOT_FOUND);
-          }
-          return ok(
-            childrenOf(parent).map((c) => {
-              const ids = linksOf([c.id, ...descendantsOf(c.id)]);
-              const count = db.records.filter(
-                (r) => r.object_type === 'C' && ids.has(r.id) && readable(user)(r),
-              ).length;
-              return { ...taxonomyNode(c), parent_id: c.parent_id, content_count: count };
-            }),
-          );
-        }),
-      ),
-    ),
-    http.post(
-      api('collector/content/'),
-      slow(
-        authed(async (user, { request }) => {
-          const body = await bodyOf(request);
-          if (!isId(body.category_id) || !categories().some((c) => c.id === body.category_id)) {
-            return fail(404, 'Not Found', NOT_FOUND);
-          }
-          const ids = linksOf([body.category_id]);
-          const rows = db.records
-            .filter((r) => r.object_type === 'C' && ids.has(r.id) && readable(user)(r))
-            .sort(newestFirst)
-            .map((r) => listItem(user, r));
-          return ok(paged(rows, body, user));
-        }),
-      ),
+        }
+        // An unknown category has no content (the server answers an empty page too).
+        const ids = linksOf([body.category_id]);
+        const rows = db.records
+          .filter((r) => isContent(r) && ids.has(r.id) && readable(user)(r))
+          .filter(isContent)
+          .sort(newestFirst)
+          .map((r) => listItem(user, r));
+        return ok(paged(rows, body, user));
+      }),
     ),
 
     http.post(
-      api('classification/'),
-      slow(
-        agentOnly(async (_user, { request }) => {
-          const body = await bodyOf(request);
-          const name = validName(body.category_name);
+      '/api/classification/',
+
+      agentOnly(async (_user, { request }) => {
+        const body = await bodyOf(request);
+        const name = validName(body.category_name);
+        if (!name || name.length > 100) {
+          return fail(400, 'Bad Request', 'Validation failed', {
+            category_name: name
+              ? 'Category name must be at most 100 characters.'
+              : 'Category name is required.',
+          });
+        }
+        const parent = body.parent_id ?? null;
+        if (parent !== null && !(isId(parent) && categories().some((c) => c.id === parent))) {
+          return fail(400, 'Bad Request', 'Validation failed', {
+            parent_id: 'Choose a parent category.',
+          });
+        }
+        if (siblingClash(parent, name))
+          return fail(409, 'Conflict', CLASH, { category_name: CLASH });
+        const state = categoryState();
+        const node = {
+          id: state.nextId++,
+          parent_id: parent,
+          name,
+          sort_order: 1000 + state.nextId,
+        };
+        state.categories.push(node);
+        return ok(taxonomyNode(node));
+      }),
+    ),
+    http.put(
+      '/api/classification/{id}',
+
+      agentOnly(async (_user, { request, params }) => {
+        const node = categories().find((c) => c.id === Number(params.id));
+        if (!node) return fail(404, 'Not Found', NOT_FOUND);
+        const body = await bodyOf(request);
+        let name = node.name;
+        if ('category_name' in body) {
+          name = validName(body.category_name);
           if (!name || name.length > 100) {
             return fail(400, 'Bad Request', 'Validation failed', {
               category_name: name
@@ -484,109 +548,66 @@ export function overviewHandlers(slow: (resolver: Resolver) => Resolver) {
                 : 'Category name is required.',
             });
           }
-          const parent = body.parent_id ?? null;
-          if (parent !== null && !(isId(parent) && categories().some((c) => c.id === parent))) {
+        }
+        let parent = node.parent_id;
+        if ('parent_id' in body) {
+          const wanted = body.parent_id ?? null;
+          if (wanted !== null && !(isId(wanted) && categories().some((c) => c.id === wanted))) {
             return fail(400, 'Bad Request', 'Validation failed', {
               parent_id: 'Choose a parent category.',
             });
           }
-          if (siblingClash(parent, name))
-            return fail(409, 'Conflict', CLASH, { category_name: CLASH });
-          const state = categoryState();
-          const node = {
-            id: state.nextId++,
-            parent_id: parent,
-            name,
-            sort_order: 1000 + state.nextId,
-          };
-          state.categories.push(node);
-          return ok(taxonomyNode(node));
-        }),
-      ),
-    ),
-    http.put(
-      api('classification/:id'),
-      slow(
-        agentOnly(async (_user, { request, params }) => {
-          const node = categories().find((c) => c.id === Number(params.id));
-          if (!node) return fail(404, 'Not Found', NOT_FOUND);
-          const body = await bodyOf(request);
-          let name = node.name;
-          if ('category_name' in body) {
-            name = validName(body.category_name);
-            if (!name || name.length > 100) {
-              return fail(400, 'Bad Request', 'Validation failed', {
-                category_name: name
-                  ? 'Category name must be at most 100 characters.'
-                  : 'Category name is required.',
-              });
-            }
+          if (wanted !== null && (wanted === node.id || descendantsOf(node.id).includes(wanted))) {
+            return fail(400, 'Bad Request', 'Validation failed', {
+              parent_id: 'A category cannot move under itself or its sub-categories.',
+            });
           }
-          let parent = node.parent_id;
-          if ('parent_id' in body) {
-            const wanted = body.parent_id ?? null;
-            if (wanted !== null && !(isId(wanted) && categories().some((c) => c.id === wanted))) {
-              return fail(400, 'Bad Request', 'Validation failed', {
-                parent_id: 'Choose a parent category.',
-              });
-            }
-            if (
-              wanted !== null &&
-              (wanted === node.id || descendantsOf(node.id).includes(wanted))
-            ) {
-              return fail(400, 'Bad Request', 'Validation failed', {
-                parent_id: 'A category cannot move under itself or its sub-categories.',
-              });
-            }
-            parent = wanted;
-          }
-          if (siblingClash(parent, name, node.id))
-            return fail(409, 'Conflict', CLASH, { category_name: CLASH });
-          node.name = name;
-          node.parent_id = parent;
-          return ok(taxonomyNode(node));
-        }),
-      ),
+          parent = wanted;
+        }
+        if (siblingClash(parent, name, node.id))
+          return fail(409, 'Conflict', CLASH, { category_name: CLASH });
+        node.name = name;
+        node.parent_id = parent;
+        return ok(taxonomyNode(node));
+      }),
     ),
     http.delete(
-      api('classification/:id'),
-      slow(
-        agentOnly((_user, { params }) => {
-          const id = Number(params.id);
-          const node = categories().find((c) => c.id === id);
-          if (!node) return fail(404, 'Not Found', NOT_FOUND);
-          const used = new Set(
-            db.recordCategories.filter((l) => l.category_id === id).map((l) => l.record_id),
-          ).size;
-          if (used > 0) {
-            const n = used === 1 ? '1 record' : `${used} records`;
-            return fail(409, 'Conflict', `This category is used by ${n} and cannot be deleted.`);
-          }
-          if (categories().some((c) => c.parent_id === id)) {
-            return fail(409, 'Conflict', 'This category has sub-categories and cannot be deleted.');
-          }
-          const state = categoryState();
-          state.categories = state.categories.filter((c) => c.id !== id);
-          db.favorites = db.favorites.filter((f) => f.category_id !== id);
-          return ok({ category_id: id });
-        }),
-      ),
+      '/api/classification/{id}',
+
+      agentOnly((_user, { params }) => {
+        const id = Number(params.id);
+        const node = categories().find((c) => c.id === id);
+        if (!node) return fail(404, 'Not Found', NOT_FOUND);
+        const used = new Set(
+          db.recordCategories.filter((l) => l.category_id === id).map((l) => l.record_id),
+        ).size;
+        if (used > 0) {
+          const n = used === 1 ? '1 record' : `${used} records`;
+          return fail(409, 'Conflict', `This category is used by ${n} and cannot be deleted.`);
+        }
+        if (categories().some((c) => c.parent_id === id)) {
+          return fail(409, 'Conflict', 'This category has sub-categories and cannot be deleted.');
+        }
+        const state = categoryState();
+        state.categories = state.categories.filter((c) => c.id !== id);
+        db.favorites = db.favorites.filter((f) => f.category_id !== id);
+        return ok({ category_id: id });
+      }),
     ),
 
     http.get(
-      api('contact/'),
-      slow(
-        authed(() =>
-          ok(
-            HELPDESKS.filter((hd) => hd.object_type === 'T').map((hd) => ({
-              hd_id: hd.hd_id,
-              hd_name: hd.hd_name,
-              email: CONTACT[hd.hd_id]?.email ?? null,
-              phone: CONTACT[hd.hd_id]?.phone ?? null,
-              hours: CONTACT[hd.hd_id]?.hours ?? null,
-              description: CONTACT[hd.hd_id]?.description ?? null,
-            })),
-          ),
+      '/api/contact/',
+
+      authed(() =>
+        ok(
+          HELPDESKS.filter((hd) => hd.object_type === 'T').map((hd) => ({
+            hd_id: hd.hd_id,
+            hd_name: hd.hd_name,
+            email: CONTACT[hd.hd_id]?.email ?? null,
+            phone: CONTACT[hd.hd_id]?.phone ?? null,
+            hours: CONTACT[hd.hd_id]?.hours ?? null,
+            description: CONTACT[hd.hd_id]?.description ?? null,
+          })),
         ),
       ),
     ),
@@ -597,84 +618,70 @@ export function overviewHandlers(slow: (resolver: Resolver) => Resolver) {
  * The taxonomy reads of docs/api-working.md over the same categories. Registered after the
  * working-a-record handlers, so theirs answer when they have them.
  */
-export function taxonomyReadHandlers(slow: (resolver: Resolver) => Resolver) {
-  const authed =
-    (handler: (user: User, info: Parameters<Resolver>[0]) => ReturnType<Resolver>): Resolver =>
-    (info) => {
-      const session = sessionOf(info.request);
-      return session ? handler(session.user, info) : unauthorized();
-    };
+export function taxonomyReadHandlers() {
   const node = (id: number) => categories().find((c) => c.id === id);
   return [
     http.get(
-      api('classification/'),
-      slow(authed(() => ok(childrenOf(null).map((c) => ({ ...taxonomyNode(c), children: [] }))))),
+      '/api/classification/',
+      authed(() => ok(childrenOf(null).map((c) => ({ ...taxonomyNode(c), children: [] })))),
     ),
     http.get(
-      api('classification/sub-nodes/:id'),
-      slow(
-        authed((_user, { params }) => {
-          const parent = node(Number(params.id));
-          return parent
-            ? ok(childrenOf(parent.id).map(taxonomyNode))
-            : fail(404, 'Not Found', NOT_FOUND);
-        }),
-      ),
+      '/api/classification/sub-nodes/{id}',
+
+      authed((_user, { params }) => {
+        const parent = node(Number(params.id));
+        return parent
+          ? ok(childrenOf(parent.id).map(taxonomyNode))
+          : fail(404, 'Not Found', NOT_FOUND);
+      }),
     ),
     http.get(
-      api('classification/by-name/:name'),
-      slow(
-        authed((_user, { params }) => {
-          const wanted = fold(String(params.name ?? '').trim());
-          return ok(
-            categories()
-              .filter((c) => wanted && fold(c.name).includes(wanted))
-              .slice(0, 50)
-              .map(taxonomyNode),
-          );
-        }),
-      ),
+      '/api/classification/by-name/{name}',
+
+      authed((_user, { params }) => {
+        const wanted = fold(String(params.name ?? '').trim());
+        return ok(
+          categories()
+            .filter((c) => wanted && fold(c.name).includes(wanted))
+            .slice(0, 50)
+            .map(taxonomyNode),
+        );
+      }),
     ),
     http.get(
-      api('classification/favorite'),
-      slow(
-        authed((user) =>
-          ok(
-            db.favorites
-              .filter((f) => f.user_id === user.id)
-              .map((f) => node(f.category_id))
-              .filter((c) => c !== undefined)
-              .map(taxonomyNode),
-          ),
+      '/api/classification/favorite',
+
+      authed((user) =>
+        ok(
+          db.favorites
+            .filter((f) => f.user_id === user.id)
+            .map((f) => node(f.category_id))
+            .filter((c) => c !== undefined)
+            .map(taxonomyNode),
         ),
       ),
     ),
     http.post(
-      api('classification/favorite'),
-      slow(
-        authed(async (user, { request }) => {
-          const body = await bodyOf(request);
-          const found = isId(body.category_id) ? node(body.category_id) : undefined;
-          if (!found) return fail(404, 'Not Found', NOT_FOUND);
-          if (db.favorites.some((f) => f.user_id === user.id && f.category_id === found.id)) {
-            return fail(409, 'Conflict', 'This category is already a favourite.');
-          }
-          db.favorites.push({ user_id: user.id, category_id: found.id });
-          return ok(taxonomyNode(found));
-        }),
-      ),
+      '/api/classification/favorite',
+
+      authed(async (user, { request }) => {
+        const body = await bodyOf(request);
+        const found = isId(body.category_id) ? node(body.category_id) : undefined;
+        if (!found) return fail(404, 'Not Found', NOT_FOUND);
+        if (db.favorites.some((f) => f.user_id === user.id && f.category_id === found.id)) {
+          return fail(409, 'Conflict', 'This category is already a favourite.');
+        }
+        db.favorites.push({ user_id: user.id, category_id: found.id });
+        return ok(taxonomyNode(found));
+      }),
     ),
     http.delete(
-      api('classification/favorite/:id'),
-      slow(
-        authed((user, { params }) => {
-          const id = Number(params.id);
-          db.favorites = db.favorites.filter(
-            (f) => !(f.user_id === user.id && f.category_id === id),
-          );
-          return ok({ category_id: id });
-        }),
-      ),
+      '/api/classification/favorite/{category_id}',
+      authed((user, { params }) => {
+        const id = Number(params.category_id);
+        db.favorites = db.favorites.filter((f) => !(f.user_id === user.id && f.category_id === id));
+        return ok({ category_id: id });
+      }),
     ),
   ];
 }

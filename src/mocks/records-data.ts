@@ -113,6 +113,9 @@ export function personName(id: number | null): string | null {
   return id === null ? null : (PEOPLE[id] ?? `User ${id}`);
 }
 
+/** The per-caller fields as stored; access.ts's present() sets them for each caller. */
+const VIEWER_DEFAULTS = { access: 'owner', shared_with_me: false, following: false } as const;
+
 export function makeTicket(id: number, fields: Partial<Ticket> & { requester_id: number }): Ticket {
   const created = fields.created_at ?? at(id);
   const priorityId = fields.priority_id === undefined ? 2 : fields.priority_id;
@@ -138,9 +141,77 @@ export function makeTicket(id: number, fields: Partial<Ticket> & { requester_id:
     assignee_id: assigneeId,
     assignee_name: personName(assigneeId),
     is_draft: fields.is_draft ?? false,
+    channel: fields.channel ?? 'web',
     version: fields.version ?? 1,
     created_at: created,
     updated_at: fields.updated_at ?? created,
+    ...VIEWER_DEFAULTS,
+    ...mockSla(id, statusId, fields.is_draft ?? false, created),
+  };
+}
+
+/**
+ * The SLA fields the server would give (docs/api-sla.md), varied by id: open tickets are
+ * overdue (id divisible by 3), due within the hour (remainder 1) or later; Pending is paused,
+ * Resolved/Closed met; drafts have none.
+ */
+export function mockSla(
+  id: number,
+  statusId: number,
+  isDraft: boolean,
+  created: string,
+): Pick<
+  Ticket,
+  | 'sla_policy_id'
+  | 'first_response_due_at'
+  | 'first_responded_at'
+  | 'next_response_due_at'
+  | 'resolution_due_at'
+  | 'resolved_at'
+  | 'sla'
+> {
+  const none = {
+    sla_policy_id: null,
+    first_response_due_at: null,
+    first_responded_at: null,
+    next_response_due_at: null,
+    resolution_due_at: null,
+    resolved_at: null,
+    sla: { state: 'none' as const, target: null, due_at: null },
+  };
+  if (isDraft) return none;
+  const now = Date.now();
+  const due =
+    statusId > 2
+      ? Date.parse(created) + 4 * HOUR
+      : id % 3 === 0
+        ? now - 2 * HOUR
+        : id % 3 === 1
+          ? now + 30 * 60_000
+          : now + 5 * HOUR;
+  const dueAt = new Date(due).toISOString();
+  const state =
+    statusId === 3
+      ? 'paused'
+      : statusId > 3
+        ? 'met'
+        : due < now
+          ? 'overdue'
+          : due - now < HOUR
+            ? 'warning'
+            : 'ok';
+  return {
+    sla_policy_id: 2,
+    first_response_due_at: dueAt,
+    first_responded_at: statusId > 3 ? created : null,
+    next_response_due_at: null,
+    resolution_due_at: new Date(due + 24 * HOUR).toISOString(),
+    resolved_at: statusId > 3 ? created : null,
+    sla: {
+      state,
+      target: state === 'met' ? null : 'first_response',
+      due_at: state === 'met' ? null : dueAt,
+    },
   };
 }
 
@@ -168,9 +239,11 @@ export function makeContent(
     author_name: personName(fields.author_id) ?? '',
     searchable: fields.searchable ?? false,
     is_draft: fields.is_draft ?? false,
+    channel: fields.channel ?? 'web',
     version: fields.version ?? 1,
     created_at: created,
     updated_at: fields.updated_at ?? created,
+    ...VIEWER_DEFAULTS,
   };
 }
 

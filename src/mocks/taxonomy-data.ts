@@ -1,3 +1,8 @@
+import type { components } from '../api/schema';
+
+type TaxonomyNode = components['schemas']['TaxonomyNode'];
+type TaxonomyRoot = components['schemas']['TaxonomyRoot'];
+
 /** The classification tree as the server's migration seeds it (004_working.sql). */
 export interface MockCategory {
   id: number;
@@ -53,13 +58,17 @@ export function categoryPath(id: number): string {
   return names.join(' > ');
 }
 
-/** A node in the API's shape (`children: []` for roots, loaded when opened). */
-export function categoryNode(category: MockCategory, withChildren = false) {
+/** A node in the API's shape. */
+export function categoryNode(category: MockCategory): TaxonomyNode {
   return {
     category_id: category.id,
     category_name: category.name,
     has_children: CATEGORIES.some((c) => c.parent_id === category.id),
     path: categoryPath(category.id),
-    ...(withChildren ? { children: [] } : {}),
   };
+}
+
+/** A root as GET classification/ answers it: `children: []`, loaded when opened. */
+export function categoryRoot(category: MockCategory): TaxonomyRoot {
+  return { ...categoryNode(category), children: [] };
 }

@@ -1,3 +1,4 @@
+import type { MailLogEntry, ThreadMessage } from '../features/threads/types';
 import type { ObjectType } from '../features/records/types';
 
 /**
@@ -19,29 +20,11 @@ export interface MockAttachment {
   content: ArrayBuffer;
 }
 
-export interface MockMessage {
-  id: number;
-  record_id: number;
-  thread: 'communication' | 'worklog';
-  author_id: number;
-  author_name: string;
-  sent_as: string | null;
-  sent_as_name: string | null;
-  action: string | null;
-  body: string;
-  forward_to: string | null;
-  time_spent_minutes: number | null;
-  created_at: string;
-}
+/** A thread message as the API answers it, and the record it belongs to. */
+export type MockMessage = ThreadMessage & { record_id: number };
 
-export interface MockMail {
-  id: number;
-  record_id: number;
-  to_email: string;
-  subject: string;
-  kind: string;
-  sent_at: string;
-}
+/** A mail sent about a record as the log answers it, and the record it is about. */
+export type MockMail = MailLogEntry & { record_id: number };
 
 export interface WorkData {
   attachments: MockAttachment[];

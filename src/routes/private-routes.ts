@@ -101,8 +101,19 @@ export const hdeRoutes: RouteRow[] = [
     hdeOnly: true,
   },
   {
+    path: 'sla-policies',
+    page: lazy(() => import('../features/sla/pages/sla-policies-page')),
+    hdeOnly: true,
+  },
+  {
     path: 'hd_content/draft',
     page: lazy(() => import('../features/records/pages/hd-content-drafts-page')),
+    hdeOnly: true,
+  },
+  // Mail channels (issue #8).
+  {
+    path: 'mail-channels',
+    page: lazy(() => import('../features/mail-channels/pages/mail-channels-page')),
     hdeOnly: true,
   },
 ];
@@ -133,4 +144,6 @@ export const mainMenu: MenuRow[] = [
     path: '/content-collector-maintenance',
     hdeOnly: true,
   },
+  { labelKey: 'menu.mailChannels', path: '/mail-channels', hdeOnly: true },
+  { labelKey: 'menu.slaPolicies', path: '/sla-policies', hdeOnly: true },
 ];

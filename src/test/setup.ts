@@ -4,7 +4,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import i18n from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 import { resetDb } from '../mocks/db';
+import { observeAnswers } from '../mocks/http';
 import { server } from '../mocks/node';
+import { contractProblem } from './contract';
 
 // Lazy pages load on first use: allow for a slow first import on a busy machine.
 configure({ asyncUtilTimeout: 8000 });
@@ -21,6 +23,13 @@ Range.prototype.getClientRects = emptyRects;
 Range.prototype.getBoundingClientRect = zeroRect;
 if (!document.elementFromPoint) document.elementFromPoint = () => null;
 
+// The contract test of the mocks: every answer the shared handlers give in any SPA test must be
+// one the API gives (docs/openapi.json); a test's own server.use() answers are not checked.
+let checks: Promise<string | null>[] = [];
+observeAnswers(({ method, path, response }) => {
+  checks.push(contractProblem(method, path, response));
+});
+
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   // The feature sagas and the editor load lazily in the app; load their code once up front so a
@@ -36,6 +45,7 @@ beforeAll(async () => {
     import('../features/charts/charts-saga'),
     import('../features/collector/collector-saga'),
     import('../features/contact/contact-saga'),
+    import('../features/mail-channels/mail-channels-saga'),
     // The rich-text editor (TipTap) is the heaviest lazy chunk of the form pages.
     import('../features/records/components/rich-text-editor'),
   ]);
@@ -47,7 +57,9 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-afterEach(() => {
+afterEach(async () => {
+  const problems = (await Promise.all(checks)).filter((p): p is string => p !== null);
+  checks = [];
   cleanup();
   server.resetHandlers();
   resetDb();
@@ -56,6 +68,11 @@ afterEach(() => {
   sessionStorage.clear();
   document.body.className = '';
   vi.unstubAllEnvs();
+  if (problems.length > 0) {
+    throw new Error(
+      `The mocks answered what the API does not (docs/openapi.json):\n${[...new Set(problems)].join('\n')}`,
+    );
+  }
 });
 
 afterAll(() => server.close());

@@ -117,6 +117,12 @@ test('the login screen speaks Spanish and remembers it', async ({ page }) => {
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+
+  // The server answers in the screen's language too: a wrong password is refused in Spanish.
+  await page.getByLabel('Correo electrónico').fill(uniqueEmail('nadie'));
+  await page.getByLabel('Contraseña', { exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Credenciales no válidas')).toBeVisible();
 });
 
 test('a session revoked on the server sends the user to the login page with the 401 message', async ({

@@ -2,13 +2,13 @@
 // content searchable, and the list of agents. Non-agents who can read the record get 403, others
 // 404. Each change and its history event commit together. Contract: docs/api-working.md.
 // (Deleting a record is DELETE {kind}/{id}/ in records/routes.ts, with deleteRecord() here.)
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { withTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { M, authenticated, errorResponse, errors, ok } from '../../lib/schemas.js';
-import { mailAssignee } from '../../mail/record-mail.js';
+import { queueAssigneeMail } from '../../mail/record-mail.js';
 import { currentUser, requireUser, type AuthUser } from '../../plugins/auth.js';
 import { recordEvent } from '../records/history.js';
 import {
@@ -22,6 +22,7 @@ import {
 import { AGENTS_ONLY, requireAccess, type AccessRow } from '../records/record-access.js';
 import { CONFLICT, NOT_FOUND } from '../records/routes.js';
 import { getRecord } from '../records/sql.js';
+import { recomputeSla } from '../../sla/recompute.js';
 import * as sql from './sql.js';
 
 export const ASSIGNEE_MESSAGE = 'Choose a helpdesk agent.';
@@ -45,7 +46,7 @@ const version = {
 async function current(ctx: AppContext, user: AuthUser, kind: RecordKind, id: number) {
   const row = await getRecord(ctx.db, user, kind.type, id);
   if (!row) throw new HttpError(404, NOT_FOUND);
-  return toApi(row);
+  return toApi(row, ctx.clock.now());
 }
 
 const stale = async (ctx: AppContext, user: AuthUser, kind: RecordKind, id: number) =>
@@ -113,6 +114,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
           if (to === undefined)
             throw new HttpError(400, 'Validation failed', { hd_id: MESSAGES.hd_id });
           if (!(await sql.moveRecord(tx, Number(r.id), v, hdId))) return false;
+          if (kind.type === 'T') await recomputeSla(tx, ctx, Number(r.id));
           await recordEvent(tx, {
             recordId: Number(r.id),
             actorId: user.id,
@@ -143,6 +145,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
       const r = await requireAccess(ctx.db, user, 'agent', request.params.id, kind.type);
       const copyId = await withTransaction(ctx.db, async (tx) => {
         const copy = await sql.duplicateRecord(tx, Number(r.id), kind.initialStatus);
+        if (kind.type === 'T') await recomputeSla(tx, ctx, copy);
         await recordEvent(tx, {
           recordId: Number(r.id),
           actorId: user.id,
@@ -190,7 +193,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
       const user = currentUser(request);
       const { assignee_id: assigneeId, version: v } = request.body;
       let assignee: sql.Agent | undefined;
-      const { record, data } = await changeAtVersion(
+      const { data } = await changeAtVersion(
         ctx,
         user,
         kind,
@@ -210,30 +213,16 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
             action: 'assigned',
             details: { to: assignee?.fullname ?? null },
           });
+          // The new assignee hears that the record is theirs (not when they took it themselves).
+          if (assignee && Number(assignee.id) !== user.id) {
+            const ref = { id: Number(r.id), object_type: r.object_type, title: r.title };
+            await queueAssigneeMail(tx, ctx, ref, assignee, user.fullname);
+          }
           return true;
         },
       );
-      if (assignee && Number(assignee.id) !== user.id) {
-        notifyAssignee(ctx, request.log, record, assignee, user);
-      }
       return { statusCode: 200, data };
     },
-  );
-}
-
-function notifyAssignee(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  r: AccessRow,
-  assignee: sql.Agent,
-  user: AuthUser,
-): void {
-  void mailAssignee(
-    ctx,
-    log,
-    { id: Number(r.id), object_type: r.object_type, title: r.title },
-    assignee,
-    user.fullname,
   );
 }
 

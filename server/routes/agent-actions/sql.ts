@@ -7,7 +7,8 @@ import type { Viewer } from '../records/visibility.js';
 
 /**
  * Deletes a record an agent may delete (any) or the owner's own draft, in one statement, and
- * returns the stored names of its attachment files (removed from disk after the commit).
+ * returns the keys of its attachment files (the PostgreSQL store's go with the rows; a bucket's
+ * are removed after the commit).
  * Undefined when nothing was deleted.
  */
 export async function deleteRecord(

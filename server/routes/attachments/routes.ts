@@ -1,36 +1,31 @@
-// Attachments of a record: upload (multipart, one file per call, streamed to disk while its
-// bytes are counted), list, download and delete. Contract: docs/api-working.md "Attachments".
+// Attachments of a record: upload (multipart, one file per call, streamed into the blob store
+// while its bytes are counted), list, download (streamed back) and delete. Contract:
+// docs/api-working.md "Attachments".
 // Multipart is registered only for these routes, with its own size limit (ATTACHMENT_MAX_MB),
 // so the global JSON bodyLimit never applies to uploads.
-import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { withTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { M, authenticated, errors, ok } from '../../lib/schemas.js';
+import { fill } from '../../lib/i18n.js';
+import { M, authenticated, errors, ok, ref } from '../../lib/schemas.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { recordEvent } from '../records/history.js';
 import type { ObjectType } from '../records/kinds.js';
 import { requireAccess } from '../records/record-access.js';
 import { NOT_FOUND } from '../records/routes.js';
+import { attachmentMaxBytes, removeStoredFiles, withAttachments } from './attach.js';
 import * as sql from './sql.js';
-import {
-  INLINE_IMAGES,
-  cleanContentType,
-  cleanFileName,
-  contentDisposition,
-  removeFile,
-  servedContentType,
-  storeUpload,
-  storedPath,
-} from './storage.js';
+import { INLINE_IMAGES, cleanFileName, contentDisposition, servedContentType } from './storage.js';
 
 export const FILE_REQUIRED = 'Choose a file.';
 export const DELETE_FORBIDDEN = 'Only the uploader or a helpdesk agent can delete this file.';
-export const tooLarge = (file: string, mb: number) => `${file} is larger than the ${mb} MB limit.`;
+export const tooLarge = (file: string, mb: number) =>
+  fill('{{file}} is larger than the {{mb}} MB limit.', { file, mb });
 
 const attachmentSchema = {
+  $id: 'Attachment',
   type: 'object',
   required: [
     'id',
@@ -67,6 +62,16 @@ const recordParams = {
 
 const fileParams = { type: 'object', required: ['id'], properties: { id } } as const;
 
+/**
+ * The upload's body, for the OpenAPI document only: the handler reads the multipart stream
+ * itself, so Fastify must not validate a body.
+ */
+const uploadBody = {
+  type: 'object',
+  required: ['files'],
+  properties: { files: { type: 'string', format: 'binary' } },
+} as const;
+
 function toApi(row: sql.AttachmentRow) {
   return {
     id: Number(row.id),
@@ -84,9 +89,11 @@ type RecordRequest = { Params: { type: ObjectType; id: number } };
 
 async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const maxMb = ctx.config.attachmentMaxMb;
+  app.addSchema(attachmentSchema);
   await app.register(multipart, {
-    // Busboy cuts a file at fileSize and we answer 413 (no error thrown mid-stream).
-    limits: { fileSize: maxMb * 1024 * 1024, files: 1, fields: 10, parts: 20 },
+    // Busboy cuts a file one byte past the limit, so the store sees that it is too large and
+    // keeps nothing; we answer 413 (no error thrown mid-stream).
+    limits: { fileSize: attachmentMaxBytes(ctx) + 1, files: 1, fields: 10, parts: 20 },
     throwFileSizeLimit: false,
   });
   const preHandler = requireUser(ctx);
@@ -96,13 +103,16 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
     '/attachment/:type/:id',
     {
       preHandler,
+      config: {
+        swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: uploadBody }, url }),
+      },
       schema: {
         tags,
         summary: `Attach a file to a record (multipart, one file in field \`files\`; at most ${maxMb} MB)`,
         security: authenticated,
         consumes: ['multipart/form-data'],
         params: recordParams,
-        response: { 200: ok(attachmentSchema), ...errors(400, 401, 403, 404, 413) },
+        response: { 200: ok(ref(attachmentSchema)), ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request) => {
@@ -122,32 +132,17 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
         part?.file.resume();
         throw new HttpError(400, 'Validation failed', { files: FILE_REQUIRED });
       }
-      const fileName = cleanFileName(part.filename);
-      const saved = await storeUpload(ctx.config, part.file, () => part.file.truncated);
-      if (!saved) throw new HttpError(413, tooLarge(fileName, maxMb));
-      try {
-        const row = await withTransaction(ctx.db, async (tx) => {
-          const a = await sql.insertAttachment(tx, {
-            recordId: Number(r.id),
-            fileName,
-            storedName: saved.stored,
-            contentType: cleanContentType(part.mimetype),
-            size: saved.size,
-            uploadedBy: user.id,
-          });
-          await recordEvent(tx, {
-            recordId: Number(r.id),
-            actorId: user.id,
-            action: 'attachment_added',
-            details: { file_name: fileName },
-          });
-          return a;
-        });
-        return { statusCode: 200, data: toApi(row) };
-      } catch (err) {
-        await removeFile(ctx.config, saved.stored);
-        throw err;
-      }
+      const row = await withAttachments(ctx, (_tx, attach) =>
+        attach({
+          recordId: Number(r.id),
+          fileName: part.filename,
+          contentType: part.mimetype,
+          uploadedBy: user.id,
+          source: part.file,
+        }),
+      );
+      if (!row) throw new HttpError(413, tooLarge(cleanFileName(part.filename), maxMb));
+      return { statusCode: 200, data: toApi(row) };
     },
   );
 
@@ -161,7 +156,7 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
         security: authenticated,
         params: recordParams,
         response: {
-          200: ok({ type: 'array', items: attachmentSchema }),
+          200: ok({ type: 'array', items: ref(attachmentSchema) }),
           ...errors(400, 401, 404),
         },
       },
@@ -189,7 +184,12 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
           properties: { inline: { type: 'integer', enum: [0, 1], [M]: 'inline must be 1 or 0.' } },
         },
         response: {
-          200: { description: 'The file', type: 'string', format: 'binary' },
+          200: {
+            description: 'The file, in its own content type',
+            content: {
+              'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+            },
+          },
           ...errors(400, 401, 404),
         },
       },
@@ -197,20 +197,19 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
     async (request, reply) => {
       const a = await sql.findAttachment(ctx.db, currentUser(request), request.params.id);
       if (!a) throw new HttpError(404, NOT_FOUND);
-      const file = storedPath(ctx.config, a.stored_name);
-      const stat = await fs.promises.stat(file).catch(() => undefined);
-      if (!stat) throw new HttpError(404, NOT_FOUND);
+      const file = await ctx.blobs.get(a.stored_name);
+      if (!file) throw new HttpError(404, NOT_FOUND);
       const inline = request.query.inline === 1 && INLINE_IMAGES.includes(a.content_type);
       return reply
         .header('content-type', servedContentType(a.content_type))
-        .header('content-length', String(stat.size))
+        .header('content-length', a.size)
         .header(
           'content-disposition',
           contentDisposition(inline ? 'inline' : 'attachment', a.file_name),
         )
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(fs.createReadStream(file));
+        .send(file);
     },
   );
 
@@ -247,7 +246,7 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
         return true;
       });
       if (!gone) throw new HttpError(404, NOT_FOUND);
-      await removeFile(ctx.config, a.stored_name);
+      await removeStoredFiles(ctx, [a.stored_name], request.log);
       return { statusCode: 200, data: { id: Number(a.id) } };
     },
   );

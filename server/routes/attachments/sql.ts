@@ -36,10 +36,11 @@ export async function listAttachments(q: Queryable, recordId: number): Promise<A
 export interface NewAttachment {
   recordId: number;
   fileName: string;
+  /** The file's key in the blob store (server/storage/blob-store.ts). */
   storedName: string;
   contentType: string;
   size: number;
-  uploadedBy: number;
+  uploadedBy: number | null;
 }
 
 export async function insertAttachment(q: Queryable, a: NewAttachment): Promise<AttachmentRow> {

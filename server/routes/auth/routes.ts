@@ -1,6 +1,6 @@
 // Accounts and sessions: login, logout, register, confirm, forget-password, reset-password.
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { signJwt } from '../../lib/jwt.js';
@@ -17,16 +17,26 @@ import {
   tokenField,
   userSchema,
 } from '../../lib/schemas.js';
-import { confirmMail, resetMail, type Language } from '../../mail/templates.js';
+import { acceptedLanguage } from '../../lib/i18n.js';
+import { confirmMail, resetMail } from '../../mail/templates.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { publicUser } from '../users/public-user.js';
 import * as sql from './sql.js';
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from './throttle.js';
+import {
+  countAttempt,
+  forgetKeys,
+  loginKeys,
+  registerKeys,
+  resetKeys,
+  retryAfter,
+  type ThrottleKey,
+} from './throttle.js';
 
 export const MESSAGES = {
   invalidCredentials: 'Invalid credentials',
   unconfirmed: 'Please confirm your email address before logging in.',
   tooManyAttempts: 'Too many failed login attempts. Try again later.',
+  tooManyRequests: 'Too many requests. Try again later.',
   loggedOut: 'Logged out',
   registered: 'Registration successful. Check your email for a confirmation link.',
   emailTaken: 'An account with this email already exists.',
@@ -34,18 +44,22 @@ export const MESSAGES = {
   resetSent: "We've sent you a link to reset password to your registered email.",
   resetDone: 'Your password has been reset. You can log in now.',
   badLink: 'This link is invalid or has expired.',
-};
+} as const;
 
 const CONFIRM_TOKEN_TTL_MINUTES = 48 * 60;
 const RESET_TOKEN_TTL_MINUTES = 60;
 
-/** The mail language for someone who has no account yet: their browser's preference. */
-function requestLanguage(request: FastifyRequest): Language {
-  return /^es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en';
-}
-
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, config, hasher, mailer } = ctx;
+
+  /** 429 with Retry-After while any of the keys is waiting out its delay. */
+  async function throttle(
+    keys: ThrottleKey[],
+    message: typeof MESSAGES.tooManyAttempts | typeof MESSAGES.tooManyRequests,
+  ): Promise<void> {
+    const wait = await retryAfter(db, keys);
+    if (wait > 0) throw new HttpError(429, message, undefined, { 'retry-after': String(wait) });
+  }
 
   app.post<{ Body: { str_username: string; str_password: string } }>(
     '/login',
@@ -79,24 +93,20 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const email = request.body.str_username.trim().toLowerCase();
       const password = request.body.str_password;
-      const retryAfter = await loginRetryAfter(db, config, email, request.ip);
-      if (retryAfter > 0) {
-        throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, {
-          'retry-after': String(retryAfter),
-        });
-      }
+      const keys = loginKeys(config, email, request.ip);
+      await throttle(keys, MESSAGES.tooManyAttempts);
       const user = await sql.findUserByEmail(db, email);
       // Unknown account: spend the same time as a real check, answer the same 401.
       const valid = user
         ? await hasher.verify(user.password_hash, password)
         : (await hasher.dummyVerify(password), false);
       if (!user || !valid) {
-        await recordLoginFailure(db, config, email, request.ip);
+        await countAttempt(db, config, keys);
         throw new HttpError(401, MESSAGES.invalidCredentials);
       }
       // Only said after the password matched, so it reveals nothing to a guesser.
       if (!user.confirmed_at) throw new HttpError(403, MESSAGES.unconfirmed);
-      await clearLoginFailures(db, email);
+      await forgetKeys(db, keys.slice(0, 1)); // this account from this address only
 
       const jti = randomUUID();
       const iat = Math.floor(Date.now() / 1000);
@@ -136,11 +146,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
           required: ['fullname', 'email', 'password'],
           properties: { fullname: fullnameField, email: emailField, password: passwordField },
         },
-        response: { 200: ok(messageData), ...errors(400, 409) },
+        response: { 200: ok(messageData), ...errors(400, 409, 429) },
       },
     },
     async (request) => {
-      const language = requestLanguage(request);
+      const keys = registerKeys(config, request.ip);
+      await throttle(keys, MESSAGES.tooManyRequests);
+      await countAttempt(db, config, keys);
+      // Someone with no account yet: their browser's preference, for the account and the mail.
+      const language = acceptedLanguage(request.headers['accept-language']);
       const user = await sql.insertUser(db, {
         fullname: request.body.fullname.trim(),
         email: request.body.email.trim().toLowerCase(),
@@ -185,10 +199,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ['auth'],
         summary: 'Mail a password reset link (same answer for unknown emails)',
         body: { type: 'object', required: ['email'], properties: { email: emailField } },
-        response: { 200: ok(messageData), ...errors(400) },
+        response: { 200: ok(messageData), ...errors(400, 429) },
       },
     },
     async (request) => {
+      // Keyed on the address asked for, known or not: the answer reveals nothing either way.
+      const keys = resetKeys(config, request.body.email.trim().toLowerCase(), request.ip);
+      await throttle(keys, MESSAGES.tooManyRequests);
+      await countAttempt(db, config, keys);
       const user = await sql.findUserByEmail(db, request.body.email.trim());
       if (user) {
         const { token, hash } = newOneTimeToken();

@@ -1,52 +1,92 @@
-// Login throttling, kept in the database so it holds across API processes: too many failures
-// for one email, or for one client address, within the window answer 429 with Retry-After.
+// Throttling without lockout (OWASP ASVS 5.0 V6.3): failures are counted per key, the first few
+// are free, then each further one makes the key wait longer (base, 2x base, 4x base, ... capped).
+// Login keys are (account, client address) and client address, so a guesser slows only
+// themselves: the owner signing in from an address that has not been failing is never refused.
+// Password resets and registrations count every request the same way (per address, and per
+// target account for resets). State lives in PostgreSQL, so it holds across API processes.
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/pool.js';
 
-/** Seconds until the next attempt is allowed, or 0 when the attempt may proceed. */
-export async function loginRetryAfter(
-  db: Db,
-  config: Config,
-  email: string,
-  ip: string,
-): Promise<number> {
-  const { rows } = await db.query<{
-    email_count: number;
-    email_wait: number;
-    ip_count: number;
-    ip_wait: number;
-  }>(
-    `SELECT count(*) FILTER (WHERE email = $1)::int AS email_count,
-            ceil(extract(epoch FROM min(failed_at) FILTER (WHERE email = $1) + w - now()))::int AS email_wait,
-            count(*) FILTER (WHERE ip = $2)::int AS ip_count,
-            ceil(extract(epoch FROM min(failed_at) FILTER (WHERE ip = $2) + w - now()))::int AS ip_wait
-       FROM login_failures, make_interval(mins => $3) AS w
-      WHERE (email = $1 OR ip = $2) AND failed_at > now() - w
-      GROUP BY w`,
-    [email, ip, config.loginWindowMinutes],
-  );
-  const r = rows[0] ?? { email_count: 0, email_wait: 0, ip_count: 0, ip_wait: 0 };
-  // Blocked until the oldest failure in the window leaves it (we stop recording once blocked).
-  let wait = 0;
-  if (r.email_count >= config.loginMaxFailures) wait = Math.max(wait, r.email_wait);
-  if (r.ip_count >= config.loginMaxFailuresPerIp) wait = Math.max(wait, r.ip_wait);
-  return wait > 0 ? wait : 0;
+export type ThrottleScope = 'login' | 'login-ip' | 'reset' | 'reset-ip' | 'register-ip';
+
+export interface ThrottleKey {
+  scope: ThrottleScope;
+  subject: string;
+  /** Attempts counted before the delays start. */
+  free: number;
 }
 
-export async function recordLoginFailure(
-  db: Db,
-  config: Config,
-  email: string,
-  ip: string,
-): Promise<void> {
-  await db.query('INSERT INTO login_failures (email, ip) VALUES ($1, $2)', [email, ip]);
-  // Keep the table small: drop this email's rows that left the window.
+/** The keys a login attempt counts against. */
+export function loginKeys(config: Config, email: string, ip: string): ThrottleKey[] {
+  return [
+    { scope: 'login', subject: `${email}|${ip}`, free: config.loginMaxFailures },
+    { scope: 'login-ip', subject: ip, free: config.loginMaxFailuresPerIp },
+  ];
+}
+
+export function resetKeys(config: Config, email: string, ip: string): ThrottleKey[] {
+  return [
+    { scope: 'reset', subject: email, free: config.resetRequestsPerAccount },
+    { scope: 'reset-ip', subject: ip, free: config.authRequestsPerIp },
+  ];
+}
+
+export function registerKeys(config: Config, ip: string): ThrottleKey[] {
+  return [{ scope: 'register-ip', subject: ip, free: config.authRequestsPerIp }];
+}
+
+/** Seconds until every key allows an attempt again; 0 when the attempt may proceed. */
+export async function retryAfter(db: Db, keys: ThrottleKey[]): Promise<number> {
+  const { rows } = await db.query<{ wait: number | null }>(
+    `SELECT max(ceil(extract(epoch FROM blocked_until - now())))::int AS wait
+       FROM auth_throttle
+      WHERE (scope, subject) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+        AND blocked_until > now()`,
+    [keys.map((k) => k.scope), keys.map((k) => k.subject)],
+  );
+  return Math.max(rows[0]?.wait ?? 0, 0);
+}
+
+/**
+ * Counts one failure (or request) against each key, atomically: a key quiet for longer than
+ * the window starts over; past its free attempts it is blocked for a doubling delay.
+ */
+export async function countAttempt(db: Db, config: Config, keys: ThrottleKey[]): Promise<void> {
+  for (const key of keys) {
+    // $3 free attempts, $4 base delay (s), $5 cap (s), $6 window (min).
+    const attempts = `CASE WHEN t.last_at < now() - make_interval(mins => $6)
+                           THEN 1 ELSE t.attempts + 1 END`;
+    await db.query(
+      `INSERT INTO auth_throttle AS t (scope, subject, attempts, blocked_until)
+       VALUES ($1, $2, 1, CASE WHEN 1 >= $3 THEN now() + make_interval(secs => $4) END)
+       ON CONFLICT (scope, subject) DO UPDATE SET
+         attempts = ${attempts},
+         last_at = now(),
+         blocked_until = CASE WHEN ${attempts} >= $3
+           THEN now() + make_interval(secs => least($4 * 2 ^ (${attempts} - $3), $5))
+           ELSE t.blocked_until END`,
+      [
+        key.scope,
+        key.subject,
+        key.free,
+        config.loginDelayBaseSeconds,
+        config.loginDelayMaxSeconds,
+        config.loginWindowMinutes,
+      ],
+    );
+  }
+  // Keep the table small: forget keys that have been quiet for a day.
   await db.query(
-    `DELETE FROM login_failures WHERE email = $1 AND failed_at < now() - make_interval(mins => $2)`,
-    [email, config.loginWindowMinutes],
+    `DELETE FROM auth_throttle WHERE last_at < now() - interval '1 day'
+        AND (blocked_until IS NULL OR blocked_until < now())`,
   );
 }
 
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.query('DELETE FROM login_failures WHERE email = $1', [email]);
+/** A successful login forgets the failures of that account from that address. */
+export async function forgetKeys(db: Db, keys: ThrottleKey[]): Promise<void> {
+  await db.query(
+    `DELETE FROM auth_throttle
+      WHERE (scope, subject) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+    [keys.map((k) => k.scope), keys.map((k) => k.subject)],
+  );
 }

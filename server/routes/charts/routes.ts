@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { authenticated, errors, M, ok } from '../../lib/schemas.js';
+import { authenticated, dateField, errors, ok, ref } from '../../lib/schemas.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
-import { BREAKDOWN_NAMES, breakdown, perDay, type Bar } from './sql.js';
+import { BREAKDOWN_NAMES, breakdown, perDay, slaMetPerWeek, type Bar } from './sql.js';
 
 export const MAX_DAYS = 366;
 export const DEFAULT_DAYS = 30;
@@ -25,8 +25,9 @@ const barsSchema = {
 } as const;
 
 const dataSchema = {
+  $id: 'ChartsData',
   type: 'object',
-  required: ['from', 'to', 'tickets_per_day', ...BREAKDOWN_NAMES],
+  required: ['from', 'to', 'tickets_per_day', 'sla_met_per_week', ...BREAKDOWN_NAMES],
   properties: {
     from: { type: 'string' },
     to: { type: 'string' },
@@ -43,10 +44,27 @@ const dataSchema = {
       },
     },
     ...Object.fromEntries(BREAKDOWN_NAMES.map((n) => [n, barsSchema])),
+    // Service levels (docs/sla.md): % of targets met per week and help desk.
+    sla_met_per_week: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['week', 'hd_id', 'hd_name', 'met', 'missed', 'percent'],
+        properties: {
+          week: { type: 'string' },
+          hd_id: { type: 'integer' },
+          hd_name: { type: 'string' },
+          met: { type: 'integer' },
+          missed: { type: 'integer' },
+          percent: { type: ['integer', 'null'] },
+        },
+      },
+    },
   },
 } as const;
 
 export function chartsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.addSchema(dataSchema);
   app.get<{ Querystring: { from?: string; to?: string } }>(
     '/charts/',
     {
@@ -58,11 +76,11 @@ export function chartsRoutes(app: FastifyInstance, ctx: AppContext): void {
         querystring: {
           type: 'object',
           properties: {
-            from: { type: 'string', format: 'date', [M]: 'From must be a date (YYYY-MM-DD).' },
-            to: { type: 'string', format: 'date', [M]: 'To must be a date (YYYY-MM-DD).' },
+            from: dateField('From must be a date (YYYY-MM-DD).'),
+            to: dateField('To must be a date (YYYY-MM-DD).'),
           },
         },
-        response: { 200: ok(dataSchema), ...errors(400, 401) },
+        response: { 200: ok(ref(dataSchema)), ...errors(400, 401) },
       },
     },
     async (request) => {
@@ -77,8 +95,9 @@ export function chartsRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw new HttpError(400, 'Validation failed', { to: PERIOD_TOO_LONG });
       }
       const period = { from, to };
-      const [days, ...bars] = await Promise.all([
+      const [days, slaWeeks, ...bars] = await Promise.all([
         perDay(ctx.db, user, period),
+        slaMetPerWeek(ctx.db, user, period, ctx.clock.now()),
         ...BREAKDOWN_NAMES.map((n) => breakdown(ctx.db, user, period, n)),
       ]);
       return {
@@ -87,6 +106,7 @@ export function chartsRoutes(app: FastifyInstance, ctx: AppContext): void {
           from,
           to,
           tickets_per_day: days,
+          sla_met_per_week: slaWeeks,
           ...Object.fromEntries(BREAKDOWN_NAMES.map((n, i) => [n, bars[i] as Bar[]])),
         },
       };

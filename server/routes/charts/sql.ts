@@ -112,3 +112,52 @@ export async function breakdown(
   );
   return rows;
 }
+
+export interface SlaWeekRow {
+  week: string;
+  hd_id: number;
+  hd_name: string;
+  met: number;
+  missed: number;
+  /** met / (met + missed) in %, rounded; null when nothing was due. */
+  percent: number | null;
+}
+
+/**
+ * Service levels (docs/sla.md): per ISO week (Monday, UTC) and help desk, the first-response and
+ * resolution targets that fell due in the period, met on time or missed (answered/resolved late,
+ * or still open past the due time at `now`, unless paused).
+ */
+export async function slaMetPerWeek(
+  db: Db,
+  viewer: Viewer,
+  period: Period,
+  now: Date,
+): Promise<SlaWeekRow[]> {
+  const p = new Params();
+  const nowParam = p.add(now);
+  const { rows } = await db.query<SlaWeekRow>(
+    `WITH targets AS (
+       SELECT r.hd_id, t.due, t.done, r.sla_paused_since
+         FROM records r
+        CROSS JOIN LATERAL (VALUES (r.first_response_due_at, r.first_responded_at),
+                                   (r.resolution_due_at, r.resolved_at)) AS t(due, done)
+        WHERE r.object_type = 'T' AND NOT r.is_draft AND r.sla_policy_id IS NOT NULL
+          AND ${scope(p, viewer)} AND t.due IS NOT NULL AND ${range(p, period, 't.due')}),
+     outcomes AS (
+       SELECT hd_id, date_trunc('week', due AT TIME ZONE 'UTC')::date AS week,
+              count(*) FILTER (WHERE done <= due)::int AS met,
+              count(*) FILTER (WHERE done > due
+                                  OR (done IS NULL AND due < ${nowParam}
+                                      AND sla_paused_since IS NULL))::int AS missed
+         FROM targets GROUP BY 1, 2)
+     SELECT to_char(o.week, 'YYYY-MM-DD') AS week, o.hd_id, h.name AS hd_name, o.met, o.missed,
+            CASE WHEN o.met + o.missed > 0
+                 THEN round(100.0 * o.met / (o.met + o.missed))::int END AS percent
+       FROM outcomes o JOIN helpdesks h ON h.id = o.hd_id
+      WHERE o.met + o.missed > 0
+      ORDER BY o.week, h.sort_order, h.id`,
+    p.values,
+  );
+  return rows;
+}

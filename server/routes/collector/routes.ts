@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { withTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { authenticated, errors, M, ok } from '../../lib/schemas.js';
+import { fill } from '../../lib/i18n.js';
+import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { CONTENT, LIST_COUNT_CAP, listDataSchema, toApi } from '../records/kinds.js';
 import { NOT_FOUND_MESSAGE } from '../records/messages.js';
@@ -20,7 +21,9 @@ export const PARENT_MESSAGE = 'Choose a parent category.';
 export const PARENT_CYCLE = 'A category cannot move under itself or its sub-categories.';
 export const HAS_CHILDREN = 'This category has sub-categories and cannot be deleted.';
 export const inUse = (n: number) =>
-  `This category is used by ${n} ${n === 1 ? 'record' : 'records'} and cannot be deleted.`;
+  n === 1
+    ? 'This category is used by 1 record and cannot be deleted.'
+    : fill('This category is used by {{count}} records and cannot be deleted.', { count: n });
 
 const id32 = (message: string) =>
   ({ type: 'integer', minimum: 1, maximum: 2147483647, [M]: message }) as const;
@@ -39,6 +42,7 @@ const parentField = {
 } as const;
 
 const collectorNodeSchema = {
+  $id: 'CollectorNode',
   type: 'object',
   required: ['category_id', 'category_name', 'has_children', 'content_count'],
   properties: {
@@ -57,6 +61,7 @@ const idParams = {
 
 export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireUser(ctx);
+  app.addSchema(collectorNodeSchema);
   const tags = ['collector'];
 
   app.get<{ Querystring: { parent_id?: number } }>(
@@ -71,7 +76,10 @@ export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
           type: 'object',
           properties: { parent_id: id32('Choose a category.') },
         },
-        response: { 200: ok({ type: 'array', items: collectorNodeSchema }), ...errors(400, 401) },
+        response: {
+          200: ok({ type: 'array', items: ref(collectorNodeSchema) }),
+          ...errors(400, 401),
+        },
       },
     },
     async (request) => {
@@ -120,7 +128,7 @@ export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
       return {
         statusCode: 200,
         data: {
-          items: rows.map(toApi),
+          items: rows.map((r) => toApi(r, ctx.clock.now())),
           total: capped ? LIST_COUNT_CAP : total,
           total_is_capped: capped,
           page,

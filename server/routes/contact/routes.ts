@@ -1,7 +1,7 @@
 // GET contact/: how to reach each ticket help desk. Contract: docs/api-overview.md "Contact".
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
-import { authenticated, errors, ok } from '../../lib/schemas.js';
+import { authenticated, errors, ok, ref } from '../../lib/schemas.js';
 import { requireUser } from '../../plugins/auth.js';
 
 interface ContactRow {
@@ -15,6 +15,7 @@ interface ContactRow {
 
 const str = { type: 'string' } as const;
 const contactSchema = {
+  $id: 'ContactDesk',
   type: 'object',
   required: ['hd_id', 'hd_name', 'email', 'phone', 'hours', 'description'],
   properties: {
@@ -28,6 +29,7 @@ const contactSchema = {
 } as const;
 
 export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.addSchema(contactSchema);
   app.get(
     '/contact/',
     {
@@ -36,7 +38,7 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ['contact'],
         summary: 'Contact details of the ticket help desks',
         security: authenticated,
-        response: { 200: ok({ type: 'array', items: contactSchema }), ...errors(401) },
+        response: { 200: ok({ type: 'array', items: ref(contactSchema) }), ...errors(401) },
       },
     },
     async () => {

@@ -1,17 +1,59 @@
-// For load balancers and monitors: 200 when the database answers, 503 when it does not.
-import type { FastifyInstance } from 'fastify';
+// For load balancers, monitors and operators: 200 when the database answers, 503 when it does
+// not, saying which part is down (the API itself answers either way).
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { DatabaseHealthState } from '../../db/health-monitor.js';
 import type { AppContext } from '../../lib/context.js';
 import { errorResponse } from '../../lib/schemas.js';
 import { DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE } from '../../plugins/db-unavailable.js';
 
 const healthData = {
   type: 'object',
-  required: ['status', 'database'],
+  required: ['status', 'api', 'database'],
   properties: {
     status: { type: 'string', enum: ['ok', 'unavailable'] },
+    api: { type: 'string', enum: ['up'], description: 'This API process answers.' },
     database: { type: 'string', enum: ['up', 'down'] },
+    databaseDownSince: {
+      type: 'string',
+      format: 'date-time',
+      description: 'While down: since when.',
+    },
+    databaseProblem: {
+      type: 'string',
+      enum: ['unreachable', 'not answering', 'error'],
+      description:
+        'While down: refused or cut connections (unreachable), no answer in time (hung), other.',
+    },
+    databaseProcess: {
+      type: 'string',
+      enum: ['running', 'restarting', 'stopped'],
+      description: 'The embedded PostgreSQL process (only when this server runs it).',
+    },
   },
 } as const;
+
+function healthBody(state: DatabaseHealthState) {
+  return {
+    status: state.database === 'up' ? ('ok' as const) : ('unavailable' as const),
+    api: 'up' as const,
+    database: state.database,
+    ...(state.downSince ? { databaseDownSince: state.downSince } : {}),
+    ...(state.problem ? { databaseProblem: state.problem } : {}),
+    ...(state.process ? { databaseProcess: state.process } : {}),
+  };
+}
+
+function down(reply: FastifyReply, state: DatabaseHealthState) {
+  return reply
+    .code(503)
+    .header('retry-after', String(DB_RETRY_AFTER_SECONDS))
+    .send({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: DB_UNAVAILABLE_MESSAGE,
+      data: healthBody(state),
+    });
+}
 
 export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
@@ -19,7 +61,7 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags: ['operations'],
-        summary: 'Whether the server and its database answer',
+        summary: 'Whether the server and its database answer, and which part is down',
         response: {
           200: {
             type: 'object',
@@ -35,20 +77,19 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
+      const monitor = ctx.dbHealth;
+      // Known down: answer at once (the monitor keeps checking).
+      if (monitor && !monitor.isUp()) return down(reply, monitor.state());
       try {
         await ctx.db.query('SELECT 1');
-        return { statusCode: 200, data: { status: 'ok', database: 'up' } };
+        return { statusCode: 200, data: healthBody(monitor?.state() ?? { database: 'up' }) };
       } catch (err) {
         request.log.warn({ err: { message: (err as Error).message } }, 'health: database down');
-        return reply
-          .code(503)
-          .header('retry-after', String(DB_RETRY_AFTER_SECONDS))
-          .send({
-            statusCode: 503,
-            error: 'Service Unavailable',
-            message: DB_UNAVAILABLE_MESSAGE,
-            data: { status: 'unavailable', database: 'down' },
-          });
+        const state = monitor?.state();
+        return down(
+          reply,
+          state && state.database === 'down' ? state : { ...state, database: 'down' },
+        );
       }
     },
   );

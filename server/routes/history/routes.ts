@@ -2,29 +2,51 @@
 // Events are written by the change itself, in its transaction (routes/records/history.ts).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
-import { authenticated, errors, ok } from '../../lib/schemas.js';
+import { authenticated, errors, ok, ref } from '../../lib/schemas.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { KINDS, recordIdParams, requireReadable } from '../records/access.js';
 import * as sql from './sql.js';
 
-const eventsSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['id', 'action', 'actor_id', 'actor_name', 'details', 'created_at'],
-    properties: {
-      id: { type: 'integer' },
-      action: { type: 'string' },
-      actor_id: { type: ['integer', 'null'] },
-      actor_name: { type: ['string', 'null'] },
-      details: { type: 'object', additionalProperties: true },
-      created_at: { type: 'string', format: 'date-time' },
-    },
+const nullableStr = { type: ['string', 'null'] } as const;
+
+/** What each action records (routes/*: recordEvent); an action's own keys, nothing else. */
+const detailsSchema = {
+  type: 'object',
+  properties: {
+    fields: { type: 'array', items: { type: 'string' } },
+    from: nullableStr,
+    to: nullableStr,
+    title: { type: 'string' },
+    copy_id: { type: 'integer' },
+    source_id: { type: 'integer' },
+    searchable: { type: 'boolean' },
+    file_name: { type: 'string' },
+    action: { type: 'string' },
+    time_spent_minutes: { type: ['integer', 'null'] },
+    names: { type: 'array', items: { type: 'string' } },
+  },
+  // A key a newer change records is passed on, not dropped.
+  additionalProperties: true,
+} as const;
+
+const eventSchema = {
+  $id: 'HistoryEvent',
+  type: 'object',
+  required: ['id', 'action', 'actor_id', 'actor_name', 'details', 'created_at'],
+  properties: {
+    id: { type: 'integer' },
+    action: { type: 'string' },
+    actor_id: { type: ['integer', 'null'] },
+    actor_name: nullableStr,
+    details: detailsSchema,
+    created_at: { type: 'string', format: 'date-time' },
   },
 } as const;
+const eventsSchema = { type: 'array', items: ref(eventSchema) } as const;
 
 export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireUser(ctx);
+  app.addSchema(eventSchema);
   for (const kind of KINDS) {
     app.get<{ Params: { id: number } }>(
       `/${kind.path}/:id/history/`,

@@ -38,11 +38,11 @@ const objectTypeQuery = (name: string) =>
     properties: { [name]: { type: 'string', enum: ['T', 'C'], [M]: `${name} must be T or C.` } },
   }) as const;
 
-const list = (properties: Record<string, object>) =>
-  ok({
-    type: 'array',
-    items: { type: 'object', required: Object.keys(properties), properties },
-  });
+/** A list of one lookup, its item registered as a named shape (components/schemas/<name>). */
+function list(app: FastifyInstance, name: string, properties: Record<string, object>) {
+  app.addSchema({ $id: name, type: 'object', required: Object.keys(properties), properties });
+  return ok({ type: 'array', items: { $ref: `${name}#` } });
+}
 
 export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireUser(ctx);
@@ -93,7 +93,11 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
         security: authenticated,
         querystring: objectTypeQuery('status_for'),
         response: {
-          200: list({ status_id: int, status_name: str, is_closed: { type: 'boolean' } }),
+          200: list(app, 'Status', {
+            status_id: int,
+            status_name: str,
+            is_closed: { type: 'boolean' },
+          }),
           ...errors(400, 401),
         },
       },
@@ -112,7 +116,10 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags,
         summary: 'Ticket priorities, lowest first',
         security: authenticated,
-        response: { 200: list({ priority_id: int, priority_name: str }), ...errors(401) },
+        response: {
+          200: list(app, 'Priority', { priority_id: int, priority_name: str }),
+          ...errors(401),
+        },
       },
     },
     async () => ({ statusCode: 200, data: await sql.priorities(ctx.db) }),
@@ -126,7 +133,10 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags,
         summary: 'Companies, by name',
         security: authenticated,
-        response: { 200: list({ company_id: int, company_name: str }), ...errors(401) },
+        response: {
+          200: list(app, 'Company', { company_id: int, company_name: str }),
+          ...errors(401),
+        },
       },
     },
     async () => ({ statusCode: 200, data: await sql.companies(ctx.db) }),
@@ -140,7 +150,10 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags,
         summary: 'Content types',
         security: authenticated,
-        response: { 200: list({ content_type_id: int, content_type_name: str }), ...errors(401) },
+        response: {
+          200: list(app, 'ContentType', { content_type_id: int, content_type_name: str }),
+          ...errors(401),
+        },
       },
     },
     async () => ({ statusCode: 200, data: await sql.contentTypes(ctx.db) }),

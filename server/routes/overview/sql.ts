@@ -45,6 +45,7 @@ export async function ticketCount(
   viewer: Viewer,
   scope: 'my' | 'hd',
   filters: ListFilters,
+  now: Date,
 ): Promise<number> {
   const { count } = buildListQueries(TICKET, viewer, {
     scope,
@@ -52,6 +53,7 @@ export async function ticketCount(
     pageSize: 1,
     sort: '-created_at',
     filters,
+    now,
   });
   const { rows } = await db.query<{ total: number }>(count.text, count.values);
   return Math.min(rows[0].total, LIST_COUNT_CAP);

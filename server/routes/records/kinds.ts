@@ -1,6 +1,7 @@
 // The two kinds of record (ticket 'T', content item 'C') share one table and one set of routes;
 // this file holds what differs: API field names, messages, sort columns and JSON schemas.
-import { M } from '../../lib/schemas.js';
+import { M, dateField } from '../../lib/schemas.js';
+import { slaFields, slaFieldsSchema, type SlaColumns } from '../../sla/summary.js';
 import type { Access } from './visibility.js';
 
 export type ObjectType = 'T' | 'C';
@@ -39,6 +40,8 @@ export const TICKET: RecordKind = {
     status: 'status_id',
     priority: 'priority_id',
     id: 'id',
+    // Earliest running due time first; tickets with none last (docs/sla.md).
+    sla: 'sla_due_at',
   },
   requiredLookup: 'priority_id',
   initialStatus: 'new',
@@ -91,8 +94,8 @@ export const MESSAGES = {
 export const titleRequired = (k: RecordKind) => `${k.titleLabel} is required.`;
 export const bodyRequired = (k: RecordKind) => `${k.bodyLabel} is required.`;
 
-/** One row as the SQL in sql.ts returns it (both kinds). */
-export interface RecordRow {
+/** One row as the SQL in sql.ts returns it (both kinds; the SLA columns are a ticket's). */
+export interface RecordRow extends SlaColumns {
   id: string;
   object_type: ObjectType;
   title: string;
@@ -113,6 +116,8 @@ export interface RecordRow {
   content_type_name: string | null;
   searchable: boolean;
   is_draft: boolean;
+  /** How it came in: a web form, or a mail to a help desk's address. */
+  channel: 'web' | 'mail';
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -124,8 +129,11 @@ export interface RecordRow {
 
 export type ApiRecord = Record<string, unknown>;
 
-/** The row in the API's shape for its kind (the response schema then drops nothing else). */
-export function toApi(row: RecordRow): ApiRecord {
+/**
+ * The row in the API's shape for its kind (the response schema then drops nothing else).
+ * `now` is the SLA clock's (AppContext.clock), which a ticket's `sla` state is measured against.
+ */
+export function toApi(row: RecordRow, now: Date): ApiRecord {
   const common = {
     id: Number(row.id),
     object_type: row.object_type,
@@ -134,6 +142,7 @@ export function toApi(row: RecordRow): ApiRecord {
     status_id: row.status_id,
     status_name: row.status_name,
     is_draft: row.is_draft,
+    channel: row.channel,
     version: row.version,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -154,6 +163,7 @@ export function toApi(row: RecordRow): ApiRecord {
       requester_name: row.owner_name,
       assignee_id: row.assignee_id === null ? null : Number(row.assignee_id),
       assignee_name: row.assignee_name,
+      ...slaFields(row, now),
     };
   }
   return {
@@ -177,7 +187,7 @@ const str = { type: 'string' } as const;
 const dateTime = { type: 'string', format: 'date-time' } as const;
 
 /** The record object (details) or a list item (`withBody: false`). */
-export function recordSchema(k: RecordKind, withBody: boolean) {
+function recordShape(k: RecordKind, withBody: boolean) {
   const common = {
     id: int,
     object_type: { type: 'string', enum: [k.type] },
@@ -188,6 +198,7 @@ export function recordSchema(k: RecordKind, withBody: boolean) {
     status_id: int,
     status_name: str,
     is_draft: { type: 'boolean' },
+    channel: { type: 'string', enum: ['web', 'mail'] },
     version: int,
     created_at: dateTime,
     updated_at: dateTime,
@@ -206,6 +217,7 @@ export function recordSchema(k: RecordKind, withBody: boolean) {
           requester_name: str,
           assignee_id: nullableInt,
           assignee_name: nullableString,
+          ...slaFieldsSchema,
         }
       : {
           content_type_id: nullableInt,
@@ -294,7 +306,6 @@ const ASSIGNEE_FILTER = 'Assignee must be an id or "none".';
 
 export function listBodySchema(k: RecordKind) {
   const filterId = (message: string) => id32(message);
-  const date = (message: string) => ({ type: 'string', format: 'date', [M]: message }) as const;
   const lookups =
     k.type === 'T'
       ? {
@@ -314,6 +325,11 @@ export function listBodySchema(k: RecordKind) {
             [M]: 'Recently answered must be true or false.',
           },
           overdue: { type: 'boolean', [M]: 'Overdue must be true or false.' },
+          sla: {
+            type: 'string',
+            enum: ['overdue', 'due_soon'],
+            [M]: 'SLA must be overdue or due_soon.',
+          },
         }
       : {
           content_type_id: filterId(MESSAGES.content_type_id),
@@ -342,8 +358,8 @@ export function listBodySchema(k: RecordKind) {
           hd_id: filterId(MESSAGES.hd_id),
           ...lookups,
           is_draft: { type: 'boolean', [M]: MESSAGES.is_draft },
-          created_from: date('Created from must be a date (YYYY-MM-DD).'),
-          created_to: date('Created to must be a date (YYYY-MM-DD).'),
+          created_from: dateField('Created from must be a date (YYYY-MM-DD).'),
+          created_to: dateField('Created to must be a date (YYYY-MM-DD).'),
           text: { type: 'string', maxLength: 200, [M]: 'Text must be at most 200 characters.' },
           shared_with_me: { type: 'boolean', [M]: 'Shared with me must be true or false.' },
           status_group: {
@@ -357,7 +373,7 @@ export function listBodySchema(k: RecordKind) {
   } as const;
 }
 
-export function listDataSchema(k: RecordKind) {
+function listDataShape(k: RecordKind) {
   return {
     type: 'object',
     required: ['items', 'total', 'total_is_capped', 'page', 'page_size'],
@@ -369,4 +385,28 @@ export function listDataSchema(k: RecordKind) {
       page_size: int,
     },
   } as const;
+}
+
+// ---- Named shapes: components/schemas in docs/openapi.json ---------------------------------
+
+const NAMES = { T: 'Ticket', C: 'Content' } as const;
+
+/** Kind k's record (details) or list item (`withBody: false`): a reference to its named shape. */
+export function recordSchema(k: RecordKind, withBody: boolean) {
+  return { $ref: `${NAMES[k.type]}${withBody ? '' : 'ListItem'}#` } as const;
+}
+
+/** A page of kind k's list: a reference to its named shape. */
+export function listDataSchema(k: RecordKind) {
+  return { $ref: `${NAMES[k.type]}Page#` } as const;
+}
+
+/** Kind k's named shapes, for app.addSchema (records/routes.ts registers them once per kind). */
+export function recordSchemas(k: RecordKind) {
+  const name = NAMES[k.type];
+  return [
+    { $id: name, ...recordShape(k, true) },
+    { $id: `${name}ListItem`, ...recordShape(k, false) },
+    { $id: `${name}Page`, ...listDataShape(k) },
+  ];
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { withTransaction, type Queryable } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
+import { fill } from '../../lib/i18n.js';
 import { sanitizeBody, hasText } from '../../lib/sanitize.js';
 import { authenticated, errorResponse, errors, ok } from '../../lib/schemas.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
@@ -17,16 +18,18 @@ import {
   listBodySchema,
   listDataSchema,
   recordSchema,
+  recordSchemas,
   toApi,
   updateBodySchema,
   type RecordKind,
   type RecordRow,
 } from './kinds.js';
 import { recordEvent } from './history.js';
-import { notifyFollowers } from '../../mail/record-mail.js';
+import { queueFollowerMails } from '../../mail/record-mail.js';
 import { deleteRecord } from '../agent-actions/sql.js';
-import { removeFiles } from '../attachments/storage.js';
+import { removeStoredFiles } from '../attachments/attach.js';
 import { NOT_FOUND_MESSAGE, READ_ONLY_MESSAGE } from './messages.js';
+import { recomputeSla } from '../../sla/recompute.js';
 import * as sql from './sql.js';
 
 export const NOT_FOUND = NOT_FOUND_MESSAGE;
@@ -65,6 +68,7 @@ function checkSubmitted(kind: RecordKind, merged: { body: string; lookup: number
 function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): void {
   const preHandler = requireUser(ctx);
   const tags = [kind.path];
+  for (const schema of recordSchemas(kind)) app.addSchema(schema);
   const full = recordSchema(kind, true);
   const conflict = { ...errorResponse, properties: { ...errorResponse.properties, current: full } };
   const label = kind.type === 'T' ? 'ticket' : 'content item';
@@ -103,9 +107,12 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
           actorId: user.id,
           action: 'created',
         });
-        return created;
+        if (kind.type !== 'T' || isDraft) return created;
+        // A submitted ticket starts its service-level targets (docs/sla.md).
+        await recomputeSla(tx, ctx, Number(created.id));
+        return (await sql.getRecord(tx, user, kind.type, Number(created.id))) ?? created;
       });
-      return { statusCode: 200, data: toApi(row) };
+      return { statusCode: 200, data: toApi(row, ctx.clock.now()) };
     },
   );
 
@@ -129,7 +136,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
         readers: kind.type === 'C',
       });
       if (!row) throw new HttpError(404, NOT_FOUND);
-      return { statusCode: 200, data: toApi(row) };
+      return { statusCode: 200, data: toApi(row, ctx.clock.now()) };
     },
   );
 
@@ -156,7 +163,9 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
         throw new HttpError(403, READ_ONLY);
       }
       const stale = (now: RecordRow) =>
-        new HttpError(409, CONFLICT, undefined, undefined, { current: toApi(now) });
+        new HttpError(409, CONFLICT, undefined, undefined, {
+          current: toApi(now, ctx.clock.now()),
+        });
       if (current.version !== b.version) throw stale(current);
 
       if (b.status_id !== undefined && b.status_id !== current.status_id && !user.user_is_hde) {
@@ -192,19 +201,22 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       const row = await withTransaction(ctx.db, async (tx) => {
         const updated = await sql.updateRecord(tx, user, kind.type, id, b.version, merged);
         if (updated) await recordEditEvents(tx, kind, user.id, current, updated);
-        return updated;
-      });
-      if (row) {
-        if (row.status_id !== current.status_id) {
-          void notifyFollowers(ctx, request.log, recordRef(row), user.id, {
+        if (updated && updated.status_id !== current.status_id) {
+          await queueFollowerMails(tx, ctx, recordRef(updated), user.id, {
             type: 'status_changed',
             actor: user.fullname,
             from: current.status_name,
-            to: row.status_name,
+            to: updated.status_name,
           });
         }
-        return { statusCode: 200, data: toApi(row) };
-      }
+        if (updated && kind.type === 'T' && slaFieldsChanged(current, updated)) {
+          // The due times follow priority, help desk, company and status (docs/sla.md).
+          await recomputeSla(tx, ctx, id);
+          return sql.getRecord(tx, user, kind.type, id);
+        }
+        return updated;
+      });
+      if (row) return { statusCode: 200, data: toApi(row, ctx.clock.now()) };
       // Changed (or removed) between our read and our write.
       const now = await sql.getRecord(ctx.db, user, kind.type, id);
       if (!now) throw new HttpError(404, NOT_FOUND);
@@ -232,7 +244,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       const id = request.params.id;
       const deleted = await deleteRecord(ctx.db, user, kind.type, id);
       if (deleted) {
-        await removeFiles(ctx.config, deleted.files, request.log);
+        await removeStoredFiles(ctx, deleted.files, request.log);
         return { statusCode: 200, data: { id } };
       }
       if (!(await sql.getRecord(ctx.db, user, kind.type, id, { readers: true }))) {
@@ -286,12 +298,14 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
           pageSize,
           sort: b.sort ?? '-created_at',
           filters,
+          now: ctx.clock.now(),
         });
         const capped = total > cap;
+        const now = ctx.clock.now();
         return {
           statusCode: 200,
           data: {
-            items: rows.map(toApi),
+            items: rows.map((r) => toApi(r, now)),
             total: capped ? cap : total,
             total_is_capped: capped,
             page,
@@ -335,6 +349,14 @@ async function recordEditEvents(
   }
 }
 
+/** What a ticket's due times depend on (docs/sla.md): then recomputeSla runs. */
+const slaFieldsChanged = (before: RecordRow, after: RecordRow) =>
+  before.priority_id !== after.priority_id ||
+  before.hd_id !== after.hd_id ||
+  before.company_id !== after.company_id ||
+  before.status_id !== after.status_id ||
+  before.is_draft !== after.is_draft;
+
 const recordRef = (row: RecordRow) => ({
   id: Number(row.id),
   object_type: row.object_type,
@@ -342,7 +364,10 @@ const recordRef = (row: RecordRow) => ({
 });
 
 const pageBeyondCap = (cap: number) =>
-  `Pages reach the first ${cap.toLocaleString('en-US')} records. Narrow the filters or reverse the sort to see older ones.`;
+  fill(
+    'Pages reach the first {{cap}} records. Narrow the filters or reverse the sort to see older ones.',
+    { cap: cap.toLocaleString('en-US') },
+  );
 
 export function recordsRoutes(app: FastifyInstance, ctx: AppContext): void {
   recordRoutes(app, ctx, TICKET);

@@ -16,7 +16,14 @@ import {
   type Access,
   type Viewer,
 } from './visibility.js';
-import { overdue, recentlyAnswered, statusGroup, waitingForRequester } from './ticket-state.js';
+import { SLA_SELECT } from '../../sla/summary.js';
+import {
+  overdue,
+  recentlyAnswered,
+  slaDue,
+  statusGroup,
+  waitingForRequester,
+} from './ticket-state.js';
 
 /**
  * The select list for records read from `source` (a table or a CTE) as `r`, with the lookups'
@@ -34,7 +41,8 @@ export function selectFrom(source: string, withBody: boolean, viewerCols: string
        r.company_id, (SELECT name FROM companies WHERE id = r.company_id) AS company_name,
        r.content_type_id,
        (SELECT name FROM content_types WHERE id = r.content_type_id) AS content_type_name,
-       r.searchable, r.is_draft, r.version, r.created_at, r.updated_at,
+       r.searchable, r.is_draft, r.channel, r.version, r.created_at, r.updated_at,
+       ${SLA_SELECT},
        ${viewerCols}
   FROM ${source}`;
 }
@@ -235,10 +243,14 @@ export interface ListFilters {
   recently_answered?: boolean;
   /** Tickets: open, the requester waiting more than 24 hours. */
   overdue?: boolean;
+  /** Tickets: a running SLA target is past due, or due within the hour (docs/sla.md). */
+  sla?: 'overdue' | 'due_soon';
 }
 
 export interface ListRequest {
   scope: 'my' | 'hd';
+  /** The SLA clock's now (the `sla` filter compares against it). */
+  now: Date;
   page: number;
   pageSize: number;
   /** An API sort name, optionally with a leading '-' (already validated). */
@@ -299,6 +311,7 @@ export function buildListQueries(
     if (f.waiting_for_me) where.push(waitingForRequester());
     if (f.recently_answered) where.push(recentlyAnswered());
     if (f.overdue) where.push(overdue());
+    if (f.sla) where.push(slaDue(f.sla, p.add(req.now)));
   } else {
     eq('content_type_id', f.content_type_id);
     eq('owner_id', f.author_id);

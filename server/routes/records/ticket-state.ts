@@ -42,3 +42,13 @@ export function overdue(alias = 'r'): string {
              alias,
            )}, true))`;
 }
+
+/**
+ * A running SLA target is past due (`overdue`) or due within the hour (`due_soon`) at `now` (a
+ * query parameter: the SLA clock's time). A range on records_hd_sla_idx.
+ */
+export function slaDue(which: 'overdue' | 'due_soon', now: string, alias = 'r'): string {
+  return which === 'overdue'
+    ? `${alias}.sla_due_at < ${now}`
+    : `(${alias}.sla_due_at >= ${now} AND ${alias}.sla_due_at < ${now}::timestamptz + interval '1 hour')`;
+}

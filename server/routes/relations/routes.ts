@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { withTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { authenticated, errors, M, ok } from '../../lib/schemas.js';
+import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { KINDS, recordIdParams, requireChangeable, requireReadable } from '../records/access.js';
 import { recordEvent } from '../records/history.js';
@@ -18,19 +18,18 @@ export const SELF_RELATION_MESSAGE = 'A record cannot be related to itself.';
 const recordId = (message: string) =>
   ({ type: 'integer', minimum: 1, maximum: 9007199254740991, [M]: message }) as const;
 
-const relatedSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['id', 'object_type', 'title', 'status_name'],
-    properties: {
-      id: { type: 'integer' },
-      object_type: { type: 'string', enum: ['T', 'C'] },
-      title: { type: 'string' },
-      status_name: { type: 'string' },
-    },
+const relatedShape = {
+  $id: 'RelatedRecord',
+  type: 'object',
+  required: ['id', 'object_type', 'title', 'status_name'],
+  properties: {
+    id: { type: 'integer' },
+    object_type: { type: 'string', enum: ['T', 'C'] },
+    title: { type: 'string' },
+    status_name: { type: 'string' },
   },
 } as const;
+const relatedSchema = { type: 'array', items: ref(relatedShape) } as const;
 
 async function relatedData(ctx: AppContext, viewer: Viewer, id: number) {
   const rows = await sql.relatedList(ctx.db, viewer, id);
@@ -39,15 +38,19 @@ async function relatedData(ctx: AppContext, viewer: Viewer, id: number) {
 
 export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireUser(ctx);
+  app.addSchema(relatedShape);
 
   for (const kind of KINDS) {
     const tags = [kind.path];
     const field = kind.titleField;
-    const found = {
+    const foundShape = {
+      $id: kind.type === 'T' ? 'TicketMatch' : 'ContentMatch',
       type: 'object',
       required: ['id', field],
       properties: { id: { type: 'integer' }, [field]: { type: 'string' } },
     } as const;
+    app.addSchema(foundShape);
+    const found = ref(foundShape);
     const toFound = (r: { id: string; title: string }) => ({ id: Number(r.id), [field]: r.title });
     const searchPath = kind.type === 'T' ? 'by-subject' : 'by-title';
     const byIdPath = kind.type === 'T' ? 'subject-by-id' : 'title-by-id';

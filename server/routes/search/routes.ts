@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { authenticated, errors, M, ok } from '../../lib/schemas.js';
+import { authenticated, dateField, errors, M, ok, ref } from '../../lib/schemas.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { MESSAGES, type ObjectType } from '../records/kinds.js';
 import { SEARCH_COUNT_CAP, safeSnippet, searchRecords, type SearchFilters } from './sql.js';
@@ -14,7 +14,6 @@ const Q_MAX = 200;
 
 const id32 = (message: string) =>
   ({ type: 'integer', minimum: 1, maximum: 2147483647, [M]: message }) as const;
-const date = (message: string) => ({ type: 'string', format: 'date', [M]: message }) as const;
 
 const bodySchema = {
   type: 'object',
@@ -36,14 +35,15 @@ const bodySchema = {
         status_id: id32(MESSAGES.status_id),
         hd_id: id32(MESSAGES.hd_id),
         category_id: id32('Choose a category.'),
-        created_from: date('Created from must be a date (YYYY-MM-DD).'),
-        created_to: date('Created to must be a date (YYYY-MM-DD).'),
+        created_from: dateField('Created from must be a date (YYYY-MM-DD).'),
+        created_to: dateField('Created to must be a date (YYYY-MM-DD).'),
       },
     },
   },
 } as const;
 
 const itemSchema = {
+  $id: 'SearchHit',
   type: 'object',
   required: [
     'id',
@@ -68,10 +68,11 @@ const itemSchema = {
 } as const;
 
 const dataSchema = {
+  $id: 'SearchPage',
   type: 'object',
   required: ['items', 'total', 'total_is_capped', 'page', 'page_size'],
   properties: {
-    items: { type: 'array', items: itemSchema },
+    items: { type: 'array', items: ref(itemSchema) },
     total: { type: 'integer' },
     total_is_capped: { type: 'boolean' },
     page: { type: 'integer' },
@@ -88,6 +89,8 @@ interface Body {
 }
 
 export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.addSchema(itemSchema);
+  app.addSchema(dataSchema);
   app.post<{ Body: Body }>(
     '/search/query',
     {
@@ -97,7 +100,7 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
         summary: 'Full-text search over tickets or content the caller may read, best first',
         security: authenticated,
         body: bodySchema,
-        response: { 200: ok(dataSchema), ...errors(400, 401) },
+        response: { 200: ok(ref(dataSchema)), ...errors(400, 401) },
       },
     },
     async (request) => {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { withTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { authenticated, errors, M, ok } from '../../lib/schemas.js';
+import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { KINDS, recordIdParams, requireChangeable, requireReadable } from '../records/access.js';
 import { recordEvent } from '../records/history.js';
@@ -13,19 +13,19 @@ import * as sql from './sql.js';
 export const USER_IDS_MESSAGE = 'Choose people from the list.';
 
 const personSchema = {
+  $id: 'Person',
   type: 'object',
   required: ['id', 'fullname'],
   properties: { id: { type: 'integer' }, fullname: { type: 'string' } },
 } as const;
-const peopleSchema = { type: 'array', items: personSchema } as const;
-const foundSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['id', 'fullname'],
-    properties: { ...personSchema.properties, email: { type: 'string' } },
-  },
+const peopleSchema = { type: 'array', items: ref(personSchema) } as const;
+const personMatchSchema = {
+  $id: 'PersonMatch',
+  type: 'object',
+  required: ['id', 'fullname'],
+  properties: { ...personSchema.properties, email: { type: 'string' } },
 } as const;
+const foundSchema = { type: 'array', items: ref(personMatchSchema) } as const;
 
 const toPerson = (r: { id: string; fullname: string }) => ({
   id: Number(r.id),
@@ -34,6 +34,8 @@ const toPerson = (r: { id: string; fullname: string }) => ({
 
 export function sharingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireUser(ctx);
+  app.addSchema(personSchema);
+  app.addSchema(personMatchSchema);
 
   app.get<{ Params: { text: string } }>(
     '/search/user/by-id/:text',

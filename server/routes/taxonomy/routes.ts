@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { withTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { authenticated, errors, M, ok } from '../../lib/schemas.js';
+import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { KINDS, recordIdParams, requireChangeable, requireReadable } from '../records/access.js';
 import { recordEvent } from '../records/history.js';
@@ -22,20 +22,21 @@ const nodeProperties = {
   path: { type: 'string' },
 } as const;
 /** A classification node in answers (also the collector's maintenance calls). */
-export const nodeSchema = {
+const nodeShape = {
+  $id: 'TaxonomyNode',
   type: 'object',
   required: Object.keys(nodeProperties),
   properties: nodeProperties,
 } as const;
+export const nodeSchema = ref(nodeShape);
 const nodesSchema = { type: 'array', items: nodeSchema } as const;
-const rootsSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: [...Object.keys(nodeProperties), 'children'],
-    properties: { ...nodeProperties, children: nodesSchema },
-  },
+const rootShape = {
+  $id: 'TaxonomyRoot',
+  type: 'object',
+  required: [...Object.keys(nodeProperties), 'children'],
+  properties: { ...nodeProperties, children: nodesSchema },
 } as const;
+const rootsSchema = { type: 'array', items: ref(rootShape) } as const;
 
 const categoryId = {
   type: 'integer',
@@ -48,6 +49,8 @@ const categoryParams = (name: string) =>
 
 export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireUser(ctx);
+  app.addSchema(nodeShape);
+  app.addSchema(rootShape);
   const tags = ['classification'];
 
   app.get(

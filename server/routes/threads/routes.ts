@@ -1,17 +1,18 @@
 // A record's threads: the public communication (owner, shared, agents), the internal work log
 // and the communication log (agents only), following, and what a message can be sent as.
-// Contract: docs/api-working.md "Threads". Notifications go out after the change commits.
+// Contract: docs/api-working.md "Threads". A message's mails are queued in its transaction.
 import type { FastifyInstance } from 'fastify';
 import { withTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hasText, sanitizeBody } from '../../lib/sanitize.js';
-import { M, authenticated, emailField, errors, ok } from '../../lib/schemas.js';
-import { mailForward, notifyFollowers } from '../../mail/record-mail.js';
+import { M, authenticated, emailField, errors, ok, ref } from '../../lib/schemas.js';
+import { queueFollowerMails, queueForwardMail } from '../../mail/record-mail.js';
 import { currentUser, requireUser, type AuthUser } from '../../plugins/auth.js';
 import { recordEvent } from '../records/history.js';
 import { CONTENT, TICKET, type RecordKind } from '../records/kinds.js';
 import { requireAccess, type AccessRow } from '../records/record-access.js';
+import { messageEvent, recomputeSla } from '../../sla/recompute.js';
 import * as sql from './sql.js';
 
 export const MESSAGE_REQUIRED = 'Message is required.';
@@ -24,6 +25,7 @@ const nullableInt = { type: ['integer', 'null'] } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
 
 const messageSchema = {
+  $id: 'ThreadMessage',
   type: 'object',
   required: [
     'id',
@@ -36,6 +38,9 @@ const messageSchema = {
     'body',
     'forward_to',
     'time_spent_minutes',
+    'channel',
+    'quoted_body',
+    'from_email',
     'created_at',
   ],
   properties: {
@@ -49,20 +54,30 @@ const messageSchema = {
     body: str,
     forward_to: nullableStr,
     time_spent_minutes: nullableInt,
+    channel: {
+      type: 'string',
+      enum: ['web', 'mail'],
+      description: 'mail: the message came in by mail (from `from_email`)',
+    },
+    quoted_body: {
+      ...nullableStr,
+      description: 'The quoted history of an inbound mail (sanitised HTML), shown collapsed',
+    },
+    from_email: { ...nullableStr, description: 'The sender of an inbound mail' },
     created_at: { type: 'string', format: 'date-time' },
   },
 } as const;
 
-const optionsSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: ['value', 'label'],
-    properties: { value: str, label: str },
-  },
+const optionSchema = {
+  $id: 'ChoiceOption',
+  type: 'object',
+  required: ['value', 'label'],
+  properties: { value: str, label: str },
 } as const;
+const optionsSchema = { type: 'array', items: ref(optionSchema) } as const;
 
 const followSchema = {
+  $id: 'FollowState',
   type: 'object',
   required: ['following'],
   properties: { following: { type: 'boolean' } },
@@ -120,7 +135,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
         security: authenticated,
         params: idParams,
         response: {
-          200: ok({ type: 'array', items: messageSchema }),
+          200: ok({ type: 'array', items: ref(messageSchema) }),
           ...errors(400, 401, 403, 404),
         },
       },
@@ -174,7 +189,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
             forward_to: emailField,
           },
         },
-        response: { 200: ok(messageSchema), ...errors(400, 401, 403, 404) },
+        response: { 200: ok(ref(messageSchema)), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -208,22 +223,35 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
           action: 'message_added',
           details: { action },
         });
+        const author = message.sent_as_name ?? user.fullname;
+        const messageRowId = Number(message.id);
+        if (forwardTo) {
+          await queueForwardMail(
+            tx,
+            ctx,
+            recordRef(r),
+            forwardTo,
+            user.language,
+            { type: 'forward', author, body },
+            { replyAs: author, messageRowId },
+          );
+        } else {
+          // An agent's message is their reply (From: their name or the desk's); anyone
+          // else's reaches the followers as a notification from the desk.
+          await queueFollowerMails(
+            tx,
+            ctx,
+            recordRef(r),
+            user.id,
+            { type: 'message', author, body },
+            user.user_is_hde ? { replyAs: author, messageRowId } : { messageRowId },
+          );
+        }
+        // An agent's reply meets the response targets; the requester's restarts the wait.
+        const event = messageEvent(user, Number(r.owner_id), action);
+        if (kind.type === 'T' && event) await recomputeSla(tx, ctx, Number(r.id), { event });
         return message;
       });
-      const author = row.sent_as_name ?? user.fullname;
-      if (forwardTo) {
-        void mailForward(ctx, request.log, recordRef(r), forwardTo, user.language, {
-          type: 'forward',
-          author,
-          body,
-        });
-      } else {
-        void notifyFollowers(ctx, request.log, recordRef(r), user.id, {
-          type: 'message',
-          author,
-          body,
-        });
-      }
       return { statusCode: 200, data: toMessage(row) };
     },
   );
@@ -238,7 +266,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
         security: authenticated,
         params: idParams,
         response: {
-          200: ok({ type: 'array', items: messageSchema }),
+          200: ok({ type: 'array', items: ref(messageSchema) }),
           ...errors(400, 401, 403, 404),
         },
       },
@@ -278,7 +306,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
             },
           },
         },
-        response: { 200: ok(messageSchema), ...errors(400, 401, 403, 404) },
+        response: { 200: ok(ref(messageSchema)), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -323,13 +351,44 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
             type: 'array',
             items: {
               type: 'object',
-              required: ['id', 'to_email', 'subject', 'kind', 'sent_at'],
+              required: [
+                'id',
+                'to_email',
+                'subject',
+                'kind',
+                'sent_at',
+                'state',
+                'error',
+                'message_id',
+                'attempts',
+                'updated_at',
+              ],
               properties: {
                 id: int,
                 to_email: str,
                 subject: str,
                 kind: str,
-                sent_at: { type: 'string', format: 'date-time' },
+                sent_at: {
+                  type: 'string',
+                  format: 'date-time',
+                  description: 'When the mail was queued',
+                },
+                state: {
+                  type: 'string',
+                  enum: ['queued', 'sent', 'failed', 'bounced'],
+                  description: 'failed: every retry failed (`error` says why)',
+                },
+                error: {
+                  ...nullableStr,
+                  description: 'The latest SMTP error, or why it bounced',
+                },
+                message_id: { ...nullableStr, description: 'The Message-ID header it went with' },
+                attempts: { ...int, description: 'Delivery attempts so far' },
+                updated_at: {
+                  type: 'string',
+                  format: 'date-time',
+                  description: 'When the state last changed',
+                },
               },
             },
           }),
@@ -348,7 +407,12 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
       const rows = await sql.listMailLog(ctx.db, Number(r.id));
       return {
         statusCode: 200,
-        data: rows.map((m) => ({ ...m, id: Number(m.id), sent_at: m.sent_at.toISOString() })),
+        data: rows.map((m) => ({
+          ...m,
+          id: Number(m.id),
+          sent_at: m.sent_at.toISOString(),
+          updated_at: m.updated_at.toISOString(),
+        })),
       };
     },
   );
@@ -362,7 +426,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
         summary: `Whether the caller follows a ${kind.path}`,
         security: authenticated,
         params: idParams,
-        response: { 200: ok(followSchema), ...errors(400, 401, 404) },
+        response: { 200: ok(ref(followSchema)), ...errors(400, 401, 404) },
       },
     },
     async (request) => {
@@ -393,7 +457,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
             following: { type: 'boolean', [M]: 'Following must be true or false.' },
           },
         },
-        response: { 200: ok(followSchema), ...errors(400, 401, 404) },
+        response: { 200: ok(ref(followSchema)), ...errors(400, 401, 404) },
       },
     },
     async (request) => {
@@ -416,6 +480,7 @@ function fromOptions(user: AuthUser, r: AccessRow) {
 
 export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const preHandler = requireUser(ctx);
+  for (const schema of [messageSchema, optionSchema, followSchema]) app.addSchema(schema);
   kindRoutes(app, ctx, TICKET);
   kindRoutes(app, ctx, CONTENT);
 

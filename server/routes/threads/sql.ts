@@ -18,6 +18,10 @@ export interface MessageRow {
   body: string;
   forward_to: string | null;
   time_spent_minutes: number | null;
+  /** 'mail': it came in by mail (from_email sent it; quoted_body is its quoted history). */
+  channel: 'web' | 'mail';
+  quoted_body: string | null;
+  from_email: string | null;
   created_at: Date;
 }
 
@@ -29,7 +33,8 @@ const MESSAGE_COLUMNS = `m.id, m.thread, m.author_id,
             THEN (SELECT h.name FROM records r JOIN helpdesks h ON h.id = r.hd_id
                    WHERE r.id = m.record_id)
             ELSE (SELECT fullname FROM users WHERE id = m.author_id) END AS sent_as_name,
-       m.action, m.body, m.forward_to, m.time_spent_minutes, m.created_at`;
+       m.action, m.body, m.forward_to, m.time_spent_minutes,
+       m.channel, m.quoted_body, m.from_email, m.created_at`;
 
 export async function listMessages(
   q: Queryable,
@@ -87,12 +92,20 @@ export interface MailLogRow {
   to_email: string;
   subject: string;
   kind: string;
+  /** When it was queued. */
   sent_at: Date;
+  state: 'queued' | 'sent' | 'failed' | 'bounced';
+  /** The SMTP error of the latest failed attempt, or the bounce's reason. */
+  error: string | null;
+  message_id: string | null;
+  attempts: number;
+  updated_at: Date;
 }
 
 export async function listMailLog(q: Queryable, recordId: number): Promise<MailLogRow[]> {
   const { rows } = await q.query<MailLogRow>(
-    `SELECT id, to_email, subject, kind, sent_at FROM record_mail_log
+    `SELECT id, to_email, subject, kind, sent_at, state, error, message_id, attempts, updated_at
+       FROM record_mail_log
       WHERE record_id = $1 ORDER BY sent_at, id`,
     [recordId],
   );

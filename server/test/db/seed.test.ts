@@ -76,4 +76,15 @@ describe('seedDemo', () => {
     expect(c.classified).toBeGreaterThan(100);
     expect(c.relations).toBeGreaterThan(5);
   });
+
+  it('gives IT Support and HR their demo mail addresses', async () => {
+    const { rows } = await env.db.query(
+      `SELECT h.name, c.address FROM mail_channels c JOIN helpdesks h ON h.id = c.hd_id
+        ORDER BY h.id`,
+    );
+    expect(rows).toEqual([
+      { name: 'IT Support', address: 'support@example.com' },
+      { name: 'HR', address: 'hr@example.com' },
+    ]);
+  });
 });

@@ -1,11 +1,14 @@
-// Attachments: upload (streamed to disk under generated names, size limit), list, download
-// headers, delete (uploader or agent), files removed with the record, who may do what.
-import fs from 'node:fs';
-import path from 'node:path';
+// Attachments: upload (streamed into PostgreSQL in chunks under generated keys, size limit),
+// list, download (byte-identical, headers), delete (uploader or agent), files removed with the
+// record, who may do what.
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHUNK_BYTES } from '../../storage/postgres-blobs.js';
 import { auth, startTestEnv, type TestEnv } from '../helpers.js';
 import {
   caller,
+  eventually,
   multipart,
   newContent,
   newTicket,
@@ -35,8 +38,38 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-const dir = () => path.join(env.config.dataDir, 'attachments');
-const storedFiles = () => (fs.existsSync(dir()) ? fs.readdirSync(dir()).sort() : []);
+/** How many attachment, blob and chunk rows the database holds. */
+async function storedRows() {
+  const { rows } = await env.db.query<{ attachments: number; blobs: number; chunks: number }>(
+    `SELECT (SELECT count(*)::int FROM attachments) AS attachments,
+            (SELECT count(*)::int FROM attachment_blobs) AS blobs,
+            (SELECT count(*)::int FROM attachment_chunks) AS chunks`,
+  );
+  return rows[0];
+}
+
+/** A stored file's bytes, straight from its chunk rows. */
+async function storedBytes(key: string): Promise<Buffer> {
+  const { rows } = await env.db.query<{ data: Buffer }>(
+    'SELECT data FROM attachment_chunks WHERE blob_key = $1 ORDER BY seq',
+    [key],
+  );
+  return Buffer.concat(rows.map((r) => r.data));
+}
+
+/** Transactions of this database waiting for their client (an upload waiting for bytes). */
+async function openTransactions(): Promise<number> {
+  const { rows } = await env.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND state = 'idle in transaction'`,
+  );
+  return rows[0].n;
+}
+
+async function blobExists(key: string): Promise<boolean> {
+  const { rowCount } = await env.db.query('SELECT 1 FROM attachment_blobs WHERE key = $1', [key]);
+  return rowCount === 1;
+}
 
 function upload(
   token: string | undefined,
@@ -64,7 +97,7 @@ async function storedName(id: number): Promise<string> {
 }
 
 describe('POST attachment/{T|C}/{id}', () => {
-  it('stores the file under a generated name and answers the attachment', async () => {
+  it('stores the file in PostgreSQL under a generated key and answers the attachment', async () => {
     const res = await upload(
       alice.token,
       `/api/attachment/T/${ticketId}`,
@@ -85,8 +118,8 @@ describe('POST attachment/{T|C}/{id}', () => {
       created_at: expect.stringMatching(/Z$/),
     });
     const stored = await storedName(a.id);
-    expect(stored).not.toContain('notes');
-    expect(fs.readFileSync(path.join(dir(), stored), 'utf8')).toBe('hello');
+    expect(stored).toMatch(/^pg:[0-9a-f-]{36}$/);
+    expect((await storedBytes(stored)).toString('utf8')).toBe('hello');
     const { rows } = await env.db.query(
       `SELECT details FROM record_events WHERE record_id = $1 AND action = 'attachment_added'`,
       [ticketId],
@@ -126,9 +159,8 @@ describe('POST attachment/{T|C}/{id}', () => {
     expect(long.json().data.file_name).toHaveLength(255);
   });
 
-  it('answers 413 over ATTACHMENT_MAX_MB and leaves no file or row behind', async () => {
-    const before = storedFiles();
-    const { rows: countBefore } = await env.db.query('SELECT count(*)::int AS n FROM attachments');
+  it('answers 413 over ATTACHMENT_MAX_MB and leaves no attachment, blob or chunk row', async () => {
+    const before = await storedRows();
     const res = await upload(
       alice.token,
       `/api/attachment/T/${ticketId}`,
@@ -142,9 +174,41 @@ describe('POST attachment/{T|C}/{id}', () => {
       statusCode: 413,
       message: 'huge.bin is larger than the 1 MB limit.',
     });
-    expect(storedFiles()).toEqual(before);
-    const { rows: countAfter } = await env.db.query('SELECT count(*)::int AS n FROM attachments');
-    expect(countAfter[0].n).toBe(countBefore[0].n);
+    expect(await storedRows()).toEqual(before);
+  });
+
+  it('keeps nothing of an upload whose connection drops midway', async () => {
+    const before = await storedRows();
+    await env.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = env.app.server.address() as net.AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const boundary = 'cut-short';
+    socket.write(
+      `POST /api/attachment/T/${ticketId} HTTP/1.1\r\nHost: helpdesk.test\r\n` +
+        `Authorization: JWT ${alice.token}\r\nContent-Length: 900000\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\n\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="cut.bin"\r\n` +
+        `Content-Type: application/octet-stream\r\n\r\n`,
+    );
+    socket.write(Buffer.alloc(600 * 1024, 3));
+    // The upload's transaction is open and waiting for the rest when the client goes away.
+    await eventually(async () => expect(await openTransactions()).toBe(1));
+    socket.destroy();
+    await eventually(async () => expect(await openTransactions()).toBe(0));
+    expect(await storedRows()).toEqual(before);
+  });
+
+  it('takes a file of exactly ATTACHMENT_MAX_MB', async () => {
+    const res = await upload(
+      alice.token,
+      `/api/attachment/T/${ticketId}`,
+      'full.bin',
+      'application/octet-stream',
+      Buffer.alloc(1024 * 1024, 1),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.size).toBe(1024 * 1024);
   });
 
   it('answers 400 without a file in `files`', async () => {
@@ -231,6 +295,42 @@ describe('GET attachment/{T|C}/{id} and attachment/file/{id}', () => {
     expect((await call('GET', `/api/attachment/file/999999`, agent.token)).statusCode).toBe(404);
   });
 
+  it('downloads a file stored in several chunks byte for byte', async () => {
+    const content = randomBytes(3 * CHUNK_BYTES + 12345);
+    const up = await upload(
+      alice.token,
+      `/api/attachment/T/${ticketId}`,
+      'photo.raw',
+      'application/octet-stream',
+      content,
+    );
+    expect(up.statusCode).toBe(200);
+    const id = up.json().data.id;
+    const { rows } = await env.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM attachment_chunks WHERE blob_key = $1',
+      [await storedName(id)],
+    );
+    expect(rows[0].n).toBe(4);
+    const res = await call('GET', `/api/attachment/file/${id}`, carol.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(content.length));
+    expect(res.rawPayload.equals(content)).toBe(true);
+  });
+
+  it('downloads an empty file', async () => {
+    const up = await upload(
+      alice.token,
+      `/api/attachment/T/${ticketId}`,
+      'empty.txt',
+      'text/plain',
+      '',
+    );
+    expect(up.json().data.size).toBe(0);
+    const res = await call('GET', `/api/attachment/file/${up.json().data.id}`, alice.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBe(0);
+  });
+
   it('shows images inline only on request, and never serves HTML as HTML', async () => {
     const png = await upload(
       alice.token,
@@ -265,7 +365,7 @@ describe('GET attachment/{T|C}/{id} and attachment/file/{id}', () => {
 });
 
 describe('DELETE attachment/file/{id}', () => {
-  it('lets the uploader and agents delete, removes the file, and 403s anyone else', async () => {
+  it('lets the uploader and agents delete, removes the stored file, and 403s anyone else', async () => {
     const up = await upload(
       alice.token,
       `/api/attachment/T/${ticketId}`,
@@ -281,7 +381,8 @@ describe('DELETE attachment/file/{id}', () => {
     const res = await call('DELETE', `/api/attachment/file/${id}`, alice.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ id });
-    expect(fs.existsSync(path.join(dir(), stored))).toBe(false);
+    expect(await blobExists(stored)).toBe(false);
+    expect(await storedBytes(stored)).toHaveLength(0);
     expect((await call('DELETE', `/api/attachment/file/${id}`, alice.token)).statusCode).toBe(404);
     const { rows } = await env.db.query(
       `SELECT details FROM record_events WHERE record_id = $1 AND action = 'attachment_deleted'`,
@@ -308,7 +409,7 @@ describe('DELETE attachment/file/{id}', () => {
     const b = await upload(alice.token, `/api/attachment/T/${t.id}`, 'b.txt', 'text/plain', 'b');
     const names = [await storedName(a.json().data.id), await storedName(b.json().data.id)];
     expect((await call('DELETE', `/api/ticket/${t.id}/`, agent.token)).statusCode).toBe(200);
-    for (const n of names) expect(fs.existsSync(path.join(dir(), n))).toBe(false);
+    for (const n of names) expect(await blobExists(n)).toBe(false);
     expect(
       (await call('GET', `/api/attachment/file/${a.json().data.id}`, agent.token)).statusCode,
     ).toBe(404);

@@ -34,6 +34,9 @@ describe('GET /api/health', () => {
   it('reports the database up', async () => {
     const res = await env.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ statusCode: 200, data: { status: 'ok', database: 'up' } });
+    expect(res.json()).toEqual({
+      statusCode: 200,
+      data: { status: 'ok', api: 'up', database: 'up' },
+    });
   });
 });

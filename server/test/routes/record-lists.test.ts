@@ -126,12 +126,21 @@ describe('search/ticket/my', () => {
       assignee_id: null,
       assignee_name: null,
       is_draft: false,
+      channel: 'web',
       version: 1,
       created_at: '2026-11-12T12:00:00.000Z',
       updated_at: '2026-11-12T12:00:00.000Z',
       access: 'owner',
       shared_with_me: false,
       following: true,
+      // No SLA policy in this database: no due times (test/sla/ covers them).
+      sla_policy_id: null,
+      first_response_due_at: null,
+      first_responded_at: null,
+      next_response_due_at: null,
+      resolution_due_at: null,
+      resolved_at: null,
+      sla: { state: 'none', target: null, due_at: null },
     });
     expect(data.items[0]).not.toHaveProperty('description');
     const page2 = await list('ticket/my', alice.token, { page: 2 });
@@ -274,7 +283,7 @@ describe('search/ticket/my', () => {
     expect(res.json().fields).toEqual({
       page: 'Page must be a whole number from 1.',
       page_size: 'Page size must be 1 to 100.',
-      sort: 'Sort must be one of created_at, updated_at, subject, status, priority, id, optionally with a leading "-".',
+      sort: 'Sort must be one of created_at, updated_at, subject, status, priority, id, sla, optionally with a leading "-".',
       'filters.status_id': 'Choose a status.',
       'filters.created_from': 'Created from must be a date (YYYY-MM-DD).',
       'filters.text': 'Text must be at most 200 characters.',
@@ -343,6 +352,7 @@ describe('search/content/my and search/content/hd', () => {
       author_name: 'Alice List',
       searchable: false,
       is_draft: false,
+      channel: 'web',
       version: 1,
       created_at: '2026-11-05T12:00:00.000Z',
       updated_at: '2026-11-05T12:00:00.000Z',

@@ -79,12 +79,21 @@ describe('POST ticket/', () => {
       assignee_id: null,
       assignee_name: null,
       is_draft: false,
+      channel: 'web',
       version: 1,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       access: 'owner',
       shared_with_me: false,
       following: true,
+      // No SLA policy in this database: no due times (test/sla/ covers them).
+      sla_policy_id: null,
+      first_response_due_at: null,
+      first_responded_at: null,
+      next_response_due_at: null,
+      resolution_due_at: null,
+      resolved_at: null,
+      sla: { state: 'none', target: null, due_at: null },
     });
   });
 
@@ -203,6 +212,7 @@ describe('POST content/', () => {
       author_name: 'Alice Test',
       searchable: false,
       is_draft: false,
+      channel: 'web',
       version: 1,
       created_at: expect.any(String),
       updated_at: expect.any(String),

@@ -59,6 +59,9 @@ describe('communication', () => {
       body: '<p>Still broken bold</p>',
       forward_to: null,
       time_spent_minutes: null,
+      channel: 'web',
+      quoted_body: null,
+      from_email: null,
       created_at: expect.stringMatching(/Z$/),
     });
     const second = await call('POST', url('communication/'), agent.token, {
@@ -203,7 +206,7 @@ describe('worklog', () => {
     });
     const list = await call('GET', url('worklog/'), agent.token);
     expect(list.json().data).toHaveLength(1);
-    await settle();
+    await settle(env);
     expect(mailsTo(env, alice.email)).toHaveLength(aliceMails);
     expect(mailsTo(env, carol.email)).toHaveLength(carolMails);
     // Nor does it show in the public thread.
@@ -245,6 +248,11 @@ describe('communication-log', () => {
       subject: expect.stringContaining('Mail me'),
       kind: 'message',
       sent_at: expect.stringMatching(/Z$/),
+      state: 'sent',
+      error: null,
+      message_id: expect.stringMatching(/^<.+@.+>$/),
+      attempts: 1,
+      updated_at: expect.stringMatching(/Z$/),
     });
   });
 });
@@ -263,7 +271,7 @@ describe('follow', () => {
     });
     const before = mailsTo(env, alice.email).length;
     await call('POST', `/api/ticket/${t.id}/communication/`, agent.token, { body: 'hi' });
-    await settle();
+    await settle(env);
     expect(mailsTo(env, alice.email)).toHaveLength(before);
   });
 

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { decodeQuotedPrintable, type TestEnv } from '../helpers.js';
+import { decodeQuotedPrintable, drainJobs, type TestEnv } from '../helpers.js';
 import { caller } from '../work-helpers.js';
 
 // People, the call helper, sharing and multipart bodies are the record-call helpers'.
@@ -41,10 +41,10 @@ export function mailsTo(env: TestEnv, to: string): string[] {
     .map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(env.outboxDir, f), 'utf8')));
 }
 
-/** Waits (mails go out in the background) until `check` passes. */
+/** Waits (mails go out in the background, by a job worker) until `check` passes. */
 export async function eventually(check: () => unknown | Promise<unknown>): Promise<void> {
   let last: unknown;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 500; i++) {
     try {
       await check();
       return;
@@ -56,5 +56,5 @@ export async function eventually(check: () => unknown | Promise<unknown>): Promi
   throw last;
 }
 
-/** Lets background mail work settle, for asserting that no mail went out. */
-export const settle = () => new Promise((r) => setTimeout(r, 300));
+/** Lets background mail work finish (the job queue runs dry), for asserting that no mail went out. */
+export const settle = (env: TestEnv) => drainJobs(env);

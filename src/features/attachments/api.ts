@@ -1,26 +1,30 @@
 import type { AxiosProgressEvent, AxiosResponse } from 'axios';
-import { apiClient } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import type { ApiSuccess } from '../../lib/types';
-import type { Attachment, RecordKey } from './types';
+import type { RecordKey } from './types';
 
 export const attachmentsApi = {
   list:
     ({ type, id }: RecordKey) =>
     (signal: AbortSignal) =>
-      apiClient.get<ApiSuccess<Attachment[]>>(`attachment/${type}/${id}`, { signal }),
+      api.get('/api/attachment/{type}/{id}', { path: { type, id }, signal }),
   /** One file per call, multipart field `files`; progress reported as 0–100. */
   upload:
     ({ type, id }: RecordKey, file: File, onProgress: (percent: number) => void) =>
     (signal: AbortSignal) => {
       const form = new FormData();
       form.append('files', file, file.name);
-      return apiClient.post<ApiSuccess<Attachment>>(`attachment/${type}/${id}`, form, {
+      return api.post('/api/attachment/{type}/{id}', {
+        path: { type, id },
+        body: form,
         signal,
-        // The client's JSON default would turn the form into JSON; the browser sets the boundary.
-        headers: { 'Content-Type': 'multipart/form-data' },
-        onUploadProgress: (event: AxiosProgressEvent) => {
-          const total = event.total ?? file.size;
-          onProgress(total > 0 ? Math.min(100, Math.round((event.loaded / total) * 100)) : 0);
+        axios: {
+          // The client's JSON default would turn the form into JSON; the browser sets the boundary.
+          headers: { 'Content-Type': 'multipart/form-data' },
+          onUploadProgress: (event: AxiosProgressEvent) => {
+            const total = event.total ?? file.size;
+            onProgress(total > 0 ? Math.min(100, Math.round((event.loaded / total) * 100)) : 0);
+          },
         },
       });
     },
@@ -28,14 +32,17 @@ export const attachmentsApi = {
   file:
     (attachmentId: number, inline = false) =>
     async (signal: AbortSignal): Promise<AxiosResponse<ApiSuccess<Blob>>> => {
-      const response = await apiClient.get<Blob>(`attachment/file/${attachmentId}`, {
+      const response = await api.get('/api/attachment/file/{id}', {
+        path: { id: attachmentId },
+        query: inline ? { inline: 1 } : undefined,
         signal,
-        responseType: 'blob',
-        params: inline ? { inline: 1 } : undefined,
+        axios: { responseType: 'blob' },
       });
-      // The body is the file itself: wrap it as the envelope callApi reads.
-      return { ...response, data: { statusCode: response.status, data: response.data } };
+      // The body is the file itself (a Blob, as responseType asks): wrap it as the envelope
+      // callApi reads.
+      const blob = response.data as unknown as Blob;
+      return { ...response, data: { statusCode: response.status, data: blob } };
     },
   remove: (attachmentId: number) => (signal: AbortSignal) =>
-    apiClient.delete<ApiSuccess<{ id: number }>>(`attachment/file/${attachmentId}`, { signal }),
+    api.delete('/api/attachment/file/{id}', { path: { id: attachmentId }, signal }),
 };

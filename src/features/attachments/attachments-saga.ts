@@ -12,7 +12,6 @@ import {
   takeEvery,
   takeLatest,
 } from 'redux-saga/effects';
-import type { RootState } from '../../app/store';
 import { callApi } from '../../lib/call-api';
 import type { ApiResult } from '../../lib/call-api';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -31,6 +30,7 @@ import {
   uploadProgressed,
   uploadRejected,
   uploadStarted,
+  selectThumbnails,
 } from './attachments-slice';
 import type { DeleteRequest } from './attachments-slice';
 import { releaseUrls, saveFile, thumbnailUrl } from './save-file';
@@ -125,7 +125,7 @@ function* download(
 function* loadThumbnail(action: PayloadAction<{ attachmentId: number }>): SagaIterator {
   const { attachmentId } = action.payload;
   const known: string | undefined = yield select(
-    (state: RootState) => state.attachments.thumbnails[attachmentId],
+    (state: Parameters<typeof selectThumbnails>[0]) => selectThumbnails(state)[attachmentId],
   );
   if (known) return;
   const result: ApiResult<Blob> = yield call(
@@ -140,9 +140,7 @@ function* loadThumbnail(action: PayloadAction<{ attachmentId: number }>): SagaIt
 }
 
 function* releaseThumbnails(): SagaIterator {
-  const urls: Record<number, string> = yield select(
-    (state: RootState) => state.attachments.thumbnails,
-  );
+  const urls: Record<number, string> = yield select(selectThumbnails);
   yield call(releaseUrls, Object.values(urls));
   yield put(thumbnailsCleared());
 }

@@ -2,6 +2,7 @@ import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createRequestHolder } from '../../lib/request-holder';
 import type { Attachment, RecordKey, UploadEntry } from './types';
+import type { RootState } from '../../app/root-reducer';
 
 /** The files of one record (kept with its id, so another record never shows them). */
 export interface RecordFiles {
@@ -102,3 +103,6 @@ export const attachmentsSagaTriggers = [
   thumbnailRequested.type,
   thumbnailsReleased.type,
 ] as const;
+
+/** Object URLs of image thumbnails, by attachment id. */
+export const selectThumbnails = (state: RootState) => state.attachments.thumbnails;

@@ -1,16 +1,8 @@
+import type { components } from '../../api/schema';
 import type { ObjectType } from '../records/types';
 
 /** One file of a record (docs/api-working.md, Attachments). */
-export interface Attachment {
-  id: number;
-  file_name: string;
-  content_type: string;
-  size: number;
-  is_image: boolean;
-  uploaded_by_id: number;
-  uploaded_by_name: string;
-  created_at: string;
-}
+export type Attachment = components['schemas']['Attachment'];
 
 export interface RecordKey {
   type: ObjectType;

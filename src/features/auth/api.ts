@@ -1,25 +1,18 @@
-import { apiClient } from '../../lib/api-client';
-import type { MessageData, User } from '../../lib/types';
-import type { ApiSuccess } from '../../lib/types';
+import { api, type ApiBody, type ApiData } from '../../lib/api-client';
 
-export interface LoginData {
-  token: string;
-  user: User;
-}
+export type LoginData = ApiData<'/api/login', 'post'>;
 
 export const authApi = {
-  login: (body: { str_username: string; str_password: string }) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<LoginData>>('login', body, { signal }),
-  logout: () => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<MessageData>>('logout', undefined, { signal }),
-  me: () => (signal: AbortSignal) => apiClient.get<ApiSuccess<User>>('user/me', { signal }),
-  register:
-    (body: { fullname: string; email: string; password: string }) => (signal: AbortSignal) =>
-      apiClient.post<ApiSuccess<MessageData>>('register/', body, { signal }),
-  confirm: (body: { token: string }) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<MessageData>>('confirm/', body, { signal }),
-  forgetPassword: (body: { email: string }) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<MessageData>>('forget-password/', body, { signal }),
-  resetPassword: (body: { token: string; password: string }) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<MessageData>>('reset-password/', body, { signal }),
+  login: (body: ApiBody<'/api/login', 'post'>) => (signal: AbortSignal) =>
+    api.post('/api/login', { body, signal }),
+  logout: () => (signal: AbortSignal) => api.post('/api/logout', { signal }),
+  me: () => (signal: AbortSignal) => api.get('/api/user/me', { signal }),
+  register: (body: ApiBody<'/api/register/', 'post'>) => (signal: AbortSignal) =>
+    api.post('/api/register/', { body, signal }),
+  confirm: (body: ApiBody<'/api/confirm/', 'post'>) => (signal: AbortSignal) =>
+    api.post('/api/confirm/', { body, signal }),
+  forgetPassword: (body: ApiBody<'/api/forget-password/', 'post'>) => (signal: AbortSignal) =>
+    api.post('/api/forget-password/', { body, signal }),
+  resetPassword: (body: ApiBody<'/api/reset-password/', 'post'>) => (signal: AbortSignal) =>
+    api.post('/api/reset-password/', { body, signal }),
 };

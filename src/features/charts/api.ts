@@ -1,8 +1,6 @@
-import { apiClient } from '../../lib/api-client';
-import type { ApiSuccess } from '../../lib/types';
-import type { ChartsData, ChartsQuery } from './types';
+import { api } from '../../lib/api-client';
+import type { ChartsQuery } from './types';
 
 export const chartsApi = {
-  get: (query: ChartsQuery) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<ChartsData>>('charts/', { params: query, signal }),
+  get: (query: ChartsQuery) => (signal: AbortSignal) => api.get('/api/charts/', { query, signal }),
 };

@@ -1,25 +1,9 @@
+import type { components } from '../../api/schema';
+
 /** GET charts/?from&to (docs/api-overview.md). */
-export interface LabelValue {
-  label: string;
-  value: number;
-}
-
-export interface DayCounts {
-  day: string;
-  opened: number;
-  closed: number;
-}
-
-export interface ChartsData {
-  from: string;
-  to: string;
-  tickets_per_day: DayCounts[];
-  tickets_by_status: LabelValue[];
-  tickets_by_priority: LabelValue[];
-  tickets_by_helpdesk: LabelValue[];
-  content_by_type: LabelValue[];
-  content_by_status: LabelValue[];
-}
+export type ChartsData = components['schemas']['ChartsData'];
+export type LabelValue = ChartsData['tickets_by_status'][number];
+export type DayCounts = ChartsData['tickets_per_day'][number];
 
 export interface ChartsQuery {
   from: string;

@@ -1,7 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { RootState } from '../../app/store';
 import { callApi } from '../../lib/call-api';
 import type { ApiRequest, ApiResult } from '../../lib/call-api';
 import { fillHolder, FETCHING } from '../../lib/holder-saga';
@@ -10,7 +9,7 @@ import { notifySuccess } from '../../lib/notify';
 import { workHolders } from '../records/work-slice';
 import type { ListData } from '../records/types';
 import { collectorApi } from './api';
-import { collectorHolders } from './collector-slice';
+import { collectorHolders, selectCollectorNodes, selectFavoriteContent } from './collector-slice';
 import { ROOT } from './types';
 import type {
   CategoryChange,
@@ -22,8 +21,6 @@ import type {
 
 const H = collectorHolders;
 const SAVING = 'errors:context.fetchingData';
-
-const loadedNodes = (state: RootState) => state.holders.collectorNodes.data;
 
 /** One branch (or the roots): merged into what is loaded, so open branches stay open. */
 function* loadNodes(action: PayloadAction<{ parent_id: number | null }>): SagaIterator {
@@ -37,7 +34,7 @@ function* loadNodes(action: PayloadAction<{ parent_id: number | null }>): SagaIt
     if (result.cancelled) return;
     if (result.error.status === 404 && parent !== null) {
       // The branch is gone (deleted elsewhere): forget it.
-      const known: NodesByParent | null = yield select(loadedNodes);
+      const known: NodesByParent | null = yield select(selectCollectorNodes);
       const rest = { ...(known ?? {}) };
       delete rest[parent];
       yield put(H.collectorNodes.actions.succeeded(rest));
@@ -46,7 +43,7 @@ function* loadNodes(action: PayloadAction<{ parent_id: number | null }>): SagaIt
     yield put(H.collectorNodes.actions.failed(result.error));
     return;
   }
-  const known: NodesByParent | null = yield select(loadedNodes);
+  const known: NodesByParent | null = yield select(selectCollectorNodes);
   yield put(
     H.collectorNodes.actions.succeeded({ ...(known ?? {}), [parent ?? ROOT]: result.data }),
   );
@@ -71,9 +68,7 @@ function* loadFavoriteContent(action: PayloadAction<ContentQuery>): SagaIterator
     if (!result.cancelled) yield put(H.favoriteContent.actions.failed(result.error));
     return;
   }
-  const known: Record<number, ListData> | null = yield select(
-    (state: RootState) => state.holders.favoriteContent.data,
-  );
+  const known: Record<number, ListData> | null = yield select(selectFavoriteContent);
   yield put(
     H.favoriteContent.actions.succeeded({
       ...(known ?? {}),
@@ -88,7 +83,7 @@ function* loadFavoriteContent(action: PayloadAction<ContentQuery>): SagaIterator
  * whatever shows them loads them afresh.
  */
 function* refreshTaxonomy(): SagaIterator {
-  const known: NodesByParent | null = yield select(loadedNodes);
+  const known: NodesByParent | null = yield select(selectCollectorNodes);
   const parents = Object.keys(known ?? { [ROOT]: [] }).map(Number);
   const W = workHolders;
   yield put(W.classificationNodes.actions.reset());
@@ -135,7 +130,7 @@ export function* collectorSaga(): SagaIterator {
       H.addCategory.actions.requested.type,
       changeWorker<CategoryNode>(
         H.addCategory.actions,
-        (c) => collectorApi.addCategory(body(c)),
+        (c) => collectorApi.addCategory({ ...body(c), category_name: c.category_name ?? '' }),
         'collector:toast.added',
       ),
     ),

@@ -1,6 +1,7 @@
 import { createRequestHolder } from '../../lib/request-holder';
 import type { ListData } from '../records/types';
 import type { CategoryChange, CategoryNode, ContentQuery, NodesByParent } from './types';
+import type { RootState } from '../../app/root-reducer';
 
 /** The collector's and maintenance's response holders: one line each. */
 export const collectorHolders = {
@@ -17,3 +18,6 @@ export const collectorHolders = {
   moveCategory: createRequestHolder<CategoryNode, CategoryChange>('moveCategory'),
   deleteCategory: createRequestHolder<{ category_id: number }, CategoryChange>('deleteCategory'),
 };
+
+export const selectCollectorNodes = (state: RootState) => state.holders.collectorNodes.data;
+export const selectFavoriteContent = (state: RootState) => state.holders.favoriteContent.data;

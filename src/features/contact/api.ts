@@ -1,19 +1,8 @@
-import { apiClient } from '../../lib/api-client';
-import type { ApiSuccess } from '../../lib/types';
-import type { Ticket } from '../records/types';
-import type { ContactDesk } from './types';
+import { api, type ApiBody } from '../../lib/api-client';
 
-export interface TicketBody {
-  subject: string;
-  description: string;
-  priority_id: number;
-  hd_id?: number;
-  is_draft: false;
-}
+export type TicketBody = ApiBody<'/api/ticket/', 'post'>;
 
 export const contactApi = {
-  desks: () => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<ContactDesk[]>>('contact/', { signal }),
-  raise: (body: TicketBody) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<Ticket>>('ticket/', body, { signal }),
+  desks: () => (signal: AbortSignal) => api.get('/api/contact/', { signal }),
+  raise: (body: TicketBody) => (signal: AbortSignal) => api.post('/api/ticket/', { body, signal }),
 };

@@ -1,12 +1,7 @@
+import type { components } from '../../api/schema';
+
 /** GET contact/ (docs/api-overview.md): the ticket help desks. */
-export interface ContactDesk {
-  hd_id: number;
-  hd_name: string;
-  email: string | null;
-  phone: string | null;
-  hours: string | null;
-  description: string | null;
-}
+export type ContactDesk = components['schemas']['ContactDesk'];
 
 export interface ContactMessage {
   subject: string;

@@ -1,8 +1,5 @@
-import { apiClient } from '../../lib/api-client';
-import type { ApiSuccess } from '../../lib/types';
-import type { DashboardData } from './types';
+import { api } from '../../lib/api-client';
 
 export const dashboardApi = {
-  get: () => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<DashboardData>>('dashboard/', { signal }),
+  get: () => (signal: AbortSignal) => api.get('/api/dashboard/', { signal }),
 };

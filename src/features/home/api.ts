@@ -1,15 +1,9 @@
-import { apiClient } from '../../lib/api-client';
-import type { ApiSuccess } from '../../lib/types';
-import type { ContentItem, ListData } from '../records/types';
-import type { HomeData } from './types';
+import { api, type ApiBody } from '../../lib/api-client';
 
-export interface PageQuery {
-  page: number;
-  page_size: number;
-}
+export type PageQuery = ApiBody<'/api/whats-new/', 'post'>;
 
 export const homeApi = {
-  home: () => (signal: AbortSignal) => apiClient.get<ApiSuccess<HomeData>>('home/', { signal }),
+  home: () => (signal: AbortSignal) => api.get('/api/home/', { signal }),
   whatsNew: (query: PageQuery) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<ListData<ContentItem>>>('whats-new/', query, { signal }),
+    api.post('/api/whats-new/', { body: query, signal }),
 };

@@ -2,7 +2,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, takeLatest } from 'redux-saga/effects';
 import { fillHolder } from '../../lib/holder-saga';
-import type { ContentItem, ListData } from '../records/types';
+import type { ContentListItem, ListData } from '../records/types';
 import { homeApi } from './api';
 import type { PageQuery } from './api';
 import { homeHolders } from './home-slice';
@@ -19,7 +19,7 @@ export function* homeSaga(): SagaIterator {
       H.whatsNew.actions.requested.type,
       function* loadNews(action: PayloadAction<PageQuery>): SagaIterator {
         yield call(
-          fillHolder<ListData<ContentItem>>,
+          fillHolder<ListData<ContentListItem>>,
           H.whatsNew.actions,
           homeApi.whatsNew(action.payload),
         );

@@ -1,8 +1,4 @@
-import type { ContentItem, Ticket } from '../records/types';
+import type { components } from '../../api/schema';
 
 /** GET home/ (docs/api-overview.md). */
-export interface HomeData {
-  open_tickets: Ticket[];
-  open_ticket_count: number;
-  latest_content: ContentItem[];
-}
+export type HomeData = components['schemas']['HomeData'];

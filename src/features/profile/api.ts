@@ -1,20 +1,11 @@
-import { apiClient } from '../../lib/api-client';
-import type { ApiSuccess, Language, MessageData, User } from '../../lib/types';
+import { api, type ApiBody } from '../../lib/api-client';
 
-export interface ProfileUpdate {
-  fullname?: string;
-  items_per_page?: number;
-  language?: Language;
-}
-
-export interface PasswordChange {
-  current_password: string;
-  new_password: string;
-}
+export type ProfileUpdate = ApiBody<'/api/user/me', 'put'>;
+export type PasswordChange = ApiBody<'/api/user/me/password', 'post'>;
 
 export const profileApi = {
   update: (body: ProfileUpdate) => (signal: AbortSignal) =>
-    apiClient.put<ApiSuccess<User>>('user/me', body, { signal }),
+    api.put('/api/user/me', { body, signal }),
   changePassword: (body: PasswordChange) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<MessageData>>('user/me/password', body, { signal }),
+    api.post('/api/user/me/password', { body, signal }),
 };

@@ -1,45 +1,57 @@
-import { apiClient } from '../../lib/api-client';
-import type { ApiSuccess } from '../../lib/types';
-import type {
-  Company,
-  ContentType,
-  HdRecord,
-  HelpdeskNode,
-  ListData,
-  ListQuery,
-  ObjectType,
-  Priority,
-  RecordWrite,
-  Status,
-} from './types';
-
-const segment = (type: ObjectType) => (type === 'T' ? 'ticket' : 'content');
+import { api, type ApiBody } from '../../lib/api-client';
+import type { ListQuery, ObjectType, RecordWrite } from './types';
 
 export type ListScope = 'my' | 'hd';
 
+type TicketList = ApiBody<'/api/search/ticket/my', 'post'>;
+type ContentList = ApiBody<'/api/search/content/my', 'post'>;
+
 export const recordsApi = {
   helpdesks: (type: ObjectType) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<HelpdeskNode[]>>('helpdesk/', {
-      params: { object_type: type },
-      signal,
-    }),
+    api.get('/api/helpdesk/', { query: { object_type: type }, signal }),
   statuses: (type: ObjectType) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<Status[]>>('status/', { params: { status_for: type }, signal }),
-  priorities: () => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<Priority[]>>('priority/', { signal }),
-  companies: () => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<Company[]>>('company/', { signal }),
-  contentTypes: () => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<ContentType[]>>('content-type/', { signal }),
+    api.get('/api/status/', { query: { status_for: type }, signal }),
+  priorities: () => (signal: AbortSignal) => api.get('/api/priority/', { signal }),
+  companies: () => (signal: AbortSignal) => api.get('/api/company/', { signal }),
+  contentTypes: () => (signal: AbortSignal) => api.get('/api/content-type/', { signal }),
 
-  list: (type: ObjectType, scope: ListScope, query: ListQuery) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<ListData>>(`search/${segment(type)}/${scope}`, query, { signal }),
+  // The list pages keep one query shape for both kinds; the sort names come from the kind's
+  // table (records/kinds.ts), which the server checks against the same names.
+  list: (type: ObjectType, scope: ListScope, query: ListQuery) => (signal: AbortSignal) => {
+    if (type === 'T') {
+      const body = query as TicketList;
+      return scope === 'my'
+        ? api.post('/api/search/ticket/my', { body, signal })
+        : api.post('/api/search/ticket/hd', { body, signal });
+    }
+    const body = query as ContentList;
+    return scope === 'my'
+      ? api.post('/api/search/content/my', { body, signal })
+      : api.post('/api/search/content/hd', { body, signal });
+  },
   get: (type: ObjectType, id: number) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<HdRecord>>(`${segment(type)}/${id}/`, { signal }),
+    type === 'T'
+      ? api.get('/api/ticket/{id}/', { path: { id }, signal })
+      : api.get('/api/content/{id}/', { path: { id }, signal }),
+  // A form's body carries the kind's own field names (records/kinds.ts), built at run time.
   create: (type: ObjectType, body: RecordWrite) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<HdRecord>>(`${segment(type)}/`, body, { signal }),
+    type === 'T'
+      ? api.post('/api/ticket/', { body: body as ApiBody<'/api/ticket/', 'post'>, signal })
+      : api.post('/api/content/', { body: body as ApiBody<'/api/content/', 'post'>, signal }),
   update: (type: ObjectType, id: number, body: RecordWrite) => (signal: AbortSignal) =>
-    apiClient.put<ApiSuccess<HdRecord>>(`${segment(type)}/${id}/`, body, { signal }),
+    type === 'T'
+      ? api.put('/api/ticket/{id}/', {
+          path: { id },
+          body: body as ApiBody<'/api/ticket/{id}/', 'put'>,
+          signal,
+        })
+      : api.put('/api/content/{id}/', {
+          path: { id },
+          body: body as ApiBody<'/api/content/{id}/', 'put'>,
+          signal,
+        }),
   remove: (type: ObjectType, id: number) => (signal: AbortSignal) =>
-    apiClient.delete<ApiSuccess<{ id: number }>>(`${segment(type)}/${id}/`, { signal }),
+    type === 'T'
+      ? api.delete('/api/ticket/{id}/', { path: { id }, signal })
+      : api.delete('/api/content/{id}/', { path: { id }, signal }),
 };

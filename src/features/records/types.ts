@@ -1,82 +1,36 @@
+import type { components } from '../../api/schema';
+
+type Schemas = components['schemas'];
+
 /** Records (docs/api-records.md): a ticket ('T') or a content item ('C'). */
 export type ObjectType = 'T' | 'C';
 
 /** The caller's role for a record (docs/api-working.md). */
-export type Access = 'owner' | 'shared' | 'agent' | 'reader';
+export type Access = Schemas['Ticket']['access'];
 
-interface RecordBase {
-  id: number;
-  /** Read-only, per caller (docs/api-working.md); absent in older answers. */
-  access?: Access;
-  shared_with_me?: boolean;
-  following?: boolean;
-  hd_id: number;
-  hd_name: string;
-  status_id: number;
-  status_name: string;
-  is_draft: boolean;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Ticket extends RecordBase {
-  object_type: 'T';
-  subject: string;
-  description?: string;
-  priority_id: number | null;
-  priority_name: string | null;
-  company_id: number | null;
-  company_name: string | null;
-  requester_id: number;
-  requester_name: string;
-  assignee_id: number | null;
-  assignee_name: string | null;
-}
-
-export interface ContentItem extends RecordBase {
-  object_type: 'C';
-  title: string;
-  body?: string;
-  content_type_id: number | null;
-  content_type_name: string | null;
-  author_id: number;
-  author_name: string;
-  searchable: boolean;
-  /** Content carries its assignee once one is set (agent action "Assign"). */
-  assignee_id?: number | null;
-  assignee_name?: string | null;
-}
-
+/** A record as its details call answers it (with its body). */
+export type Ticket = Schemas['Ticket'];
+export type ContentItem = Schemas['Content'];
 export type HdRecord = Ticket | ContentItem;
 
-export interface HelpdeskNode {
-  hd_id: number;
-  hd_name: string;
-  is_default: boolean;
-  children: HelpdeskNode[];
-}
+/** How a record or message came in (docs/mail.md): a web form or a mail. */
+export type Channel = Ticket['channel'];
 
-export interface Status {
-  status_id: number;
-  status_name: string;
-  is_closed: boolean;
-}
+/** The next service-level target due and its state, computed by the server's clock. */
+export type SlaSummary = Ticket['sla'];
+export type SlaTarget = NonNullable<SlaSummary['target']>;
+export type SlaState = SlaSummary['state'];
 
-export interface Priority {
-  priority_id: number;
-  priority_name: string;
-}
+/** A record as a list shows it (no body). */
+export type TicketListItem = Schemas['TicketListItem'];
+export type ContentListItem = Schemas['ContentListItem'];
+export type ListItem = TicketListItem | ContentListItem;
 
-export interface Company {
-  company_id: number;
-  company_name: string;
-}
-
-export interface ContentType {
-  content_type_id: number;
-  content_type_name: string;
-}
+export type HelpdeskNode = Schemas['HelpdeskNode'];
+export type Status = Schemas['Status'];
+export type Priority = Schemas['Priority'];
+export type Company = Schemas['Company'];
+export type ContentType = Schemas['ContentType'];
 
 export interface ListFilters {
   status_id?: number;
@@ -97,6 +51,8 @@ export interface ListFilters {
   assignee_id?: number | 'none';
   waiting_for_me?: boolean;
   overdue?: boolean;
+  /** Tickets: a service-level target past due, or due within the hour. */
+  sla?: 'overdue' | 'due_soon';
 }
 
 export interface ListQuery {
@@ -106,13 +62,8 @@ export interface ListQuery {
   filters: ListFilters;
 }
 
-export interface ListData<T = HdRecord> {
-  items: T[];
-  total: number;
-  total_is_capped?: boolean;
-  page: number;
-  page_size: number;
-}
+/** A page of a list (`TicketPage`, `ContentPage`). */
+export type ListData<T = ListItem> = Omit<Schemas['TicketPage'], 'items'> & { items: T[] };
 
 /** The body of POST ticket/ / content/ and PUT ticket/{id}/ / content/{id}/. */
 export type RecordWrite = Record<string, string | number | boolean | null | undefined>;

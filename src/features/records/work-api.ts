@@ -1,110 +1,94 @@
-import { apiClient } from '../../lib/api-client';
-import type { ApiSuccess } from '../../lib/types';
-import type { HdRecord, ObjectType } from './types';
-import type {
-  ContentHit,
-  HistoryEntry,
-  Person,
-  RelatedRecord,
-  TaxonomyNode,
-  TicketHit,
-} from './work-types';
-
-const segment = (type: ObjectType) => (type === 'T' ? 'ticket' : 'content');
-const at = (type: ObjectType, id: number, rest = '') => `${segment(type)}/${id}/${rest}`;
-const enc = encodeURIComponent;
+import { api } from '../../lib/api-client';
+import type { ObjectType } from './types';
 
 /** The calls of docs/api-working.md that this feature makes (threads and files live elsewhere). */
 export const workApi = {
   searchPeople: (text: string) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<Person[]>>(`search/user/by-id/${enc(text)}`, { signal }),
+    api.get('/api/search/user/by-id/{text}', { path: { text }, signal }),
   sharedWith: (type: ObjectType, id: number) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<Person[]>>(at(type, id, 'shared-with/'), { signal }),
-  saveSharedWith: (type: ObjectType, id: number, userIds: number[]) => (signal: AbortSignal) =>
-    apiClient.put<ApiSuccess<Person[]>>(
-      at(type, id, 'shared-with/'),
-      { user_ids: userIds },
-      { signal },
-    ),
+    type === 'T'
+      ? api.get('/api/ticket/{id}/shared-with/', { path: { id }, signal })
+      : api.get('/api/content/{id}/shared-with/', { path: { id }, signal }),
+  saveSharedWith: (type: ObjectType, id: number, userIds: number[]) => (signal: AbortSignal) => {
+    const init = { path: { id }, body: { user_ids: userIds }, signal };
+    return type === 'T'
+      ? api.put('/api/ticket/{id}/shared-with/', init)
+      : api.put('/api/content/{id}/shared-with/', init);
+  },
 
-  rootNodes: () => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<TaxonomyNode[]>>('classification/', { signal }),
+  rootNodes: () => (signal: AbortSignal) => api.get('/api/classification/', { signal }),
   childNodes: (categoryId: number) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<TaxonomyNode[]>>(`classification/sub-nodes/${categoryId}`, {
-      signal,
-    }),
+    api.get('/api/classification/sub-nodes/{id}', { path: { id: categoryId }, signal }),
   nodesByName: (name: string) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<TaxonomyNode[]>>(`classification/by-name/${enc(name)}`, { signal }),
-  favorites: () => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<TaxonomyNode[]>>('classification/favorite', { signal }),
+    api.get('/api/classification/by-name/{name}', { path: { name }, signal }),
+  favorites: () => (signal: AbortSignal) => api.get('/api/classification/favorite', { signal }),
   addFavorite: (categoryId: number) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<TaxonomyNode>>(
-      'classification/favorite',
-      { category_id: categoryId },
-      { signal },
-    ),
+    api.post('/api/classification/favorite', { body: { category_id: categoryId }, signal }),
   removeFavorite: (categoryId: number) => (signal: AbortSignal) =>
-    apiClient.delete<ApiSuccess<{ category_id: number }>>(`classification/favorite/${categoryId}`, {
+    api.delete('/api/classification/favorite/{category_id}', {
+      path: { category_id: categoryId },
       signal,
     }),
   classification: (type: ObjectType, id: number) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<TaxonomyNode[]>>(at(type, id, 'classification/'), { signal }),
+    type === 'T'
+      ? api.get('/api/ticket/{id}/classification/', { path: { id }, signal })
+      : api.get('/api/content/{id}/classification/', { path: { id }, signal }),
   saveClassification:
-    (type: ObjectType, id: number, categoryIds: number[]) => (signal: AbortSignal) =>
-      apiClient.put<ApiSuccess<TaxonomyNode[]>>(
-        at(type, id, 'classification/'),
-        { category_ids: categoryIds },
-        { signal },
-      ),
+    (type: ObjectType, id: number, categoryIds: number[]) => (signal: AbortSignal) => {
+      const init = { path: { id }, body: { category_ids: categoryIds }, signal };
+      return type === 'T'
+        ? api.put('/api/ticket/{id}/classification/', init)
+        : api.put('/api/content/{id}/classification/', init);
+    },
 
   searchTickets: (text: string, excludeId?: number) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<TicketHit[]>>(
-      'search/ticket/by-subject',
-      { text, exclude_id: excludeId },
-      { signal },
-    ),
+    api.post('/api/search/ticket/by-subject', { body: { text, exclude_id: excludeId }, signal }),
   searchContent: (text: string, excludeId?: number) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<ContentHit[]>>(
-      'search/content/by-title',
-      { text, exclude_id: excludeId },
-      { signal },
-    ),
+    api.post('/api/search/content/by-title', { body: { text, exclude_id: excludeId }, signal }),
   related: (type: ObjectType, id: number) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<RelatedRecord[]>>(at(type, id, 'related/'), { signal }),
-  addRelated: (type: ObjectType, id: number, relatedId: number) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<RelatedRecord[]>>(
-      at(type, id, 'related/'),
-      { related_id: relatedId },
-      { signal },
-    ),
-  removeRelated: (type: ObjectType, id: number, relatedId: number) => (signal: AbortSignal) =>
-    apiClient.delete<ApiSuccess<RelatedRecord[]>>(at(type, id, `related/${relatedId}`), {
-      signal,
-    }),
+    type === 'T'
+      ? api.get('/api/ticket/{id}/related/', { path: { id }, signal })
+      : api.get('/api/content/{id}/related/', { path: { id }, signal }),
+  addRelated: (type: ObjectType, id: number, relatedId: number) => (signal: AbortSignal) => {
+    const init = { path: { id }, body: { related_id: relatedId }, signal };
+    return type === 'T'
+      ? api.post('/api/ticket/{id}/related/', init)
+      : api.post('/api/content/{id}/related/', init);
+  },
+  removeRelated: (type: ObjectType, id: number, relatedId: number) => (signal: AbortSignal) => {
+    const init = { path: { id, related_id: relatedId }, signal };
+    return type === 'T'
+      ? api.delete('/api/ticket/{id}/related/{related_id}', init)
+      : api.delete('/api/content/{id}/related/{related_id}', init);
+  },
 
-  agents: () => (signal: AbortSignal) => apiClient.get<ApiSuccess<Person[]>>('agents/', { signal }),
-  move: (type: ObjectType, id: number, hdId: number, version: number) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<HdRecord>>(
-      at(type, id, 'move/'),
-      { hd_id: hdId, version },
-      { signal },
-    ),
+  agents: () => (signal: AbortSignal) => api.get('/api/agents/', { signal }),
+  move: (type: ObjectType, id: number, hdId: number, version: number) => (signal: AbortSignal) => {
+    const init = { path: { id }, body: { hd_id: hdId, version }, signal };
+    return type === 'T'
+      ? api.post('/api/ticket/{id}/move/', init)
+      : api.post('/api/content/{id}/move/', init);
+  },
   duplicate: (type: ObjectType, id: number) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<HdRecord>>(at(type, id, 'duplicate/'), {}, { signal }),
+    type === 'T'
+      ? api.post('/api/ticket/{id}/duplicate/', { path: { id }, signal })
+      : api.post('/api/content/{id}/duplicate/', { path: { id }, signal }),
   assign:
     (type: ObjectType, id: number, assigneeId: number | null, version: number) =>
-    (signal: AbortSignal) =>
-      apiClient.put<ApiSuccess<HdRecord>>(
-        at(type, id, 'assign/'),
-        { assignee_id: assigneeId, version },
-        { signal },
-      ),
+    (signal: AbortSignal) => {
+      const init = { path: { id }, body: { assignee_id: assigneeId, version }, signal };
+      return type === 'T'
+        ? api.put('/api/ticket/{id}/assign/', init)
+        : api.put('/api/content/{id}/assign/', init);
+    },
   searchable: (id: number, searchable: boolean, version: number) => (signal: AbortSignal) =>
-    apiClient.put<ApiSuccess<HdRecord>>(
-      `content/${id}/searchable/`,
-      { searchable, version },
-      { signal },
-    ),
+    api.put('/api/content/{id}/searchable/', {
+      path: { id },
+      body: { searchable, version },
+      signal,
+    }),
   history: (type: ObjectType, id: number) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<HistoryEntry[]>>(at(type, id, 'history/'), { signal }),
+    type === 'T'
+      ? api.get('/api/ticket/{id}/history/', { path: { id }, signal })
+      : api.get('/api/content/{id}/history/', { path: { id }, signal }),
 };

@@ -1,7 +1,6 @@
 import type { Action, PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { RootState } from '../../app/store';
 import { callApi } from '../../lib/call-api';
 import type { ApiRequest, ApiResult } from '../../lib/call-api';
 import { LEAVE_OK, navigateTo } from '../../lib/navigation';
@@ -13,7 +12,7 @@ import { recordsHolders } from './records-slice';
 import type { RecordRef } from './records-slice';
 import type { HdRecord } from './types';
 import { workApi } from './work-api';
-import { workHolders } from './work-slice';
+import { selectChildNodes, selectFavoriteTaxonomy, workHolders } from './work-slice';
 import type { AssignRequest, MoveRequest, SearchableRequest, TextQuery } from './work-slice';
 import type { HistoryEntry, Person, RelatedRecord, TaxonomyNode } from './work-types';
 
@@ -127,16 +126,12 @@ function* loadChildren(action: PayloadAction<{ category_id: number }>): SagaIter
     if (!result.cancelled) yield put(W.childNodes.actions.failed(result.error));
     return;
   }
-  const known: Record<number, TaxonomyNode[]> | null = yield select(
-    (state: RootState) => state.holders.childNodes.data,
-  );
+  const known: Record<number, TaxonomyNode[]> | null = yield select(selectChildNodes);
   yield put(W.childNodes.actions.succeeded({ ...(known ?? {}), [parent]: result.data }));
 }
 
 function* favourites(): SagaIterator {
-  const list: TaxonomyNode[] | null = yield select(
-    (state: RootState) => state.holders.favoriteTaxonomy.data,
-  );
+  const list: TaxonomyNode[] | null = yield select(selectFavoriteTaxonomy);
   return list ?? [];
 }
 

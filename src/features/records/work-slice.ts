@@ -9,6 +9,7 @@ import type {
   TaxonomyNode,
   TicketHit,
 } from './work-types';
+import type { RootState } from '../../app/root-reducer';
 
 export interface TextQuery {
   text: string;
@@ -69,3 +70,6 @@ export const workHolders = {
   // History.
   recordHistory: createRequestHolder<HistoryEntry[], RecordRef>('recordHistory'),
 };
+
+export const selectChildNodes = (state: RootState) => state.holders.childNodes.data;
+export const selectFavoriteTaxonomy = (state: RootState) => state.holders.favoriteTaxonomy.data;

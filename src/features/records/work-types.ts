@@ -1,36 +1,18 @@
-import type { ObjectType } from './types';
+import type { components } from '../../api/schema';
+
+type Schemas = components['schemas'];
 
 /** Working a record (docs/api-working.md): the shapes of sharing, taxonomy, relations, history. */
-export interface Person {
-  id: number;
-  fullname: string;
-  email?: string;
-}
+export type Person = Schemas['Person'] & Partial<Pick<Schemas['PersonMatch'], 'email'>>;
 
-export interface TaxonomyNode {
-  category_id: number;
-  category_name: string;
-  has_children: boolean;
-  path: string;
-  children?: TaxonomyNode[];
-}
+/** A classification node; the roots (GET classification/) carry their `children`. */
+export type TaxonomyNode = Schemas['TaxonomyNode'] & { children?: Schemas['TaxonomyNode'][] };
 
-export interface RelatedRecord {
-  id: number;
-  object_type: ObjectType;
-  title: string;
-  status_name: string;
-}
+export type RelatedRecord = Schemas['RelatedRecord'];
 
-export interface TicketHit {
-  id: number;
-  subject: string;
-}
+export type TicketHit = Schemas['TicketMatch'];
 
-export interface ContentHit {
-  id: number;
-  title: string;
-}
+export type ContentHit = Schemas['ContentMatch'];
 
 export type HistoryAction =
   | 'created'
@@ -49,11 +31,5 @@ export type HistoryAction =
   | 'message_added'
   | 'worklog_added';
 
-export interface HistoryEntry {
-  id: number;
-  action: HistoryAction | string;
-  actor_id: number | null;
-  actor_name: string | null;
-  details: Record<string, unknown>;
-  created_at: string;
-}
+/** One event; `action` is one of HistoryAction (newer servers may add more). */
+export type HistoryEntry = Schemas['HistoryEvent'];

@@ -1,8 +1,7 @@
-import { apiClient } from '../../lib/api-client';
-import type { ApiSuccess } from '../../lib/types';
-import type { SearchQuery, SearchResults } from './types';
+import { api } from '../../lib/api-client';
+import type { SearchQuery } from './types';
 
 export const searchApi = {
   query: (query: SearchQuery) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<SearchResults>>('search/query', query, { signal }),
+    api.post('/api/search/query', { body: query, signal }),
 };

@@ -1,4 +1,4 @@
-import type { RecordAccess } from '../../lib/record-link';
+import type { components } from '../../api/schema';
 
 /** Full-text search (docs/api-overview.md): C content (the default) or T tickets. */
 export type SearchType = 'C' | 'T';
@@ -19,22 +19,7 @@ export interface SearchQuery {
   filters: SearchFilters;
 }
 
-export interface SearchHit {
-  id: number;
-  object_type: SearchType;
-  title: string;
-  /** ts_headline text: matches in <mark>, everything else escaped. */
-  snippet: string;
-  status_name: string;
-  hd_name: string;
-  created_at: string;
-  access: RecordAccess;
-}
+/** `snippet`: ts_headline text, matches in <mark>, everything else escaped. */
+export type SearchHit = components['schemas']['SearchHit'];
 
-export interface SearchResults {
-  items: SearchHit[];
-  total: number;
-  total_is_capped?: boolean;
-  page: number;
-  page_size: number;
-}
+export type SearchResults = components['schemas']['SearchPage'];

@@ -1,40 +1,51 @@
-import { apiClient } from '../../lib/api-client';
-import type { ApiSuccess } from '../../lib/types';
-import type {
-  ChoiceOption,
-  CommunicationBody,
-  MailLogEntry,
-  RecordKey,
-  ThreadMessage,
-  WorkLogBody,
-} from './types';
-
-const base = ({ type, id }: RecordKey) => `${type === 'T' ? 'ticket' : 'content'}/${id}`;
+import { api } from '../../lib/api-client';
+import type { CommunicationBody, RecordKey, WorkLogBody } from './types';
 
 export const threadsApi = {
   communicationFrom: (recordId: number) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<ChoiceOption[]>>('communication-from/', {
-      params: { record_id: recordId },
-      signal,
-    }),
+    api.get('/api/communication-from/', { query: { record_id: recordId }, signal }),
   communicationActions: () => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<ChoiceOption[]>>('communication-actions/', { signal }),
-  communication: (record: RecordKey) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<ThreadMessage[]>>(`${base(record)}/communication/`, { signal }),
-  sendCommunication: (record: RecordKey, body: CommunicationBody) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<ThreadMessage>>(`${base(record)}/communication/`, body, { signal }),
-  workLog: (record: RecordKey) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<ThreadMessage[]>>(`${base(record)}/worklog/`, { signal }),
-  addWorkLog: (record: RecordKey, body: WorkLogBody) => (signal: AbortSignal) =>
-    apiClient.post<ApiSuccess<ThreadMessage>>(`${base(record)}/worklog/`, body, { signal }),
-  communicationLog: (record: RecordKey) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<MailLogEntry[]>>(`${base(record)}/communication-log/`, { signal }),
-  follow: (record: RecordKey) => (signal: AbortSignal) =>
-    apiClient.get<ApiSuccess<{ following: boolean }>>(`${base(record)}/follow/`, { signal }),
-  setFollow: (record: RecordKey, following: boolean) => (signal: AbortSignal) =>
-    apiClient.put<ApiSuccess<{ following: boolean }>>(
-      `${base(record)}/follow/`,
-      { following },
-      { signal },
-    ),
+    api.get('/api/communication-actions/', { signal }),
+  communication:
+    ({ type, id }: RecordKey) =>
+    (signal: AbortSignal) =>
+      type === 'T'
+        ? api.get('/api/ticket/{id}/communication/', { path: { id }, signal })
+        : api.get('/api/content/{id}/communication/', { path: { id }, signal }),
+  sendCommunication:
+    ({ type, id }: RecordKey, body: CommunicationBody) =>
+    (signal: AbortSignal) =>
+      type === 'T'
+        ? api.post('/api/ticket/{id}/communication/', { path: { id }, body, signal })
+        : api.post('/api/content/{id}/communication/', { path: { id }, body, signal }),
+  workLog:
+    ({ type, id }: RecordKey) =>
+    (signal: AbortSignal) =>
+      type === 'T'
+        ? api.get('/api/ticket/{id}/worklog/', { path: { id }, signal })
+        : api.get('/api/content/{id}/worklog/', { path: { id }, signal }),
+  addWorkLog:
+    ({ type, id }: RecordKey, body: WorkLogBody) =>
+    (signal: AbortSignal) =>
+      type === 'T'
+        ? api.post('/api/ticket/{id}/worklog/', { path: { id }, body, signal })
+        : api.post('/api/content/{id}/worklog/', { path: { id }, body, signal }),
+  communicationLog:
+    ({ type, id }: RecordKey) =>
+    (signal: AbortSignal) =>
+      type === 'T'
+        ? api.get('/api/ticket/{id}/communication-log/', { path: { id }, signal })
+        : api.get('/api/content/{id}/communication-log/', { path: { id }, signal }),
+  follow:
+    ({ type, id }: RecordKey) =>
+    (signal: AbortSignal) =>
+      type === 'T'
+        ? api.get('/api/ticket/{id}/follow/', { path: { id }, signal })
+        : api.get('/api/content/{id}/follow/', { path: { id }, signal }),
+  setFollow:
+    ({ type, id }: RecordKey, following: boolean) =>
+    (signal: AbortSignal) =>
+      type === 'T'
+        ? api.put('/api/ticket/{id}/follow/', { path: { id }, body: { following }, signal })
+        : api.put('/api/content/{id}/follow/', { path: { id }, body: { following }, signal }),
 };

@@ -1,47 +1,25 @@
+import type { components } from '../../api/schema';
+import type { ApiBody, ApiData } from '../../lib/api-client';
 import type { ObjectType } from '../records/types';
 
-/** A message of a record's thread (docs/api-working.md, Threads). */
-export interface ThreadMessage {
-  id: number;
-  thread: string;
-  author_id: number;
-  author_name: string;
-  sent_as: string | null;
-  sent_as_name: string | null;
-  action: string | null;
-  body: string;
-  forward_to: string | null;
-  time_spent_minutes: number | null;
-  created_at: string;
-}
+type Schemas = components['schemas'];
 
-export interface ChoiceOption {
-  value: string;
-  label: string;
-}
+/** A message of a record's thread (docs/api-working.md, Threads). */
+export type ThreadMessage = Schemas['ThreadMessage'];
+
+export type ChoiceOption = Schemas['ChoiceOption'];
 
 /** A mail sent about the record. */
-export interface MailLogEntry {
-  id: number;
-  to_email: string;
-  subject: string;
-  kind: string;
-  sent_at: string;
-}
+export type MailLogEntry = ApiData<'/api/ticket/{id}/communication-log/', 'get'>[number];
+
+/** Where a mail sent about the record is: queued, sent, failed (with `error`) or bounced. */
+export type MailState = MailLogEntry['state'];
 
 export interface RecordKey {
   type: ObjectType;
   id: number;
 }
 
-export interface CommunicationBody {
-  body: string;
-  action?: string;
-  sent_as?: string;
-  forward_to?: string;
-}
+export type CommunicationBody = ApiBody<'/api/ticket/{id}/communication/', 'post'>;
 
-export interface WorkLogBody {
-  body: string;
-  time_spent_minutes?: number;
-}
+export type WorkLogBody = ApiBody<'/api/ticket/{id}/worklog/', 'post'>;

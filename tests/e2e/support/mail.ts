@@ -11,7 +11,8 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-function mailsTo(email: string): string[] {
+/** The mails to `email` in the outbox, oldest first, as text. */
+export function mailsTo(email: string): string[] {
   if (!fs.existsSync(outbox)) return [];
   return fs
     .readdirSync(outbox)
@@ -54,4 +55,27 @@ export async function expectMailContaining(email: string, text: string): Promise
       message: `a mail to ${email} containing "${text}"`,
     })
     .toBe(true);
+}
+
+/** A header of a mail as text (folded lines joined), or null when it has none. */
+export function headerOf(mail: string, name: string): string | null {
+  const head = mail.split(/\r?\n\r?\n/)[0];
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const re = new RegExp(`^${name}:[ \t]*(.*)$`, 'mi');
+  return re.exec(unfolded)?.[1].trim() ?? null;
+}
+
+/** Waits for a mail to `email` whose text contains `text`, and returns it. */
+export async function mailContaining(email: string, text: string): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      () => {
+        found = mailsTo(email).find((m) => m.includes(text)) ?? '';
+        return found !== '';
+      },
+      { message: `a mail to ${email} containing "${text}"`, timeout: 20_000 },
+    )
+    .toBe(true);
+  return found;
 }

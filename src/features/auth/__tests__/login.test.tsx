@@ -146,6 +146,31 @@ describe('login', () => {
     expect(localStorage.getItem('i18nextLng')).toBe('es');
   });
 
+  it('sends its language, so a wrong password is refused in Spanish on the Spanish screen', async () => {
+    const sent: Array<string | null> = [];
+    server.use(
+      http.post('*/api/login', ({ request }) => {
+        const language = request.headers.get('accept-language');
+        sent.push(language);
+        // As the server does: its message in the caller's Accept-Language.
+        const message = language?.startsWith('es')
+          ? 'Credenciales no válidas'
+          : 'Invalid credentials';
+        return HttpResponse.json(
+          { statusCode: 401, error: 'Unauthorized', message },
+          { status: 401 },
+        );
+      }),
+    );
+    const { user } = renderApp('/auth/login');
+    await user.selectOptions(await screen.findByLabelText('Language'), 'Español');
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'alice@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Credenciales no válidas')).toBeInTheDocument();
+    expect(sent).toEqual(['es']);
+  });
+
   it("applies the signed-in user's language after login", async () => {
     const { findUserByEmail } = await import('../../../mocks/db');
     const bob = findUserByEmail('bob@example.com');

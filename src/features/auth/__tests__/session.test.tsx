@@ -5,7 +5,7 @@ describe('session', () => {
   it('logout posts logout, clears storage and says so', async () => {
     signInAs('alice@example.com');
     const { user } = renderApp('/home');
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /user menu$/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { name: 'You are logged out' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in again' })).toHaveAttribute(

@@ -3,10 +3,9 @@ import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { formatDateUtc } from '../../../lib/dates';
 import { detailsUrl } from '../../../lib/record-link';
-import type { ContentItem, HdRecord, ListData } from '../../records/types';
+import type { ListData, ListItem } from '../../records/types';
 
-const titleOf = (record: HdRecord) =>
-  record.object_type === 'C' ? (record as ContentItem).title : record.subject;
+const titleOf = (record: ListItem) => (record.object_type === 'C' ? record.title : record.subject);
 
 /** A node's content as links to their details (or read-only details). */
 export function NodeContentList({ data, label }: { data: ListData; label: string }) {

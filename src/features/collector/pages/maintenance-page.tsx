@@ -8,7 +8,7 @@ import type { ErrorInfo } from '../../../lib/types';
 import { collectorHolders } from '../collector-slice';
 import { CategoryDialog } from '../components/category-dialog';
 import { CollectorTree, flattenNodes } from '../components/collector-tree';
-import type { CollectorNode, NodesByParent } from '../types';
+import { ROOT, type CollectorNode, type NodesByParent } from '../types';
 
 const H = collectorHolders;
 type Mode = 'rename' | 'move' | 'delete';
@@ -29,6 +29,14 @@ function parentOptions(nodes: NodesByParent | null, exclude?: number) {
     else out.push(row);
   }
   return out;
+}
+
+/** The id of the node's parent among the loaded nodes ('' for a root): the API gives none. */
+function parentOf(nodes: NodesByParent | null, id: number): string {
+  const entry = Object.entries(nodes ?? {}).find(([, list]) =>
+    list.some((n) => n.category_id === id),
+  );
+  return entry && Number(entry[0]) !== ROOT ? entry[0] : '';
 }
 
 function ParentSelect({
@@ -161,7 +169,7 @@ function NodeDialog({
     mode === 'rename' ? 'renameCategory' : mode === 'move' ? 'moveCategory' : 'deleteCategory';
   const holder = useAppSelector((state) => state.holders[key]);
   const [name, setName] = useState(node.category_name);
-  const [parent, setParent] = useState(node.parent_id ? String(node.parent_id) : '');
+  const [parent, setParent] = useState(() => parentOf(nodes, node.category_id));
   const [sent, setSent] = useState(false);
   useEffect(() => {
     dispatch(H[key].actions.reset());

@@ -48,9 +48,12 @@ describe('dashboard', () => {
     const { user } = renderApp('/dashboard/default');
     const unassigned = await screen.findByRole('link', { name: /^Unassigned: \d+$/ });
     expect(unassigned).toHaveAttribute('href', '/hd_ticket?assignee=none');
-    expect(screen.getByRole('link', { name: /^Overdue for a reply: \d+$/ })).toHaveAttribute(
+    expect(
+      screen.getByRole('link', { name: /^Overdue \(past an SLA target\): \d+$/ }),
+    ).toHaveAttribute('href', '/hd_ticket?sla=overdue&sort=sla');
+    expect(screen.getByRole('link', { name: /^Due in the next hour: \d+$/ })).toHaveAttribute(
       'href',
-      '/hd_ticket?overdue=1',
+      '/hd_ticket?sla=due_soon&sort=sla',
     );
     const perHd = screen.getByRole('heading', { name: 'Open per help desk' }).parentElement;
     expect(within(perHd as HTMLElement).getByRole('link', { name: 'Network' })).toHaveAttribute(

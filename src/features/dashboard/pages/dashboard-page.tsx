@@ -20,11 +20,10 @@ function FigureCard({ figure }: { figure: Figure }) {
         className="card h-100 text-decoration-none dashboard-figure"
         aria-label={t('dashboard.figureName', { label, value: figure.value })}
       >
-        <div className="card-body">
-          <div className="fs-2 fw-bold" aria-hidden="true">
-            {figure.value}
-          </div>
-          <div aria-hidden="true">{label}</div>
+        {/* Label first in the text, number on top on screen, a space between (axe reads the
+            text as written): the name "label: value" holds the visible text (WCAG 2.5.3). */}
+        <div className="card-body d-flex flex-column-reverse">
+          <div>{label}</div> <div className="fs-2 fw-bold">{figure.value}</div>
         </div>
       </Link>
     </div>

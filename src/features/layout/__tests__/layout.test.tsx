@@ -98,8 +98,10 @@ describe('settings panel', () => {
   it('the user menu works by keyboard', async () => {
     signInAs('alice@example.com');
     const { user } = renderApp('/home');
-    const toggle = await screen.findByRole('button', { name: 'User menu' });
+    const toggle = await screen.findByRole('button', { name: /user menu$/i });
     expect(toggle).toHaveTextContent('Alice Example');
+    // The accessible name holds the visible text (WCAG 2.5.3).
+    expect(toggle).toHaveAccessibleName('Alice Example, user menu');
     toggle.focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('menuitem', { name: 'Profile' })).toBeVisible();

@@ -43,7 +43,7 @@ describe('profile', () => {
     });
     expect(db.users.find((u) => u.id === 2)?.items_per_page).toBe(25);
     expect(document.documentElement.lang).toBe('es');
-    expect(screen.getByRole('button', { name: 'Menú de usuario' })).toHaveTextContent(
+    expect(screen.getByRole('button', { name: /menú de usuario$/i })).toHaveTextContent(
       'Alice Updated',
     );
   });

@@ -16,7 +16,10 @@ import type { User } from '../../../lib/types';
 import { profileHolders } from '../profile-slice';
 
 const { profileSave, passwordChange } = profileHolders;
-const PAGE_SIZES = [10, 25, 50, 100];
+const PAGE_SIZES: User['items_per_page'][] = [10, 25, 50, 100];
+/** The picked page size (the form's validation allows only these). */
+const pageSize = (picked: string, fallback: User['items_per_page']) =>
+  PAGE_SIZES.find((size) => String(size) === picked) ?? fallback;
 
 function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation('profile');
@@ -42,7 +45,7 @@ function ProfileForm({ user }: { user: User }) {
       dispatch(
         profileSave.actions.requested({
           fullname: values.fullname.trim(),
-          items_per_page: Number(values.items_per_page),
+          items_per_page: pageSize(values.items_per_page, user.items_per_page),
           language: isLanguage(values.language) ? values.language : 'en',
         }),
       );

@@ -34,6 +34,7 @@ describe('ticket details', () => {
       'Help desk': 'Hardware',
       Requester: 'Alice Example',
       Assignee: 'Unassigned',
+      'Came in by': 'Web form',
       Created: formatDateTimeLocal(t1.created_at),
       Updated: formatDateTimeLocal(t1.updated_at),
       Version: '1',

@@ -39,9 +39,27 @@ describe('ticket form', () => {
     expect(screen.getByText('Description is required.')).toBeInTheDocument();
     expect(screen.getByText('Choose a priority.')).toBeInTheDocument();
     expect(screen.getByLabelText('Subject')).toHaveAccessibleDescription('Subject is required.');
-    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveAccessibleDescription(
-      'Description is required.',
+    // The editor takes its ARIA state through TipTap's options, applied after the render.
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Description' })).toHaveAccessibleDescription(
+        'Description is required.',
+      ),
     );
+  });
+
+  it('marks an empty Description invalid like the other fields, and clears it when typed', async () => {
+    signInAs('alice@example.com');
+    const { user } = renderApp('/ticket/input');
+    await user.type(await screen.findByLabelText('Subject'), 'Printer jams');
+    await user.click(screen.getByRole('button', { name: 'Submit ticket' }));
+    const editor = await screen.findByRole('textbox', { name: 'Description' });
+    await waitFor(() => expect(editor).toHaveAttribute('aria-invalid', 'true'));
+    expect(editor).toHaveClass('is-invalid');
+    expect(editor).toHaveAccessibleDescription('Description is required.');
+    expect(screen.getByLabelText('Subject')).not.toHaveAttribute('aria-invalid');
+    await typeDescription(user, 'It jams on every page.');
+    await waitFor(() => expect(editor).not.toHaveAttribute('aria-invalid'));
+    expect(editor).not.toHaveAttribute('aria-describedby');
   });
 
   it('submits: toast, then the details page', async () => {

@@ -121,6 +121,21 @@ describe('my tickets list', () => {
     expect(screen.getByLabelText('Search in subject')).toHaveValue('');
   });
 
+  it("Clear filters right after typing is not undone by the typed filter's delayed search", async () => {
+    signInAs('agent@example.com');
+    const bodies = recordBodies('/api/search/ticket/hd');
+    const { user } = renderApp('/hd_ticket?priority_id=3');
+    await screen.findByRole('table');
+    await user.type(screen.getByLabelText('Search in subject'), 'vpn');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/hd_ticket$/));
+    // Longer than the typing pause (400 ms): a pending search would have landed by now.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/hd_ticket$/);
+    expect(screen.getByLabelText('Search in subject')).toHaveValue('');
+    expect(bodies.some((b) => JSON.stringify(b).includes('vpn'))).toBe(false);
+  });
+
   it('keeps its state from the URL (a shared link)', async () => {
     signInAs('alice@example.com');
     const bodies = recordBodies('/api/search/ticket/my');

@@ -82,6 +82,14 @@ export function ListFilters({ kind, params, onChange, onClear, sharedWithMe = fa
     return () => window.clearTimeout(timer);
   }, [typed, text, urlText, onChange]);
 
+  // Clearing also drops what was typed, which cancels its pending delayed search (the effect's
+  // cleanup); otherwise that search would land after the clear and bring the filter back.
+  const clear = () => {
+    setText('');
+    setTyped(false);
+    onClear();
+  };
+
   const id = (name: string) => `filter-${kind.key}-${name}`;
   const value = (name: string) => params.get(name) ?? '';
   const k = kind.key;
@@ -133,6 +141,16 @@ export function ListFilters({ kind, params, onChange, onClear, sharedWithMe = fa
                 label: p.priority_name,
               }))}
               onChange={(v) => onChange('priority_id', v)}
+            />
+            <Select
+              id={id('sla')}
+              label={t('sla.filter')}
+              value={value('sla')}
+              options={[
+                { value: 'overdue', label: t('sla.overdue') },
+                { value: 'due_soon', label: t('sla.dueSoon') },
+              ]}
+              onChange={(v) => onChange('sla', v)}
             />
             <Select
               id={id('company')}
@@ -209,7 +227,7 @@ export function ListFilters({ kind, params, onChange, onClear, sharedWithMe = fa
           <button type="submit" className="btn btn-sm btn-primary">
             {t('filters.apply')}
           </button>
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onClear}>
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={clear}>
             {t('filters.clear')}
           </button>
         </div>

@@ -14,7 +14,13 @@ export const ID_FILTERS = [
 ] as const;
 export const DATE_FILTERS = ['created_from', 'created_to'] as const;
 /** The dashboard's figure links (docs/api-overview.md): `status_group`, `assignee`, ... */
-export const LINK_FILTERS = ['status_group', 'assignee', 'overdue', 'waiting_for_me'] as const;
+export const LINK_FILTERS = [
+  'status_group',
+  'assignee',
+  'overdue',
+  'waiting_for_me',
+  'sla',
+] as const;
 export const FILTER_PARAMS = [
   ...ID_FILTERS,
   ...DATE_FILTERS,
@@ -29,7 +35,7 @@ export function sortNames(kind: Kind): string[] {
     'updated_at',
     kind.titleSort,
     'status',
-    ...(kind.type === 'T' ? ['priority'] : []),
+    ...(kind.type === 'T' ? ['priority', 'sla'] : []),
     'id',
   ];
 }
@@ -65,6 +71,8 @@ export function readFilters(params: URLSearchParams, kind: Kind): ListFilters {
   if (text) filters.text = text.slice(0, 200);
   if (params.get('shared_with_me') === '1') filters.shared_with_me = true;
   readLinkFilters(params, filters);
+  const sla = params.get('sla');
+  if (kind.type === 'T' && (sla === 'overdue' || sla === 'due_soon')) filters.sla = sla;
   return filters;
 }
 

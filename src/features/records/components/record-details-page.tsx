@@ -14,7 +14,9 @@ import type { Kind } from '../kinds';
 import { recordsHolders } from '../records-slice';
 import type { HdRecord, RecordWrite, Status } from '../types';
 import { LeaveDialog } from './confirm-dialog';
+import { MailBadge } from './mail-badge';
 import { RecordFields } from './record-fields';
+import { SlaSection } from './sla-section';
 import { recordSchema, valuesOf, writeBody } from './record-values';
 import type { RecordValues } from './record-values';
 import { ErrorState, Loading, NotFoundMessage } from './states';
@@ -220,6 +222,7 @@ export function RecordDetailsPage({
     <div className="row g-3">
       <div className="col-12 d-flex flex-wrap gap-2 align-items-center">
         {record.is_draft && <span className="badge text-bg-secondary">{t('details.draft')}</span>}
+        {record.channel === 'mail' && <MailBadge />}
         {access === 'agent' && <AgentActions record={record} />}
         {!editing && canChange && (
           <button
@@ -250,6 +253,7 @@ export function RecordDetailsPage({
         </div>
       )}
       <RecordSummary kind={kind} record={record} />
+      {record.object_type === 'T' && <SlaSection ticket={record} />}
       {access !== 'reader' && (
         <div className="col-lg-6">
           <SharedWithSection record={record} canShare={canChange} />
@@ -313,6 +317,7 @@ export function RecordSummary({ kind, record }: { kind: Kind; record: HdRecord }
       field(record, 'assignee_name') ? text('assignee_name') : t('details.unassigned'),
     ]);
   }
+  if (record.channel) rows.push([t('channel.label'), t(`channel.${record.channel}`)]);
   rows.push(
     [t('fields.created'), formatDateTimeLocal(record.created_at)],
     [t('fields.updated'), formatDateTimeLocal(record.updated_at)],

@@ -8,10 +8,12 @@ import { usePageTitle } from '../../../lib/page-title';
 import type { Kind } from '../kinds';
 import { recordsHolders } from '../records-slice';
 import type { ListKey } from '../records-slice';
-import type { HdRecord, ListQuery } from '../types';
+import type { ListItem, ListQuery } from '../types';
 import { ListFilters } from './list-filters';
+import { MailBadge } from './mail-badge';
 import { FILTER_PARAMS, readFilters, readPage, readSort } from './list-query';
 import { Pagination } from './pagination';
+import { SlaBadge } from './sla-badge';
 import { ErrorState, Loading } from './states';
 
 export interface RecordListProps {
@@ -24,7 +26,7 @@ export interface RecordListProps {
   /** hd_ticket/{userId}: one requester's tickets. */
   requesterId?: number;
   /** Where a row's title links to. */
-  rowLink: (record: HdRecord) => string;
+  rowLink: (record: ListItem) => string;
 }
 
 interface Column {
@@ -32,10 +34,10 @@ interface Column {
   label: string;
   /** The server's sort name, when the column sorts. */
   sort?: string;
-  cell: (record: HdRecord) => React.ReactNode;
+  cell: (record: ListItem) => React.ReactNode;
 }
 
-const field = (record: HdRecord, name: string) =>
+const field = (record: ListItem, name: string) =>
   String((record as unknown as Record<string, unknown>)[name] ?? '');
 
 /** My / hd lists and drafts: a table with paging, sorting and filters, all kept in the URL. */
@@ -135,7 +137,10 @@ export function RecordListPage({
       label: t(`${k}.fields.title`),
       sort: kind.titleSort,
       cell: (record) => (
-        <Link to={rowLink(record)}>{field(record, kind.titleField) || t('list.untitled')}</Link>
+        <>
+          <Link to={rowLink(record)}>{field(record, kind.titleField) || t('list.untitled')}</Link>
+          {record.channel === 'mail' && <MailBadge />}
+        </>
       ),
     },
     {
@@ -150,14 +155,24 @@ export function RecordListPage({
             key: 'priority',
             label: t('fields.priority'),
             sort: 'priority',
-            cell: (r: HdRecord) => field(r, 'priority_name'),
+            cell: (r: ListItem) => field(r, 'priority_name'),
           },
+          ...(draft
+            ? []
+            : [
+                {
+                  key: 'sla',
+                  label: t('sla.column'),
+                  sort: 'sla',
+                  cell: (r: ListItem) => (r.object_type === 'T' ? <SlaBadge sla={r.sla} /> : null),
+                },
+              ]),
         ]
       : [
           {
             key: 'content_type',
             label: t('fields.contentType'),
-            cell: (r: HdRecord) => field(r, 'content_type_name'),
+            cell: (r: ListItem) => field(r, 'content_type_name'),
           },
         ]),
     { key: 'hd', label: t('fields.helpDesk'), cell: (record) => record.hd_name },
@@ -166,7 +181,7 @@ export function RecordListPage({
           {
             key: 'owner',
             label: t(`${k}.fields.owner`),
-            cell: (r: HdRecord) => field(r, kind.ownerNameField),
+            cell: (r: ListItem) => field(r, kind.ownerNameField),
           },
         ]
       : []),

@@ -1,5 +1,5 @@
 import '../i18n';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,22 @@ export default function RichTextEditor({
   describedBy,
 }: RichTextEditorProps) {
   const { t } = useTranslation('records');
+  // The ARIA state goes in the options themselves: TipTap's useEditor puts its options back on
+  // every render, so attributes set aside (an effect calling setOptions) were soon undone.
+  const editorProps = useMemo(
+    () => ({
+      attributes: {
+        id,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        class: `form-control rich-text-area${invalid ? ' is-invalid' : ''}`,
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      },
+    }),
+    [id, labelId, invalid, describedBy],
+  );
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -40,37 +56,10 @@ export default function RichTextEditor({
     content: value,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
-    editorProps: {
-      attributes: {
-        id,
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        class: 'form-control rich-text-area',
-      },
-    },
+    editorProps,
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
     onBlur: () => onBlur(),
   });
-
-  // Keep ARIA state in step with the form. (A suspended-and-remounted form can briefly hold an
-  // editor TipTap has already destroyed: leave that one alone.)
-  useEffect(() => {
-    if (editor.isDestroyed) return;
-    editor.setOptions({
-      editorProps: {
-        attributes: {
-          id,
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-labelledby': labelId,
-          class: `form-control rich-text-area${invalid ? ' is-invalid' : ''}`,
-          ...(invalid ? { 'aria-invalid': 'true' } : {}),
-          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        },
-      },
-    });
-  }, [editor, id, labelId, invalid, describedBy]);
 
   // A value set from outside (a loaded draft, a reset) replaces the content.
   useEffect(() => {

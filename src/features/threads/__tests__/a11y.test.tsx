@@ -20,6 +20,9 @@ describe('work panels accessibility', () => {
       forward_to: null,
       time_spent_minutes: null,
       created_at: '2026-01-01T10:00:00.000Z',
+      channel: 'web',
+      quoted_body: null,
+      from_email: null,
     });
     db.work.mails.push({
       id: 901,
@@ -28,6 +31,11 @@ describe('work panels accessibility', () => {
       subject: '[#1] VPN drops every hour',
       kind: 'message',
       sent_at: '2026-01-01T10:00:00.000Z',
+      state: 'sent',
+      error: null,
+      message_id: null,
+      attempts: 1,
+      updated_at: '2026-01-01T10:00:00.000Z',
     });
     const { container } = renderPanels(1, 'agent', true);
     await within(screen.getByRole('region', { name: 'Conversation' })).findByText('Hello');

@@ -11,7 +11,13 @@ import { RecordWorkPanels } from '../components/record-work-panels';
 export function renderPanels(recordId: number, access: Access, following?: boolean) {
   const found = db.records.find((r) => r.id === recordId);
   if (!found) throw new Error(`no mock record ${recordId}`);
-  const record: HdRecord = { ...found, access, ...(following === undefined ? {} : { following }) };
+  // Without `following` unless given: the panels then ask the server (GET .../follow/).
+  const { following: _stored, ...rest } = found;
+  const record = {
+    ...rest,
+    access,
+    ...(following === undefined ? {} : { following }),
+  } as HdRecord;
   const store = makeStore();
   const user = userEvent.setup();
   const utils = render(

@@ -27,13 +27,16 @@ function addMessage(
     thread,
     author_id: authorId,
     author_name: author?.fullname ?? '',
-    sent_as: null,
-    sent_as_name: null,
-    action: thread === 'communication' ? 'reply' : null,
+    sent_as: 'self',
+    sent_as_name: author?.fullname ?? '',
+    action: thread === 'communication' ? 'reply' : 'entry',
     body,
     forward_to: null,
     time_spent_minutes: thread === 'worklog' ? 15 : null,
     created_at: createdAt,
+    channel: 'web',
+    quoted_body: null,
+    from_email: null,
   });
 }
 

@@ -83,8 +83,10 @@ export function ConversationPanel({ record, isAgent }: { record: RecordKey; isAg
     onSubmit: (values) => {
       const body: CommunicationBody = { body: textToHtml(values.body) };
       if (isAgent) {
-        body.action = values.action;
-        body.sent_as = values.sent_as || fromOptions[0]?.value;
+        // The choices come from communication-actions/ and communication-from/, which list
+        // exactly the values this call takes.
+        body.action = values.action as CommunicationBody['action'];
+        body.sent_as = (values.sent_as || fromOptions[0]?.value) as CommunicationBody['sent_as'];
         if (values.action === 'forward') body.forward_to = values.forward_to.trim();
       }
       dispatch(H.insertCommunication.actions.requested({ record: { type, id }, values: body }));

@@ -2,8 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTimeLocal } from '../../../lib/dates';
 import { sanitizeHtml } from '../../../lib/sanitize';
 import type { ThreadMessage } from '../types';
+import { QuotedText } from './quoted-text';
 
-/** A thread, oldest first: who, when, (minutes spent), the sanitized body. */
+/**
+ * A thread, oldest first: who, when, (minutes spent), the sanitized body; a message that came in
+ * by mail also shows its sender's address and its quoted history, collapsed.
+ */
 export function MessageList({
   messages,
   showMinutes = false,
@@ -24,8 +28,20 @@ export function MessageList({
             <article aria-label={`${name} ${formatDateTimeLocal(message.created_at)}`}>
               <div className="d-flex flex-wrap gap-2 small mb-1">
                 <span className="fw-semibold">{name}</span>
+                {message.channel === 'mail' && (
+                  <>
+                    {message.from_email && (
+                      <span className="text-body-secondary text-break">{`<${message.from_email}>`}</span>
+                    )}
+                    <span className="badge text-bg-info">
+                      <span aria-hidden="true">✉ </span>
+                      {t('mail.viaMail')}
+                    </span>
+                  </>
+                )}
                 <time dateTime={message.created_at}>{formatDateTimeLocal(message.created_at)}</time>
-                {message.action && message.action !== 'reply' && (
+                {/* A reply and a work log entry are the usual kinds: only the others get a badge. */}
+                {message.action !== 'reply' && message.action !== 'entry' && (
                   <span className="badge text-bg-secondary">
                     {t(`actions.${message.action}`, { defaultValue: message.action })}
                   </span>
@@ -45,6 +61,7 @@ export function MessageList({
                 className="record-body"
                 dangerouslySetInnerHTML={{ __html: sanitizeHtml(message.body) }}
               />
+              {message.quoted_body && <QuotedText html={message.quoted_body} />}
             </article>
           </li>
         );

@@ -1,0 +1,49 @@
+// Every background job: its name, its data and how it is retried. A new kind of job is one entry
+// in JobPayloads and one in jobPolicies; its handler is registered in workers.ts.
+import type { Config } from '../config.js';
+import type { MailJob } from '../mail/outgoing.js';
+
+export interface JobPayloads {
+  /** One outgoing mail (server/mail/outgoing.ts). */
+  'mail.send': MailJob;
+  /** Import one stored inbound mail (server/mail/inbound/import.ts). */
+  'mail.import': { inboundId: number };
+  /** Poll the desks' IMAP mailboxes that are due (server/mail/inbound/poll-job.ts; cron). */
+  'mail.poll': Record<string, never>;
+  /** Service levels (server/sla/jobs.ts): one ticket's due escalations, the sweep, a recompute. */
+  'sla.check': { recordId: number };
+  'sla.sweep': Record<string, never>;
+  'sla.recompute': { afterId: number };
+}
+
+export type JobName = keyof JobPayloads;
+
+export interface JobPolicy {
+  /** Retries after the first attempt. */
+  retryLimit: number;
+  /** First retry delay; pg-boss doubles it (with jitter) for each further retry. */
+  retryDelaySeconds: number;
+  /**
+   * A job still active after this long is taken to be lost (its worker died, even by kill -9)
+   * and runs again; handlers are idempotent, so a slow run that ends late does no harm.
+   */
+  expireInSeconds: number;
+}
+
+export function jobPolicies(config: Config): Record<JobName, JobPolicy> {
+  return {
+    'mail.send': {
+      retryLimit: config.mailRetryLimit,
+      retryDelaySeconds: config.mailRetryDelaySeconds,
+      expireInSeconds: config.mailJobExpireSeconds,
+    },
+    // Transient failures (the database) retry; after the last one the mail is marked failed.
+    'mail.import': { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 120 },
+    // The next minute's poll comes anyway: no retries.
+    'mail.poll': { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 180 },
+    // Idempotent (sla_escalations' key); the sweep comes again anyway.
+    'sla.check': { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 120 },
+    'sla.sweep': { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 300 },
+    'sla.recompute': { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 600 },
+  };
+}

@@ -1,0 +1,193 @@
+// The job queue: pg-boss in the application's own PostgreSQL (schema `pgboss`), so a job is as
+// durable as the change that caused it and can be sent in the same transaction. Any process
+// can send; only worker processes (WORKERS > 0, or `npm run worker`) run handlers and the
+// maintenance that hands the jobs of dead workers back to the queue.
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/pool.js';
+import type { Queryable } from '../db/transaction.js';
+import type { JobName, JobPayloads, JobPolicy } from './jobs.js';
+
+export interface Job<T> {
+  id: string;
+  data: T;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+/** Runs one job. Throwing fails this attempt (retried while retries remain). Must be idempotent. */
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+export interface SendOptions {
+  /** Send inside this transaction: the job exists only if the transaction commits. */
+  tx?: Queryable;
+  /** Run no earlier than this many seconds from now. */
+  startAfterSeconds?: number;
+  /** At most one queued job with this key (e.g. one poll per mailbox). */
+  singletonKey?: string;
+}
+
+export interface JobQueue {
+  /** Installs/updates the pg-boss schema and the queues. Other calls do it on first use. */
+  start(): Promise<void>;
+  send<N extends JobName>(
+    name: N,
+    data: JobPayloads[N],
+    opts?: SendOptions,
+  ): Promise<string | null>;
+  /** Runs `handler` for jobs of `name` with `concurrency` parallel workers (worker processes only). */
+  work<N extends JobName>(
+    name: N,
+    handler: JobHandler<JobPayloads[N]>,
+    opts?: { concurrency?: number },
+  ): Promise<void>;
+  /** Sends `name` with `data` on a cron schedule (once across all processes). */
+  schedule<N extends JobName>(name: N, cron: string, data: JobPayloads[N]): Promise<void>;
+  /**
+   * Stops polling; with `graceful` waits up to `timeoutMs` for running jobs to finish, then
+   * fails the rest so they run again elsewhere.
+   */
+  stop(opts?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
+}
+
+export interface QueueLogger {
+  error: (obj: object, msg: string) => void;
+}
+
+export interface JobQueueOptions {
+  policies: Record<JobName, JobPolicy>;
+  log: QueueLogger;
+  /** true: this process runs jobs (maintenance, schedules); false: it only sends. */
+  worker: boolean;
+  pollSeconds?: number;
+  maintenanceSeconds?: number;
+}
+
+/**
+ * pg-boss runs its SQL through our pool (or a transaction's client): one set of connections.
+ * `inflight` collects the statements under way: pg-boss completes or fails a finished job
+ * without awaiting it, so stop() waits for them before the pool's owner may end the pool.
+ */
+function adapter(q: Queryable, inflight?: Set<Promise<unknown>>): PgBoss.Db {
+  return {
+    executeSql: async (text: string, values: unknown[]) => {
+      const query = q.query(text, values);
+      inflight?.add(query);
+      try {
+        const result = await query;
+        return { rows: result.rows };
+      } finally {
+        inflight?.delete(query);
+      }
+    },
+  };
+}
+
+/** Deadlock, or a table/row another process created a moment earlier. */
+const RACE_CODES = new Set(['40P01', '23505', '42P07']);
+
+/**
+ * Runs an idempotent setup step, again when it lost a race: processes starting together on one
+ * database create the same queues at the same moment, and PostgreSQL may pick one as a deadlock
+ * victim. The next try finds the queue there and does nothing.
+ */
+async function retryRace(step: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await step();
+      return;
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (attempt >= 5 || typeof code !== 'string' || !RACE_CODES.has(code)) throw err;
+      await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 50));
+    }
+  }
+}
+
+export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
+  const inflight = new Set<Promise<unknown>>();
+  const boss = new PgBoss({
+    db: adapter(db, inflight),
+    supervise: opts.worker,
+    schedule: opts.worker,
+    maintenanceIntervalSeconds: opts.maintenanceSeconds ?? 60,
+    pollingIntervalSeconds: opts.pollSeconds ?? 2,
+  });
+  // pg-boss reports background failures (a lost connection while polling) as 'error' events;
+  // without a listener an EventEmitter would throw them and end the process.
+  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+
+  // Started on first use, so an API process builds without touching the database; a failed
+  // start (database down) is tried again by the next call.
+  let starting: Promise<void> | undefined;
+  let started = false;
+  const ready = (): Promise<void> => {
+    starting ??= (async () => {
+      await boss.start();
+      // pg-boss 10 needs each queue to exist before send/work; creating it again is a no-op.
+      for (const name of Object.keys(opts.policies) as JobName[]) {
+        await retryRace(() => boss.createQueue(name, { name, ...bossPolicy(opts.policies[name]) }));
+      }
+      started = true;
+    })().catch((err: unknown) => {
+      starting = undefined;
+      throw err;
+    });
+    return starting;
+  };
+
+  return {
+    start: ready,
+    async send(name, data, sendOpts = {}) {
+      await ready();
+      return boss.send(name, data as object, {
+        ...bossPolicy(opts.policies[name]),
+        ...(sendOpts.tx ? { db: adapter(sendOpts.tx) } : {}),
+        ...(sendOpts.startAfterSeconds ? { startAfter: sendOpts.startAfterSeconds } : {}),
+        ...(sendOpts.singletonKey ? { singletonKey: sendOpts.singletonKey } : {}),
+      });
+    },
+    async work(name, handler, workOpts = {}) {
+      await ready();
+      for (let i = 0; i < (workOpts.concurrency ?? 1); i++) {
+        await boss.work<JobPayloads[typeof name]>(
+          name,
+          { batchSize: 1, includeMetadata: true },
+          async ([job]) => {
+            await handler({
+              id: job.id,
+              data: job.data,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+            });
+          },
+        );
+      }
+    },
+    async schedule(name, cron, data) {
+      await ready();
+      await boss.schedule(name, cron, data as object, bossPolicy(opts.policies[name]));
+    },
+    async stop(stopOpts = {}) {
+      if (starting) await starting.catch(() => undefined);
+      if (!started) return;
+      // Resolves once stopped (after the running jobs, or after the timeout).
+      await boss.stop({
+        graceful: stopOpts.graceful ?? true,
+        timeout: stopOpts.timeoutMs ?? 30_000,
+        // Our pool is closed by its owner after this.
+        close: false,
+      });
+      await Promise.allSettled([...inflight]);
+    },
+  };
+}
+
+function bossPolicy(p: JobPolicy) {
+  return {
+    retryLimit: p.retryLimit,
+    retryDelay: p.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: p.expireInSeconds,
+  };
+}

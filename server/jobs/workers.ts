@@ -1,0 +1,59 @@
+// The handlers this process runs when it is a worker (WORKERS > 0 in `npm start`, or
+// `npm run worker`). Each job name gets WORKERS parallel workers.
+import path from 'node:path';
+import type { Config } from '../config.js';
+import type { Db } from '../db/pool.js';
+import { createMailTransport } from '../mail/mailer.js';
+import { createBlobStore } from '../storage/blob-store.js';
+import { startInboundWorker } from '../mail/inbound/worker.js';
+import { mailJobHandler } from '../mail/outgoing.js';
+import { clockFromConfig } from '../lib/clock.js';
+import { startSlaWorkers } from '../sla/jobs.js';
+import { jobPolicies } from './jobs.js';
+import { createJobQueue } from './queue.js';
+
+export interface WorkerLogger {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+}
+
+/** How long shutdown waits for running jobs before handing them back to the queue. */
+const STOP_TIMEOUT_MS = 20_000;
+
+/** Starts the workers; the returned function stops them (running jobs finish or go back). */
+export async function startWorkers(
+  db: Db,
+  config: Config,
+  log: WorkerLogger,
+): Promise<() => Promise<void>> {
+  const queue = createJobQueue(db, {
+    policies: jobPolicies(config),
+    log,
+    worker: true,
+    pollSeconds: config.jobPollSeconds,
+    maintenanceSeconds: config.jobMaintenanceSeconds,
+  });
+  await queue.start();
+  const transport = createMailTransport({
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    logger: log,
+  });
+  const concurrency = Math.max(1, config.workers);
+  await queue.work('mail.send', mailJobHandler(db, transport, log), { concurrency });
+  // Mail in: import and poll jobs, and the inbound SMTP listener (docs/mail.md).
+  const blobs = await createBlobStore(db, config.s3Url, log);
+  const clock = clockFromConfig(config);
+  const inbound = await startInboundWorker({ db, config, queue, blobs, clock }, log, {
+    concurrency,
+  });
+  // Service levels: escalation checks, the sweep, recomputes after a policy change.
+  const stopSla = await startSlaWorkers({ db, config, queue, clock }, log, { concurrency });
+  return async () => {
+    stopSla();
+    await inbound.stop();
+    await queue.stop({ graceful: true, timeoutMs: STOP_TIMEOUT_MS });
+    transport.close();
+  };
+}

@@ -1,0 +1,332 @@
+// Turns one stored mail (inbound_mails) into a ticket or a message, in ONE transaction with
+// everything it causes: the record or message, its attachments, history events, its Message-ID,
+// a reopened status, follower mails, and the row's outcome. A process killed half-way leaves
+// the row `received` (the transaction rolls back), so the import simply runs again; a second
+// importer of the same row waits on its lock and then finds it done. docs/mail.md "Mail in".
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { PoolClient } from 'pg';
+import { withTransaction } from '../../db/transaction.js';
+import type { AppContext } from '../../lib/context.js';
+import { recordEvent } from '../../routes/records/history.js';
+import { TICKET } from '../../routes/records/kinds.js';
+import { insertRecord } from '../../routes/records/sql.js';
+import { insertMessage } from '../../routes/threads/sql.js';
+import { messageEvent, recomputeSla } from '../../sla/recompute.js';
+import { rememberMessageId, markBounced, recordForMessageIds } from '../message-ids.js';
+import { addressOf, queueFollowerMails } from '../record-mail.js';
+import {
+  discardMailAttachments,
+  oversizeNote,
+  storeMailAttachment,
+  type MailPart,
+  type StoredMailAttachment,
+} from './attachments.js';
+import { mailBody, mailTitle } from './body.js';
+import { bounceReason, bouncedMessageIds, ignoreReason } from './loop.js';
+import * as sql from './sql.js';
+
+export type InboundContext = Pick<AppContext, 'db' | 'config' | 'queue' | 'blobs' | 'clock'>;
+
+/** What became of a mail; undefined from importInboundMail when it was done already. */
+export type ImportResult = sql.InboundOutcome;
+
+/** `[#123]` in a subject: the record a reply without threading headers belongs to. */
+const SUBJECT_TOKEN = /\[#(\d{1,15})\]/;
+
+/** Statuses a reply brings back to `open` (docs/mail.md "Threading"). */
+const REOPENED_BY_REPLY = ['pending', 'resolved'];
+
+interface Sender {
+  address: string;
+  name: string;
+}
+
+function senderOf(parsed: ParsedMail): Sender | undefined {
+  const first = parsed.from?.value.find((a) => a.address && a.address.includes('@'));
+  if (!first?.address) return undefined;
+  const address = first.address.trim().toLowerCase();
+  const name = (first.name || address.split('@')[0]).replace(/\s+/g, ' ').trim();
+  return {
+    address,
+    name: Array.from(name || address)
+      .slice(0, 100)
+      .join(''),
+  };
+}
+
+/** Message-IDs a reply names, most specific first: In-Reply-To, then References newest first. */
+function repliedTo(parsed: ParsedMail): string[] {
+  const refs = parsed.references
+    ? Array.isArray(parsed.references)
+      ? parsed.references
+      : [parsed.references]
+    : [];
+  const ids = [...(parsed.inReplyTo ? parsed.inReplyTo.split(/\s+/) : []), ...refs.reverse()];
+  return [...new Set(ids.map((id) => id.trim()).filter((id) => /^<[^<>\s]+>$/.test(id)))];
+}
+
+/** The product's own addresses: every channel's and MAIL_FROM's. */
+async function ownAddresses(tx: PoolClient, mailFrom: string): Promise<Set<string>> {
+  const own = new Set(await sql.channelAddresses(tx));
+  own.add(addressOf(mailFrom).toLowerCase());
+  return own;
+}
+
+function toParts(parsed: ParsedMail): MailPart[] {
+  return parsed.attachments.map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    content: a.content,
+  }));
+}
+
+interface Importing {
+  ctx: InboundContext;
+  tx: PoolClient;
+  hdId: number;
+  parsed: ParsedMail;
+  sender: Sender;
+  stored: StoredMailAttachment[];
+}
+
+/** The parts within the size limit, and the note that lists the ones over it. */
+function splitParts(m: Importing): { fits: MailPart[]; note: string } {
+  const max = m.ctx.config.attachmentMaxMb * 1024 * 1024;
+  const parts = toParts(m.parsed);
+  return {
+    fits: parts.filter((p) => p.content.length <= max),
+    note: oversizeNote(
+      parts.filter((p) => p.content.length > max),
+      m.ctx.config.attachmentMaxMb,
+    ),
+  };
+}
+
+async function attach(m: Importing, recordId: number, userId: number, parts: MailPart[]) {
+  for (const part of parts) {
+    m.stored.push(await storeMailAttachment(m.ctx, m.tx, recordId, part, userId));
+  }
+}
+
+async function newTicket(m: Importing, known: sql.Sender | undefined): Promise<sql.InboundOutcome> {
+  const { tx, sender } = m;
+  const limit = m.ctx.config.inboundRateLimitPerHour;
+  if ((await sql.ticketsInLastHour(tx, sender.address)) >= limit) {
+    return { state: 'ignored', reason: 'rate_limited' };
+  }
+  const user = known ?? (await sql.createContact(tx, sender.address, sender.name));
+  // A new ticket keeps the whole mail: a forwarded conversation is the substance, not history.
+  const body = mailBody({ html: m.parsed.html, text: m.parsed.text }, { splitQuote: false });
+  const parts = splitParts(m);
+  const record = await insertRecord(tx, { id: user.id, user_is_hde: user.user_is_hde }, TICKET, {
+    title: mailTitle(m.parsed.subject),
+    body: body.html + parts.note,
+    hd_id: m.hdId,
+    priority_id: await sql.defaultPriority(tx),
+    company_id: null,
+    content_type_id: null,
+    is_draft: false,
+  });
+  const recordId = Number(record.id);
+  await recordEvent(tx, {
+    recordId,
+    actorId: user.id,
+    action: 'created',
+    details: { channel: 'mail' },
+  });
+  await attach(m, recordId, user.id, parts.fits);
+  // Not the body: that would recompute the search vector the insert just computed.
+  await tx.query(`UPDATE records SET channel = 'mail' WHERE id = $1`, [recordId]);
+  if (m.parsed.messageId) {
+    await rememberMessageId(tx, {
+      messageId: m.parsed.messageId,
+      recordId,
+      messageRowId: null,
+      direction: 'in',
+    });
+  }
+  // Due times from the start, not at the next sweep.
+  await recomputeSla(tx, m.ctx, recordId);
+  return { state: 'ticket', recordId };
+}
+
+async function reply(
+  m: Importing,
+  target: sql.ThreadTarget,
+  user: sql.Sender,
+): Promise<sql.InboundOutcome> {
+  const { tx } = m;
+  const recordId = Number(target.id);
+  const body = mailBody({ html: m.parsed.html, text: m.parsed.text }, { splitQuote: true });
+  const parts = splitParts(m);
+  await attach(m, recordId, user.id, parts.fits);
+  const message = await insertMessage(tx, {
+    recordId,
+    thread: 'communication',
+    authorId: user.id,
+    sentAs: 'self',
+    action: 'reply',
+    body: body.html + parts.note,
+    forwardTo: null,
+    timeSpentMinutes: null,
+  });
+  const messageRowId = Number(message.id);
+  await tx.query(
+    `UPDATE record_messages SET channel = 'mail', quoted_body = $2, from_email = $3
+      WHERE id = $1`,
+    [messageRowId, body.quoted || null, m.sender.address],
+  );
+  await recordEvent(tx, {
+    recordId,
+    actorId: user.id,
+    action: 'message_added',
+    details: { action: 'reply', channel: 'mail' },
+  });
+  if (target.object_type === 'T' && REOPENED_BY_REPLY.includes(target.status_code)) {
+    const to = await sql.reopenRecord(tx, recordId);
+    await recordEvent(tx, {
+      recordId,
+      actorId: user.id,
+      action: 'status_changed',
+      details: { from: target.status_name, to },
+    });
+  }
+  if (m.parsed.messageId) {
+    await rememberMessageId(tx, {
+      messageId: m.parsed.messageId,
+      recordId,
+      messageRowId,
+      direction: 'in',
+    });
+  }
+  // Service levels: an agent's reply by mail meets the response targets, the requester's
+  // restarts the next-response wait (as the same reply on the web does).
+  const event = messageEvent(user, Number(target.owner_id), 'reply');
+  if (target.object_type === 'T' && event) await recomputeSla(tx, m.ctx, recordId, { event });
+  // The thread's followers hear of it as of any message (the sender, the actor, does not).
+  await queueFollowerMails(
+    tx,
+    m.ctx,
+    { id: recordId, object_type: target.object_type, title: target.title },
+    user.id,
+    { type: 'message', author: user.fullname, body: body.html },
+    { messageRowId },
+  );
+  return { state: 'message', recordId, messageRowId };
+}
+
+/** The record a reply belongs to and may be written to by its sender, if any. */
+async function threadTarget(
+  m: Importing,
+  user: sql.Sender | undefined,
+): Promise<sql.ThreadTarget | undefined> {
+  const byHeaders = await recordForMessageIds(m.tx, repliedTo(m.parsed));
+  const token = SUBJECT_TOKEN.exec(m.parsed.subject ?? '');
+  const recordId = byHeaders ?? (token ? Number(token[1]) : null);
+  if (recordId === null || !user) return undefined;
+  const target = await sql.findThreadTarget(m.tx, recordId, user);
+  // Someone who may not write there, or a closed ticket, starts a new ticket instead.
+  if (!target?.may_write || target.status_code === 'closed') return undefined;
+  return target;
+}
+
+async function decide(
+  ctx: InboundContext,
+  tx: PoolClient,
+  row: sql.ClaimedMail,
+  parsed: ParsedMail,
+  stored: StoredMailAttachment[],
+): Promise<sql.InboundOutcome> {
+  const sender = senderOf(parsed);
+  const own = await ownAddresses(tx, ctx.config.mailFrom);
+  const reason = ignoreReason(parsed, sender?.address, row.envelope_from, own);
+  if (reason === 'bounce') {
+    const why = bounceReason(row.raw);
+    let recordId: number | null = null;
+    for (const id of bouncedMessageIds(row.raw, parsed.messageId)) {
+      recordId = (await markBounced(tx, id, why)) ?? recordId;
+    }
+    return { state: 'ignored', reason, recordId };
+  }
+  if (reason || !sender) return { state: 'ignored', reason: reason ?? 'no_sender' };
+  const m: Importing = { ctx, tx, hdId: row.hd_id, parsed, sender, stored };
+  const user = await sql.findSender(tx, sender.address);
+  const target = await threadTarget(m, user);
+  return target && user ? reply(m, target, user) : newTicket(m, user);
+}
+
+/**
+ * Imports stored mail `id` unless it is done already. Throws on a failure that may pass (the
+ * database); the row then stays `received` for the next attempt.
+ */
+export async function importInboundMail(
+  ctx: InboundContext,
+  id: number,
+): Promise<ImportResult | undefined> {
+  const stored: StoredMailAttachment[] = [];
+  try {
+    return await withTransaction(ctx.db, async (tx) => {
+      const row = await sql.claimInboundMail(tx, id);
+      if (!row?.raw) return undefined;
+      let parsed: ParsedMail;
+      try {
+        // Only the parts we store: no HTML made from the text or text made from the HTML.
+        parsed = await simpleParser(row.raw, {
+          skipImageLinks: true,
+          skipTextToHtml: true,
+          skipTextLinks: true,
+          skipHtmlToText: true,
+        });
+      } catch (err) {
+        const outcome = {
+          state: 'failed',
+          reason: `unreadable: ${(err as Error).message}`,
+        } as const;
+        await sql.finishInboundMail(tx, id, outcome);
+        return outcome;
+      }
+      const outcome = await decide(ctx, tx, row, parsed, stored);
+      await sql.finishInboundMail(tx, id, {
+        ...outcome,
+        fromEmail: senderOf(parsed)?.address ?? null,
+        subject: parsed.subject ?? null,
+      });
+      return outcome;
+    });
+  } catch (err) {
+    await discardMailAttachments(ctx, stored);
+    throw err;
+  }
+}
+
+/** Marks a mail that kept failing as `failed` with the error, so an operator sees it. */
+export async function failInboundMail(
+  ctx: InboundContext,
+  id: number,
+  err: unknown,
+): Promise<void> {
+  await ctx.db.query(
+    `UPDATE inbound_mails SET state = 'failed', reason = $2, processed_at = now()
+      WHERE id = $1 AND state = 'received'`,
+    [id, `import failed: ${(err as Error).message ?? String(err)}`.slice(0, 1000)],
+  );
+}
+
+/** Every recipient address a mail names (To, Cc, Delivered-To, X-Original-To), lower-cased. */
+export function headerRecipients(parsed: ParsedMail): string[] {
+  const lists: Array<AddressObject | AddressObject[] | undefined> = [parsed.to, parsed.cc];
+  const out = new Set<string>();
+  for (const list of lists) {
+    for (const obj of Array.isArray(list) ? list : list ? [list] : []) {
+      for (const a of obj.value) if (a.address) out.add(a.address.toLowerCase());
+    }
+  }
+  for (const h of parsed.headerLines) {
+    if (h.key === 'delivered-to' || h.key === 'x-original-to') {
+      const value = h.line.slice(h.line.indexOf(':') + 1).trim();
+      const address = (value.match(/<([^>]+)>/)?.[1] ?? value).trim().toLowerCase();
+      if (address) out.add(address);
+    }
+  }
+  return [...out];
+}

@@ -1,0 +1,222 @@
+// SQL for inbound mail: the stored raw mails (inbound_mails), the channels they arrive by, and
+// the people who send them.
+import type { Queryable } from '../../db/transaction.js';
+
+/** The help desk whose channel address is `address` (case-insensitive), or undefined. */
+export async function channelForAddress(
+  q: Queryable,
+  address: string,
+): Promise<number | undefined> {
+  const { rows } = await q.query<{ hd_id: number }>(
+    `SELECT hd_id FROM mail_channels WHERE lower(address) = lower($1)`,
+    [address.trim()],
+  );
+  return rows[0]?.hd_id;
+}
+
+/** Every channel address, lower-cased (the product's own addresses). */
+export async function channelAddresses(q: Queryable): Promise<string[]> {
+  const { rows } = await q.query<{ address: string }>(
+    `SELECT lower(address) AS address FROM mail_channels WHERE address IS NOT NULL`,
+  );
+  return rows.map((r) => r.address);
+}
+
+export interface NewInboundMail {
+  hdId: number;
+  messageKey: string;
+  source: 'smtp' | 'imap';
+  envelopeFrom: string | null;
+  raw: Buffer;
+}
+
+/** Stores a received mail; undefined when this channel already has it (a repeat delivery). */
+export async function insertInboundMail(
+  q: Queryable,
+  m: NewInboundMail,
+): Promise<number | undefined> {
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO inbound_mails (hd_id, message_key, source, envelope_from, raw, size)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT ON CONSTRAINT inbound_mails_once DO NOTHING
+     RETURNING id`,
+    [m.hdId, m.messageKey, m.source, m.envelopeFrom, m.raw, m.raw.length],
+  );
+  return rows.length ? Number(rows[0].id) : undefined;
+}
+
+export interface InboundState {
+  id: number;
+  state: 'received' | 'ticket' | 'message' | 'ignored' | 'failed';
+}
+
+export async function findInboundMail(
+  q: Queryable,
+  hdId: number,
+  messageKey: string,
+): Promise<InboundState | undefined> {
+  const { rows } = await q.query<{ id: string; state: InboundState['state'] }>(
+    `SELECT id, state FROM inbound_mails WHERE hd_id = $1 AND message_key = $2`,
+    [hdId, messageKey],
+  );
+  return rows.length ? { id: Number(rows[0].id), state: rows[0].state } : undefined;
+}
+
+export interface ClaimedMail {
+  id: string;
+  hd_id: number;
+  raw: Buffer;
+  envelope_from: string | null;
+}
+
+/**
+ * Locks a mail that is still to be imported. A second importer of the same mail waits here and
+ * then finds it done (or, if the first one died, takes it over).
+ */
+export async function claimInboundMail(q: Queryable, id: number): Promise<ClaimedMail | undefined> {
+  const { rows } = await q.query<ClaimedMail>(
+    `SELECT id, hd_id, raw, envelope_from FROM inbound_mails
+      WHERE id = $1 AND state = 'received' FOR UPDATE`,
+    [id],
+  );
+  return rows[0];
+}
+
+export interface InboundOutcome {
+  state: 'ticket' | 'message' | 'ignored' | 'failed';
+  reason?: string | null;
+  fromEmail?: string | null;
+  subject?: string | null;
+  recordId?: number | null;
+  messageRowId?: number | null;
+}
+
+/** Records what became of a mail; the raw bytes go once a ticket or message holds them. */
+export async function finishInboundMail(
+  q: Queryable,
+  id: number,
+  o: InboundOutcome,
+): Promise<void> {
+  await q.query(
+    `UPDATE inbound_mails
+        SET state = $2, reason = $3, from_email = $4, subject = $5, record_id = $6,
+            message_row_id = $7, processed_at = now(),
+            raw = CASE WHEN $2 IN ('ticket', 'message') THEN NULL ELSE raw END
+      WHERE id = $1`,
+    [
+      id,
+      o.state,
+      o.reason ?? null,
+      o.fromEmail ?? null,
+      o.subject ? o.subject.slice(0, 1000) : null,
+      o.recordId ?? null,
+      o.messageRowId ?? null,
+    ],
+  );
+}
+
+/** Ids of mails still to be imported after id `afterId`, oldest first. */
+export async function pendingInboundMails(
+  q: Queryable,
+  afterId: number,
+  limit: number,
+): Promise<number[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT id FROM inbound_mails WHERE state = 'received' AND id > $1 ORDER BY id LIMIT $2`,
+    [afterId, limit],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Tickets this sender opened by mail in the last hour (the per-sender rate limit). */
+export async function ticketsInLastHour(q: Queryable, email: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM inbound_mails
+      WHERE state = 'ticket' AND lower(from_email) = lower($1)
+        AND processed_at > now() - interval '1 hour'`,
+    [email],
+  );
+  return rows[0].n;
+}
+
+export interface Sender {
+  id: number;
+  fullname: string;
+  user_is_hde: boolean;
+}
+
+export async function findSender(q: Queryable, email: string): Promise<Sender | undefined> {
+  const { rows } = await q.query<{ id: string; fullname: string; user_is_hde: boolean }>(
+    `SELECT id, fullname, user_is_hde FROM users WHERE lower(email) = lower($1)`,
+    [email],
+  );
+  const r = rows[0];
+  return r ? { id: Number(r.id), fullname: r.fullname, user_is_hde: r.user_is_hde } : undefined;
+}
+
+/**
+ * A contact account for a sender we do not know: no password (''), so nobody can sign in as
+ * them until they set one through "forgot password", which also confirms the address.
+ */
+export async function createContact(q: Queryable, email: string, name: string): Promise<Sender> {
+  await q.query(
+    `INSERT INTO users (fullname, email, password_hash) VALUES ($1, lower($2), '')
+     ON CONFLICT ((lower(email))) DO NOTHING`,
+    [name, email],
+  );
+  const sender = await findSender(q, email);
+  if (!sender) throw new Error('contact account was not created');
+  return sender;
+}
+
+export interface ThreadTarget {
+  id: string;
+  object_type: 'T' | 'C';
+  title: string;
+  status_id: number;
+  status_code: string;
+  status_name: string;
+  owner_id: string;
+  /** Whether the sender may write in its public thread (owner, shared with them, or agent). */
+  may_write: boolean;
+}
+
+/** A record a reply may belong to, with whether `senderId` may take part in it. */
+export async function findThreadTarget(
+  q: Queryable,
+  recordId: number,
+  sender: { id: number; user_is_hde: boolean } | undefined,
+): Promise<ThreadTarget | undefined> {
+  const { rows } = await q.query<ThreadTarget>(
+    `SELECT r.id, r.object_type, r.title, r.status_id, r.owner_id, s.code AS status_code,
+            s.name AS status_name,
+            coalesce(r.owner_id = $2::bigint OR $3::boolean
+                     OR EXISTS (SELECT 1 FROM record_shares sh
+                                 WHERE sh.record_id = r.id AND sh.user_id = $2::bigint), false)
+              AS may_write
+       FROM records r JOIN statuses s ON s.id = r.status_id
+      WHERE r.id = $1 AND NOT r.is_draft
+      FOR UPDATE OF r`,
+    [recordId, sender?.id ?? null, sender?.user_is_hde ?? false],
+  );
+  return rows[0];
+}
+
+/** Reopens a ticket (status `open`); returns the new status name. */
+export async function reopenRecord(q: Queryable, recordId: number): Promise<string> {
+  const { rows } = await q.query<{ name: string }>(
+    `UPDATE records r SET status_id = s.id, version = r.version + 1, updated_at = now()
+       FROM statuses s WHERE r.id = $1 AND s.code = 'open'
+     RETURNING s.name`,
+    [recordId],
+  );
+  return rows[0].name;
+}
+
+export async function defaultPriority(q: Queryable): Promise<number | null> {
+  const { rows } = await q.query<{ id: number }>(
+    `SELECT id FROM priorities WHERE name = 'Normal'
+      UNION ALL (SELECT id FROM priorities ORDER BY sort_order LIMIT 1) LIMIT 1`,
+  );
+  return rows[0]?.id ?? null;
+}

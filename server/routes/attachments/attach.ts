@@ -1,0 +1,86 @@
+// The one way to store a file as a record's attachment: uploads (routes.ts) and anything else
+// that brings files in (mail) go through withAttachments(). The file, its attachment row and
+// its history event commit together; a file over the limit, or a transaction that fails,
+// leaves nothing behind.
+import type { Readable } from 'node:stream';
+import type pg from 'pg';
+import { withTransaction } from '../../db/transaction.js';
+import type { AppContext } from '../../lib/context.js';
+import { recordEvent } from '../records/history.js';
+import * as sql from './sql.js';
+import { cleanContentType, cleanFileName } from './storage.js';
+
+export interface NewAttachmentFile {
+  recordId: number;
+  /** As the sender named it: cleaned here (no folders, no control characters). */
+  fileName: string | undefined;
+  /** As declared: anything that is not a media type is stored as application/octet-stream. */
+  contentType: string | undefined;
+  /** Null for files no user brought (none yet); also the history event's actor. */
+  uploadedBy: number | null;
+  /** The bytes, read once to the end. */
+  source: Readable;
+}
+
+/** Stores one file in the transaction; undefined when it is larger than ATTACHMENT_MAX_MB. */
+export type AttachFile = (file: NewAttachmentFile) => Promise<sql.AttachmentRow | undefined>;
+
+export function attachmentMaxBytes(ctx: Pick<AppContext, 'config'>): number {
+  return ctx.config.attachmentMaxMb * 1024 * 1024;
+}
+
+/**
+ * Runs `run` in one transaction with `attach`, which stores files as attachments in that
+ * transaction. When it does not commit, files already written to a bucket are removed again
+ * (the PostgreSQL store's chunks roll back with the rest).
+ */
+export async function withAttachments<T>(
+  ctx: Pick<AppContext, 'db' | 'blobs' | 'config'>,
+  run: (tx: pg.PoolClient, attach: AttachFile) => Promise<T>,
+): Promise<T> {
+  const written: string[] = [];
+  try {
+    return await withTransaction(ctx.db, (tx) =>
+      run(tx, async (file) => {
+        const stored = await ctx.blobs.put(file.source, attachmentMaxBytes(ctx), tx);
+        if (!stored) return undefined;
+        written.push(stored.key);
+        const fileName = cleanFileName(file.fileName);
+        const row = await sql.insertAttachment(tx, {
+          recordId: file.recordId,
+          fileName,
+          storedName: stored.key,
+          contentType: cleanContentType(file.contentType),
+          size: stored.size,
+          uploadedBy: file.uploadedBy,
+        });
+        await recordEvent(tx, {
+          recordId: file.recordId,
+          actorId: file.uploadedBy,
+          action: 'attachment_added',
+          details: { file_name: fileName },
+        });
+        return row;
+      }),
+    );
+  } catch (err) {
+    if (written.length) await ctx.blobs.remove(written).catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * Removes the files of attachments whose rows are gone (committed). The PostgreSQL store's
+ * chunks went with the rows already; a bucket's objects go now. A failure is logged, never
+ * thrown: the rows are gone either way.
+ */
+export async function removeStoredFiles(
+  ctx: Pick<AppContext, 'blobs'>,
+  keys: string[],
+  log: { error: (obj: object, msg: string) => void },
+): Promise<void> {
+  if (!keys.length) return;
+  await ctx.blobs
+    .remove(keys)
+    .catch((err: unknown) => log.error({ err, keys }, 'removing attachment files failed'));
+}

@@ -1,0 +1,346 @@
+// THE function that keeps a ticket's service-level state (docs/sla.md). Every change that can
+// move a due time calls recomputeSla() in its own transaction: create/submit, edit (priority,
+// help desk, company, status), move, a public message, a policy change (in a job), and the
+// escalation jobs. It locks the ticket row, applies what just happened (an agent's public reply,
+// a requester's message, a status now paused or running), recomputes the due times in business
+// time from the matching policy and the pauses, fires the warnings/breaches that are due (once
+// each: sla_escalations' key) and wakes itself (a delayed job) for the next one.
+import type { Queryable } from '../db/transaction.js';
+import type { AppContext } from '../lib/context.js';
+import { dueAt, type BusinessCalendar, type Pause } from './calendar.js';
+import { fireEscalation } from './escalation.js';
+import {
+  calendarOf,
+  matchingPolicy,
+  targetMinutes,
+  type PolicyRow,
+  type Target,
+} from './policy.js';
+
+/** What just happened to the ticket, beyond its fields (which are read from the row). */
+export type SlaEvent = 'agent_reply' | 'requester_message';
+
+export type SlaContext = Pick<AppContext, 'queue' | 'config' | 'clock'>;
+
+export interface RecomputeOptions {
+  event?: SlaEvent;
+  /**
+   * A batch run (a policy change, tickets that never had SLA state): a ticket that has never had
+   * state starts its targets at created_at with its first agent reply read from the thread, and
+   * whatever is already due is settled without mails or events, so a new policy does not flood
+   * the agents about old tickets (they show as overdue).
+   */
+  backfill?: boolean;
+}
+
+/** An escalation fires at 80 % of a target's business time (warning) and at its due time. */
+export const WARNING_SHARE = 0.8;
+
+interface SlaRow {
+  id: string;
+  object_type: 'T' | 'C';
+  is_draft: boolean;
+  title: string;
+  hd_id: number;
+  priority_id: number | null;
+  company_id: number | null;
+  assignee_id: string | null;
+  owner_id: string;
+  created_at: Date;
+  status_code: string;
+  is_closed: boolean;
+  sla_policy_id: number | null;
+  sla_started_at: Date | null;
+  first_response_due_at: Date | null;
+  first_responded_at: Date | null;
+  next_response_started_at: Date | null;
+  next_response_due_at: Date | null;
+  resolution_due_at: Date | null;
+  resolved_at: Date | null;
+  sla_paused_since: Date | null;
+  sla_escalate_at: Date | null;
+}
+
+/** A target still running: when it started and when it falls due. */
+export interface RunningTarget {
+  target: Target;
+  startedAt: Date;
+  minutes: number;
+  dueAt: Date;
+}
+
+const min = (dates: (Date | null)[]): Date | null =>
+  dates.reduce<Date | null>((a, d) => (d && (!a || d < a) ? d : a), null);
+
+/** Statuses whose time does not count: waiting on the requester, or done. */
+export const pausedStatus = (code: string, isClosed: boolean) => code === 'pending' || isClosed;
+
+export async function recomputeSla(
+  tx: Queryable,
+  ctx: SlaContext,
+  recordId: number,
+  opts: RecomputeOptions = {},
+): Promise<void> {
+  const now = ctx.clock.now();
+  const { rows } = await tx.query<SlaRow>(
+    `SELECT r.id, r.object_type, r.is_draft, r.title, r.hd_id, r.priority_id, r.company_id,
+            r.assignee_id, r.owner_id, r.created_at, s.code AS status_code, s.is_closed,
+            r.sla_policy_id, r.sla_started_at, r.first_response_due_at, r.first_responded_at,
+            r.next_response_started_at, r.next_response_due_at, r.resolution_due_at,
+            r.resolved_at, r.sla_paused_since, r.sla_escalate_at
+       FROM records r JOIN statuses s ON s.id = r.status_id
+      WHERE r.id = $1
+      FOR UPDATE OF r`,
+    [recordId],
+  );
+  const r = rows[0];
+  if (!r || r.object_type !== 'T' || r.is_draft) return;
+
+  // What happened: the ticket's own clocks, whatever the policy.
+  const fresh = r.sla_started_at === null;
+  const startedAt = r.sla_started_at ?? (opts.backfill ? r.created_at : now);
+  let firstRespondedAt = r.first_responded_at;
+  if (fresh && opts.backfill) firstRespondedAt = await firstAgentReply(tx, recordId);
+  let nextStartedAt = r.next_response_started_at;
+  if (opts.event === 'agent_reply') {
+    firstRespondedAt ??= now;
+    nextStartedAt = null;
+  } else if (opts.event === 'requester_message' && firstRespondedAt && !nextStartedAt) {
+    nextStartedAt = now;
+  }
+  // A resolved or closed ticket waits on nobody's response.
+  if (r.is_closed) nextStartedAt = null;
+  const paused = pausedStatus(r.status_code, r.is_closed);
+  let pausedSince = r.sla_paused_since;
+  if (paused && !pausedSince) pausedSince = now;
+  if (!paused && pausedSince) {
+    await tx.query(
+      `INSERT INTO record_sla_pauses (record_id, started_at, ended_at) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING`,
+      [recordId, pausedSince, now],
+    );
+    pausedSince = null;
+  }
+  const resolvedAt = r.is_closed ? (r.resolved_at ?? now) : null;
+
+  // The due times, from the policy that matches now.
+  const policy = await matchingPolicy(tx, r);
+  let firstDue: Date | null = null;
+  let nextDue: Date | null = null;
+  let resolutionDue: Date | null = null;
+  let running: RunningTarget[] = [];
+  if (policy) {
+    const cal = calendarOf(policy);
+    const pauses = await pausesOf(tx, recordId, pausedSince);
+    const due = (target: Target, start: Date) => {
+      const minutes = targetMinutes(policy, target);
+      return minutes === null ? null : dueAt(cal, start, minutes, pauses, now);
+    };
+    // A met target keeps the due time it was met against (on time or late stays so).
+    firstDue =
+      firstRespondedAt && r.first_response_due_at && r.sla_policy_id === policy.id
+        ? r.first_response_due_at
+        : due('first_response', startedAt);
+    nextDue = nextStartedAt ? due('next_response', nextStartedAt) : null;
+    resolutionDue =
+      resolvedAt && r.resolution_due_at && r.sla_policy_id === policy.id
+        ? r.resolution_due_at
+        : due('resolution', startedAt);
+    if (!pausedSince) {
+      running = runningTargets(policy, {
+        first: firstRespondedAt ? null : [startedAt, firstDue],
+        next: nextStartedAt ? [nextStartedAt, nextDue] : null,
+        resolution: resolvedAt ? null : [startedAt, resolutionDue],
+      });
+    }
+    if (running.length) {
+      const escalateAt = await fireDue(tx, ctx, r, cal, pauses, running, now, opts.backfill);
+      await wakeAt(tx, ctx, recordId, r.sla_escalate_at, escalateAt, now);
+      await save(tx, r, policy, {
+        startedAt,
+        firstDue,
+        firstRespondedAt,
+        nextStartedAt,
+        nextDue,
+        resolutionDue,
+        resolvedAt,
+        pausedSince,
+        dueAt: min(running.map((t) => t.dueAt)),
+        escalateAt,
+      });
+      return;
+    }
+  }
+  await save(tx, r, policy, {
+    startedAt,
+    firstDue,
+    firstRespondedAt,
+    nextStartedAt,
+    nextDue,
+    resolutionDue,
+    resolvedAt,
+    pausedSince,
+    dueAt: null,
+    escalateAt: null,
+  });
+}
+
+function runningTargets(
+  policy: PolicyRow,
+  spans: Record<'first' | 'next' | 'resolution', [Date, Date | null] | null>,
+): RunningTarget[] {
+  const out: RunningTarget[] = [];
+  const add = (target: Target, span: [Date, Date | null] | null) => {
+    const minutes = targetMinutes(policy, target);
+    if (span && span[1] && minutes !== null) {
+      out.push({ target, startedAt: span[0], minutes, dueAt: span[1] });
+    }
+  };
+  add('first_response', spans.first);
+  add('next_response', spans.next);
+  add('resolution', spans.resolution);
+  return out;
+}
+
+async function firstAgentReply(tx: Queryable, recordId: number): Promise<Date | null> {
+  const { rows } = await tx.query<{ at: Date | null }>(
+    `SELECT min(m.created_at) AS at
+       FROM record_messages m JOIN users u ON u.id = m.author_id
+       JOIN records r ON r.id = m.record_id
+      WHERE m.record_id = $1 AND m.thread = 'communication' AND m.action = 'reply'
+        AND u.user_is_hde AND m.author_id <> r.owner_id`,
+    [recordId],
+  );
+  return rows[0]?.at ?? null;
+}
+
+async function pausesOf(tx: Queryable, recordId: number, open: Date | null): Promise<Pause[]> {
+  const { rows } = await tx.query<{ started_at: Date; ended_at: Date }>(
+    `SELECT started_at, ended_at FROM record_sla_pauses WHERE record_id = $1 ORDER BY started_at`,
+    [recordId],
+  );
+  const pauses: Pause[] = rows.map((p) => ({ start: p.started_at, end: p.ended_at }));
+  if (open) pauses.push({ start: open, end: null });
+  return pauses;
+}
+
+/**
+ * Fires every warning and breach of the running targets that is due and not fired yet (a breach
+ * that is due also settles its warning silently: one mail, not two). Returns the next instant
+ * one falls due, or null.
+ */
+async function fireDue(
+  tx: Queryable,
+  ctx: SlaContext,
+  r: SlaRow,
+  cal: BusinessCalendar,
+  pauses: Pause[],
+  running: RunningTarget[],
+  now: Date,
+  silent = false,
+): Promise<Date | null> {
+  const { rows } = await tx.query<{ target: Target; level: string; started_at: Date }>(
+    `SELECT target, level, started_at FROM sla_escalations WHERE record_id = $1`,
+    [r.id],
+  );
+  const fired = (t: RunningTarget, level: string) =>
+    rows.some(
+      (e) =>
+        e.target === t.target &&
+        e.level === level &&
+        e.started_at.getTime() === t.startedAt.getTime(),
+    );
+  let next: Date | null = null;
+  for (const t of running) {
+    const warnAt = dueAt(cal, t.startedAt, Math.round(t.minutes * WARNING_SHARE), pauses, now);
+    const breachDue = t.dueAt <= now;
+    if (!fired(t, 'breach') && breachDue) {
+      await fireEscalation(tx, ctx, r, t, 'breach', now, { silent });
+      if (!fired(t, 'warning')) {
+        await fireEscalation(tx, ctx, r, t, 'warning', now, { silent: true });
+      }
+      continue;
+    }
+    if (!fired(t, 'warning')) {
+      if (warnAt <= now) await fireEscalation(tx, ctx, r, t, 'warning', now, { silent });
+      else next = min([next, warnAt]);
+    }
+    if (!breachDue) next = min([next, t.dueAt]);
+  }
+  return next;
+}
+
+/** Sends the delayed job that runs this function again at `at` (when that instant is new). */
+async function wakeAt(
+  tx: Queryable,
+  ctx: SlaContext,
+  recordId: number,
+  was: Date | null,
+  at: Date | null,
+  now: Date,
+): Promise<void> {
+  if (!at || (was && was.getTime() === at.getTime())) return;
+  await ctx.queue.send(
+    'sla.check',
+    { recordId },
+    {
+      tx,
+      startAfterSeconds: Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000)),
+      singletonKey: `sla:${recordId}:${at.toISOString()}`,
+    },
+  );
+}
+
+async function save(
+  tx: Queryable,
+  r: SlaRow,
+  policy: PolicyRow | undefined,
+  s: {
+    startedAt: Date;
+    firstDue: Date | null;
+    firstRespondedAt: Date | null;
+    nextStartedAt: Date | null;
+    nextDue: Date | null;
+    resolutionDue: Date | null;
+    resolvedAt: Date | null;
+    pausedSince: Date | null;
+    dueAt: Date | null;
+    escalateAt: Date | null;
+  },
+): Promise<void> {
+  await tx.query(
+    `UPDATE records SET sla_policy_id = $2, sla_started_at = $3, first_response_due_at = $4,
+            first_responded_at = $5, next_response_started_at = $6, next_response_due_at = $7,
+            resolution_due_at = $8, resolved_at = $9, sla_paused_since = $10, sla_due_at = $11,
+            sla_escalate_at = $12
+      WHERE id = $1`,
+    [
+      r.id,
+      policy?.id ?? null,
+      s.startedAt,
+      s.firstDue,
+      s.firstRespondedAt,
+      s.nextStartedAt,
+      s.nextDue,
+      s.resolutionDue,
+      s.resolvedAt,
+      s.pausedSince,
+      s.dueAt,
+      s.escalateAt,
+    ],
+  );
+}
+
+/**
+ * What a public message means for the targets: an agent's reply (not on their own ticket) is
+ * the response; the requester's (or a person they shared it with) restarts the next-response
+ * wait. Notes and forwards are neither.
+ */
+export function messageEvent(
+  author: { id: number; user_is_hde: boolean },
+  ownerId: number,
+  action: string,
+): SlaEvent | undefined {
+  if (action !== 'reply') return undefined;
+  return author.user_is_hde && author.id !== ownerId ? 'agent_reply' : 'requester_message';
+}

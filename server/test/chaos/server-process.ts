@@ -1,0 +1,262 @@
+// For the chaos tests: the real server (`server/server.ts`) as a child process on its own
+// embedded PostgreSQL (a temp DATA_DIR, whatever TEST_DATABASE_URL says: these tests kill the
+// database), driven over real HTTP, plus writers that raise tickets as the demo users and
+// remember every write the server acknowledged.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../db/embedded.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const DEMO_PASSWORD = 'chaos-demo-password';
+export const DEMO_USERS = ['alice@example.com', 'bob@example.com', 'agent@example.com'];
+
+/** A data folder PostgreSQL (as the postgres OS user, when we are root) can enter. */
+export function makeDataDir(name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `helpdesk-${name}-`));
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
+export interface ServerProcess {
+  base: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** The server's output so far (for failure messages). */
+  output: () => string;
+  /** Resolves with the exit code / signal once the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `server/server.ts` on `dataDir` and waits until /api/health answers 200. */
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      TEST_DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_PASSWORD,
+      DIST_DIR: path.join(dataDir, 'no-dist'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-200000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const server = { base: `http://127.0.0.1:${port}`, dataDir, child, output: () => output, exited };
+  const until = Date.now() + 90000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited on start:\n${output}`);
+    const res = await call(server.base, 'GET', '/api/health').catch(() => undefined);
+    if (res?.status === 200) return server;
+    if (Date.now() > until) throw new Error(`server did not become healthy:\n${output}`);
+    await sleep(200);
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  body: { statusCode?: number; error?: string; message?: string; data?: unknown };
+  ms: number;
+}
+
+/** One HTTP call; rejects on a network error or when no answer came within `timeoutMs`. */
+export async function call(
+  base: string,
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown; timeoutMs?: number } = {},
+): Promise<CallResult> {
+  const started = Date.now();
+  const res = await fetch(base + url, {
+    method,
+    headers: {
+      ...(opts.token ? { authorization: `JWT ${opts.token}` } : {}),
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 10000),
+  });
+  const text = await res.text();
+  let body: CallResult['body'] = {};
+  try {
+    body = JSON.parse(text) as CallResult['body'];
+  } catch {
+    body = { message: text };
+  }
+  return { status: res.status, headers: res.headers, body, ms: Date.now() - started };
+}
+
+export async function loginAs(base: string, email: string): Promise<string> {
+  const res = await call(base, 'POST', '/api/login', {
+    body: { str_username: email, str_password: DEMO_PASSWORD },
+  });
+  const data = res.body.data as { token?: string } | undefined;
+  if (res.status !== 200 || !data?.token) throw new Error(`login ${email}: ${res.status}`);
+  return data.token;
+}
+
+/** Polls /api/health until it answers 200; returns how long that took. */
+export async function waitHealthy(base: string, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    const res = await call(base, 'GET', '/api/health', { timeoutMs: 3000 }).catch(() => undefined);
+    if (res?.status === 200) return Date.now() - started;
+    await sleep(100);
+  }
+  throw new Error(`not healthy within ${timeoutMs} ms`);
+}
+
+/** The embedded postmaster's pid (first line of postmaster.pid). */
+export function postmasterPid(dataDir: string): number {
+  return Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/** The postmaster and every process it started (backends, checkpointer, ...). */
+export function databaseProcesses(postmaster: number): number[] {
+  let children: number[] = [];
+  try {
+    children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // pgrep exits 1 when nothing matches
+  }
+  return [postmaster, ...children];
+}
+
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  // A process that has ended but is not reaped yet (a zombie: its parent was killed) still
+  // answers kill(pid, 0); it is not running.
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+export interface Acknowledged {
+  id: number;
+  subject: string;
+  token: string;
+  /** When the request was sent and when its success came back (ms since epoch). */
+  sentAt: number;
+  ackedAt: number;
+}
+
+export interface Writers {
+  acknowledged: Acknowledged[];
+  /** Every answer that was not a success, by status (0: no answer in time / network error). */
+  failures: Map<number, number>;
+  /** The slowest answer of a failed call, in ms. */
+  slowestFailureMs: () => number;
+  stop: () => Promise<void>;
+}
+
+/** `count` loops raising tickets until stopped, as the given signed-in users in turn. */
+export function startWriters(base: string, tokens: string[], count: number, tag: string): Writers {
+  const acknowledged: Acknowledged[] = [];
+  const failures = new Map<number, number>();
+  let slowest = 0;
+  let running = true;
+  const loops = Array.from({ length: count }, async (_, w) => {
+    const token = tokens[w % tokens.length];
+    for (let i = 0; running; i++) {
+      const subject = `${tag} writer ${w} ticket ${i}`;
+      const sentAt = Date.now();
+      let status = 0;
+      try {
+        const res = await call(base, 'POST', '/api/ticket/', {
+          token,
+          body: { subject, description: '<p>Written under faults.</p>', priority_id: 2 },
+        });
+        status = res.status;
+        const data = res.body.data as { id?: number } | undefined;
+        if ((status === 200 || status === 201) && data?.id) {
+          acknowledged.push({ id: data.id, subject, token, sentAt, ackedAt: Date.now() });
+          continue;
+        }
+        slowest = Math.max(slowest, res.ms);
+        if (status === 503) await sleep(100); // as a client honouring Retry-After would, briefly
+      } catch {
+        slowest = Math.max(slowest, Date.now() - sentAt);
+        await sleep(100); // refused while the API process is gone
+      }
+      failures.set(status, (failures.get(status) ?? 0) + 1);
+    }
+  });
+  return {
+    acknowledged,
+    failures,
+    slowestFailureMs: () => slowest,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/** The acknowledged tickets that cannot be read back (by their owner) with their subject. */
+export async function missingWrites(base: string, writes: Acknowledged[]): Promise<number[]> {
+  const missing: number[] = [];
+  for (let i = 0; i < writes.length; i += 8) {
+    await Promise.all(
+      writes.slice(i, i + 8).map(async (w) => {
+        const res = await call(base, 'GET', `/api/ticket/${w.id}/`, { token: w.token });
+        const data = res.body.data as { subject?: string } | undefined;
+        if (res.status !== 200 || data?.subject !== w.subject) missing.push(w.id);
+      }),
+    );
+  }
+  return missing;
+}
+
+/** Runs an npm script (`npm run -s <script> -- args`) to its end. */
+export function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '-s', script, '--', ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', TEST_DATABASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}

@@ -1,0 +1,48 @@
+// The store's shape: every feature's reducer and response holders. The store (store.ts) is built
+// from it and the selectors type their state with RootState; no saga imports the store.
+import { combineReducers } from '@reduxjs/toolkit';
+import { attachmentsHolders, attachmentsReducer } from '../features/attachments/attachments-slice';
+import { authHolders, authReducer } from '../features/auth/auth-slice';
+import { chartsHolders } from '../features/charts/charts-slice';
+import { collectorHolders } from '../features/collector/collector-slice';
+import { slaHolders } from '../features/sla/sla-slice';
+import { contactHolders } from '../features/contact/contact-slice';
+import { dashboardHolders } from '../features/dashboard/dashboard-slice';
+import { homeHolders } from '../features/home/home-slice';
+import { layoutReducer } from '../features/layout/layout-slice';
+import { mailChannelsHolders } from '../features/mail-channels/mail-channels-slice';
+import { profileHolders } from '../features/profile/profile-slice';
+import { recordsHolders, recordsReducer } from '../features/records/records-slice';
+import { searchHolders, searchReducer } from '../features/search/search-slice';
+import { workHolders } from '../features/records/work-slice';
+import { threadsHolders } from '../features/threads/threads-slice';
+import { holderReducers } from '../lib/request-holder';
+
+/** All response holders, by name: a feature adds its table here. */
+const holdersReducer = combineReducers({
+  ...holderReducers(authHolders),
+  ...holderReducers(profileHolders),
+  ...holderReducers(recordsHolders),
+  ...holderReducers(workHolders),
+  ...holderReducers(attachmentsHolders),
+  ...holderReducers(threadsHolders),
+  ...holderReducers(searchHolders),
+  ...holderReducers(homeHolders),
+  ...holderReducers(dashboardHolders),
+  ...holderReducers(chartsHolders),
+  ...holderReducers(collectorHolders),
+  ...holderReducers(slaHolders),
+  ...holderReducers(contactHolders),
+  ...holderReducers(mailChannelsHolders),
+});
+
+export const rootReducer = combineReducers({
+  auth: authReducer,
+  layout: layoutReducer,
+  records: recordsReducer,
+  attachments: attachmentsReducer,
+  search: searchReducer,
+  holders: holdersReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
