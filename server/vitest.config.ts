@@ -13,7 +13,7 @@ export default defineConfig({
     include: ['server/test/**/*.test.ts'],
     globalSetup: ['server/test/global-setup.ts'],
     pool: 'forks',
-    testTimeout: 20000,
+    testTimeout: 60000,
     hookTimeout: 60000,
     // Test files share one PostgreSQL server; two cores here, so two at a time.
     maxWorkers: 2,

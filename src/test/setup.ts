@@ -8,9 +8,10 @@ import { observeAnswers } from '../mocks/http';
 import { server } from '../mocks/node';
 import { contractProblem } from './contract';
 
-// Lazy pages load on first use: allow for a slow first import on a busy machine.
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 20000 });
+// Lazy pages load on first use and axe runs long in jsdom: allow for a busy 2-core machine
+// (a passing test is as fast as before; only a stuck one waits longer).
+configure({ asyncUtilTimeout: 15000 });
+vi.setConfig({ testTimeout: 60000 });
 
 // jsdom has no layout: ProseMirror (the rich-text editor) asks ranges for their rectangles.
 function emptyRects(): DOMRectList {
