@@ -95,8 +95,14 @@ export async function eventsBench(): Promise<void> {
       const res = await fetch(`${address}/api/ticket/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `JWT ${ownerToken}` },
-        body: JSON.stringify({ subject: `Bench ticket ${i}`, description: '<p>Bench.</p>' }),
+        body: JSON.stringify({
+          subject: `Bench ticket ${i}`,
+          description: '<p>Bench.</p>',
+          priority_id: 2,
+          is_draft: false,
+        }),
       });
+      if (res.status !== 200) throw new Error(`new ticket: ${res.status} ${await res.text()}`);
       tickets.push(((await res.json()) as { data: { id: number } }).data.id);
     }
     const shared = people.filter((p) => !p.user_is_hde && p !== requester).slice(0, REGULAR / 2);
@@ -115,6 +121,7 @@ export async function eventsBench(): Promise<void> {
     const agentToken = await tokenOf(agent.email);
 
     const latencies: number[] = [];
+    const answered: number[] = [];
     for (const ticket of tickets) {
       const started = performance.now();
       const arrived = audience.map((s) =>
@@ -130,12 +137,17 @@ export async function eventsBench(): Promise<void> {
         body: JSON.stringify({ body: 'A reply everyone should see at once.' }),
       });
       if (res.status !== 200) throw new Error(`reply answered ${res.status}`);
+      answered.push(performance.now() - started);
       latencies.push(Math.max(...(await Promise.all(arrived))) - started);
     }
     latencies.sort((x, y) => x - y);
+    answered.sort((x, y) => x - y);
     const ms = (v: number) => `${v.toFixed(0)} ms`;
     console.log(
       `  ${streams.length} open streams (${CLIENTS - REGULAR} agents, ${REGULAR} regular users, ${shared.length} of them shared on the ticket); ${CHANGES} replies posted over HTTP:`,
+    );
+    console.log(
+      `    the reply call itself answered in: p50 ${ms(percentile(answered, 50))}, p95 ${ms(percentile(answered, 95))}`,
     );
     console.log(
       `    change sent -> last of ${audience.length} streams received it: p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, max ${ms(latencies.at(-1) ?? 0)}   (target p95 <= 500 ms)`,

@@ -20,12 +20,15 @@ import { createLiveListener, type ListenerLogger, type LiveListener } from './li
 
 export interface LiveClient {
   user: Pick<AuthUser, 'id' | 'user_is_hde' | 'session_id'>;
-  /** Writes one SSE event. */
-  send: (event: string, data: object) => void;
-  /** Writes an SSE comment line (a heartbeat). */
-  comment: (text: string) => void;
+  /** Writes SSE text (an event or a comment, from sseFrame / ': ping'), made once for all. */
+  write: (frame: string) => void;
   /** Ends the stream (shutdown, session ended). */
   close: () => void;
+}
+
+/** One SSE event, serialised once however many streams it goes to. */
+export function sseFrame(event: string, data: object): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 export interface LiveHubOptions {
@@ -97,13 +100,13 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     if (!change) return;
     if ('count' in change) {
       // No record ids to check: only agents, who see every record, hear of it.
-      for (const c of clients) if (c.user.user_is_hde) c.send('change', change);
+      const frame = sseFrame('change', change);
+      for (const c of clients) if (c.user.user_is_hde) c.write(frame);
       return;
     }
     const { owner_id: ownerId, ...event } = change satisfies RecordChange;
-    for (const c of await audience(change.record_id, ownerId, change.internal)) {
-      c.send('change', event);
-    }
+    const frame = sseFrame('change', event);
+    for (const c of await audience(change.record_id, ownerId, change.internal)) c.write(frame);
   }
 
   function presenceEvent(recordId: number): PresenceEvent {
@@ -119,7 +122,8 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
   async function broadcastPresence(recordId: number, ownerId: number): Promise<void> {
     const event = presenceEvent(recordId);
     if (event.viewing.length === 0) presence.delete(recordId);
-    for (const c of await audience(recordId, ownerId, false)) c.send('presence', event);
+    const frame = sseFrame('presence', event);
+    for (const c of await audience(recordId, ownerId, false)) c.write(frame);
   }
 
   async function applyPresence(payload: string): Promise<void> {
@@ -179,7 +183,7 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
   }
 
   function heartbeat(): void {
-    for (const c of clients) c.comment('ping');
+    for (const c of clients) c.write(': ping\n\n');
     enqueue(checkSessions);
   }
 
@@ -195,7 +199,8 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
       ),
     // Events sent while nobody listened are lost: the browsers reload what they show.
     onReconnect: () => {
-      for (const c of clients) c.send('resync', {});
+      const frame = sseFrame('resync', {});
+      for (const c of clients) c.write(frame);
     },
   });
 

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { authenticated, errors, M, ok } from '../../lib/schemas.js';
-import type { LiveClient } from '../../live/hub.js';
+import { sseFrame, type LiveClient } from '../../live/hub.js';
 import type { PresenceState } from '../../live/events.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { requireAccess } from '../records/record-access.js';
@@ -47,8 +47,7 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       const client: LiveClient = {
         user,
-        send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
-        comment: (text) => write(`: ${text}\n\n`),
+        write,
         close: () => {
           if (!open) return;
           open = false;
@@ -71,7 +70,7 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
         open = false;
         unsubscribe();
       });
-      client.send('ready', { user_id: user.id });
+      write(sseFrame('ready', { user_id: user.id }));
     },
   );
 

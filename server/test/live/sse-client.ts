@@ -27,6 +27,7 @@ export async function openStream(base: string, token: string): Promise<SseStream
     signal: abort.signal,
   });
   const events: SseEvent[] = [];
+  let endError = '';
   const waiters = new Set<() => void>();
   const ended = (async () => {
     if (!res.body) return;
@@ -45,8 +46,9 @@ export async function openStream(base: string, token: string): Promise<SseStream
         }
         for (const w of waiters) w();
       }
-    } catch {
-      // Aborted by close().
+    } catch (err) {
+      // Aborted by close(), or the connection failed.
+      endError = (err as Error).message;
     }
     for (const w of waiters) w();
   })();
@@ -69,7 +71,7 @@ export async function openStream(base: string, token: string): Promise<SseStream
           } else if (done) {
             waiters.delete(look);
             clearTimeout(timer);
-            reject(new Error(`stream ended; events: ${JSON.stringify(events)}`));
+            reject(new Error(`stream ended ${endError}; events: ${JSON.stringify(events)}`));
           }
         };
         const timer = setTimeout(() => {
