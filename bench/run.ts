@@ -1,9 +1,10 @@
 // `npm run bench`: prints figures (benchmarks print; tests assert). Sections: the SPA's bundle
-// sizes, the records lists at a million rows, full-text search on that same database and the
-// mail path (SMTP in to tickets). BENCH_ONLY=bundle|records|search|mail runs one (search loads
-// the records' database too).
+// sizes, the records lists at a million rows, full-text search on that same database, the
+// mail path (SMTP in to tickets) and live event fan-out. BENCH_ONLY=bundle|records|search|mail|events
+// runs one (search loads the records' database too).
 import { execFileSync } from 'node:child_process';
 import { bundleReport } from './bundle.js';
+import { eventsBench } from './events.js';
 import { mailBench } from './mail.js';
 import { recordsBench } from './records.js';
 import { buildSearchVectors, searchBench } from './search.js';
@@ -34,4 +35,9 @@ if (!only || only === 'records' || only === 'search') {
 if (!only || only === 'mail') {
   console.log('\nMail in: new mails through the inbound SMTP listener to tickets');
   await mailBench();
+}
+
+if (!only || only === 'events') {
+  console.log('\nLive events: fan-out to open event streams');
+  await eventsBench();
 }

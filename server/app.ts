@@ -52,6 +52,8 @@ import { sharingRoutes } from './routes/sharing/routes.js';
 import { taxonomyRoutes } from './routes/taxonomy/routes.js';
 import { threadRoutes } from './routes/threads/routes.js';
 import { userRoutes } from './routes/users/routes.js';
+import { createLiveHub } from './live/hub.js';
+import { liveRoutes } from './routes/live/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -123,7 +125,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     dbHealth: opts.dbHealth,
     blobs: opts.blobs ?? (await createBlobStore(db, config.s3Url, app.log)),
     clock: opts.clock ?? clockFromConfig(config),
+    live: createLiveHub({
+      db,
+      url: db.options.connectionString ?? '',
+      log: app.log,
+      presenceTtlMs: config.presenceTtlMs,
+      heartbeatMs: config.liveHeartbeatMs,
+    }),
   };
+  // Before the server stops accepting: open event streams never end by themselves, and the
+  // SIGTERM drain waits for every connection.
+  app.addHook('preClose', () => ctx.live.close());
 
   registerErrorHandler(app);
   registerLocalizedTexts(app, async (request) => {
@@ -192,6 +204,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       contactRoutes(api, ctx);
       mailChannelRoutes(api, ctx);
       slaRoutes(api, ctx);
+      liveRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -93,6 +93,11 @@ export interface Config {
   slaSweepSeconds: number;
   /** Tests only: a file holding ms to add to the SLA clock (server and workers read it). */
   testClockOffsetFile: string | undefined;
+  // Live events (docs/api-live.md).
+  /** Presence (viewing, typing) not re-sent within this many ms is gone. */
+  presenceTtlMs: number;
+  /** SSE heartbeat (comment line) interval; sessions of open streams are re-checked as often. */
+  liveHeartbeatMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -184,6 +189,8 @@ export function loadConfig(env: Env = process.env): Config {
     resetRequestsPerAccount: integer(env, 'RESET_REQUESTS_PER_ACCOUNT', 3, 1),
     slaSweepSeconds: integer(env, 'SLA_SWEEP_SECONDS', 60, 1),
     testClockOffsetFile: optional(env, 'TEST_CLOCK_OFFSET_FILE'),
+    presenceTtlMs: integer(env, 'PRESENCE_TTL_MS', 10000, 1000),
+    liveHeartbeatMs: integer(env, 'LIVE_HEARTBEAT_MS', 15000, 1000),
   };
 }
 

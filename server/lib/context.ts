@@ -6,6 +6,7 @@ import type { Db } from '../db/pool.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/outgoing.js';
+import type { LiveHub } from '../live/hub.js';
 import type { Clock } from './clock.js';
 import type { PasswordHasher } from './passwords.js';
 
@@ -26,4 +27,6 @@ export interface AppContext {
   blobs: BlobStore;
   /** "Now" for service levels (real time except in tests: lib/clock.ts). */
   clock: Clock;
+  /** Live events: this process's event streams, fed by LISTEN (docs/api-live.md). */
+  live: LiveHub;
 }

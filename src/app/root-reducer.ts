@@ -10,6 +10,7 @@ import { contactHolders } from '../features/contact/contact-slice';
 import { dashboardHolders } from '../features/dashboard/dashboard-slice';
 import { homeHolders } from '../features/home/home-slice';
 import { layoutReducer } from '../features/layout/layout-slice';
+import { liveReducer } from '../features/live/live-slice';
 import { mailChannelsHolders } from '../features/mail-channels/mail-channels-slice';
 import { profileHolders } from '../features/profile/profile-slice';
 import { recordsHolders, recordsReducer } from '../features/records/records-slice';
@@ -43,6 +44,7 @@ export const rootReducer = combineReducers({
   attachments: attachmentsReducer,
   search: searchReducer,
   holders: holdersReducer,
+  live: liveReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

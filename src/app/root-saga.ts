@@ -9,6 +9,7 @@ import { contactHolders } from '../features/contact/contact-slice';
 import { dashboardHolders } from '../features/dashboard/dashboard-slice';
 import { homeHolders } from '../features/home/home-slice';
 import { layoutSaga } from '../features/layout/layout-saga';
+import { liveSaga } from '../features/live/live-saga';
 import { mailChannelsHolders } from '../features/mail-channels/mail-channels-slice';
 import { profileSaga } from '../features/profile/profile-saga';
 import { recordsHolders } from '../features/records/records-slice';
@@ -70,5 +71,6 @@ export function* rootSaga(): SagaIterator {
     fork(layoutSaga),
     fork(profileSaga),
     ...lazyFeatureSagas.map((saga) => fork(saga)),
+    fork(liveSaga),
   ]);
 }

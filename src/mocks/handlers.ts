@@ -5,6 +5,7 @@ import { bodyOf, fail, http, ok, sessionOf, unauthorized } from './http';
 import { recordHandlers } from './record-handlers';
 import { attachmentHandlers } from './attachment-handlers';
 import { threadHandlers } from './thread-handlers';
+import { liveHandlers } from './live-handlers';
 import { mailHandlers } from './mail-handlers';
 import { overviewHandlers, taxonomyReadHandlers } from './overview-handlers';
 import { slaHandlers } from './sla-handlers';
@@ -179,6 +180,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...overviewHandlers(),
     ...mailHandlers(),
     ...slaHandlers(),
+    ...liveHandlers(),
     // Last: the working-a-record handlers answer these first when they have them.
     ...taxonomyReadHandlers(),
   ];

@@ -22,6 +22,7 @@ import type { RecordValues } from './record-values';
 import { ErrorState, Loading, NotFoundMessage } from './states';
 import { useDropdown } from './use-dropdown';
 import type { Option } from './use-dropdown';
+import { LiveRecord } from '../../live/live-record';
 import { RecordWorkPanels } from '../../threads/components/record-work-panels';
 import { workHolders } from '../work-slice';
 import { accessOf, mayChange } from './work/access';
@@ -224,6 +225,7 @@ export function RecordDetailsPage({
         {record.is_draft && <span className="badge text-bg-secondary">{t('details.draft')}</span>}
         {record.channel === 'mail' && <MailBadge />}
         {access === 'agent' && <AgentActions record={record} />}
+        <LiveRecord record={record} editing={editing} onReload={load} />
         {!editing && canChange && (
           <button
             type="button"

@@ -9,6 +9,7 @@ import type { Kind } from '../kinds';
 import { recordsHolders } from '../records-slice';
 import type { ListKey } from '../records-slice';
 import type { ListItem, ListQuery } from '../types';
+import { NewRecordsBar } from '../../live/new-records-bar';
 import { ListFilters } from './list-filters';
 import { MailBadge } from './mail-badge';
 import { FILTER_PARAMS, readFilters, readPage, readSort } from './list-query';
@@ -275,6 +276,7 @@ export function RecordListPage({
         onClear={onClear}
         sharedWithMe={!hd && !draft}
       />
+      {!draft && <NewRecordsBar type={kind.type} onReload={load} />}
       {body}
     </section>
   );

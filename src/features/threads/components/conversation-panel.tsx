@@ -4,6 +4,7 @@ import type { FormikErrors } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Alert, generalError, useServerFieldErrors } from '../../../lib/form-field';
+import { presenceTyping } from '../../live/live-slice';
 import { isEmail, textToHtml } from '../text-html';
 import { threadsHolders } from '../threads-slice';
 import type { CommunicationBody, RecordKey } from '../types';
@@ -192,7 +193,10 @@ export function ConversationPanel({ record, isAgent }: { record: RecordKey; isAg
               rows={4}
               className={`form-control${bodyField.error ? ' is-invalid' : ''}`}
               value={formik.values.body}
-              onChange={formik.handleChange}
+              onChange={(e) => {
+                formik.handleChange(e);
+                dispatch(presenceTyping(id)); // "… is replying" for the others on the record
+              }}
               onBlur={formik.handleBlur}
               {...bodyField.control}
             />

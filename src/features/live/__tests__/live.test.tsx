@@ -1,0 +1,163 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { db } from '../../../mocks/db';
+import { emitLive, endLiveStreams, openLiveStreams } from '../../../mocks/live-handlers';
+import { server } from '../../../mocks/node';
+import { renderApp, signInAs } from '../../../test/render-app';
+import { BACKOFF } from '../live-saga';
+import type { LiveChange } from '../live-types';
+
+const change = (fields: Partial<LiveChange> & { record_id: number }): LiveChange => ({
+  kind: 'record',
+  op: 'update',
+  object_type: 'T',
+  is_draft: false,
+  version: 2,
+  actor_id: 99,
+  type: null,
+  internal: false,
+  ...fields,
+});
+
+/** The presence states the page sent, in order. */
+function presenceSent(): string[] {
+  const states: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (/\/api\/records\/\d+\/presence$/.test(new URL(request.url).pathname)) {
+      void request
+        .clone()
+        .json()
+        .then((body: { state: string }) => states.push(body.state));
+    }
+  });
+  return states;
+}
+
+const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+describe('the event stream', () => {
+  const firstMs = BACKOFF.firstMs;
+  beforeEach(() => endLiveStreams());
+  afterEach(() => {
+    BACKOFF.firstMs = firstMs;
+    server.events.removeAllListeners();
+    endLiveStreams();
+  });
+
+  it('opens after login, dispatches events, and reconnects with backoff when it drops', async () => {
+    BACKOFF.firstMs = 50;
+    signInAs('agent@example.com');
+    const { store } = renderApp('/hd_ticket');
+    await waitFor(() => expect(store.getState().live.connected).toBe(true));
+    expect(openLiveStreams()).toBe(1);
+
+    act(() => emitLive('change', change({ record_id: 4 })));
+    await waitFor(() => expect(store.getState().live.changed[4]).toBe(1));
+    // The agent's own change is not someone else's.
+    act(() => emitLive('change', change({ record_id: 4, actor_id: 1 })));
+    act(() => emitLive('change', change({ record_id: 5 })));
+    await waitFor(() => expect(store.getState().live.changed[5]).toBe(1));
+    expect(store.getState().live.changed[4]).toBe(1);
+
+    act(() => endLiveStreams());
+    await waitFor(() => expect(store.getState().live.connected).toBe(false));
+    await waitFor(() => expect(store.getState().live.connected).toBe(true));
+    expect(openLiveStreams()).toBe(1);
+    // Events sent while it was down are lost: what is shown reloads.
+    expect(store.getState().live.resyncs).toBe(1);
+    act(() => emitLive('change', change({ record_id: 6 })));
+    await waitFor(() => expect(store.getState().live.changed[6]).toBe(1));
+  });
+
+  it('updates a changed row in place and counts new tickets in a bar that reloads', async () => {
+    signInAs('agent@example.com');
+    const { user, store } = renderApp('/hd_ticket');
+    await screen.findByRole('table');
+    await waitFor(() => expect(store.getState().live.connected).toBe(true));
+    const before = rows().map((r) => r.textContent);
+    const shown = store.getState().holders.HDTICKET.data?.items[2];
+    if (!shown) throw new Error('no third row');
+    const record = db.records.find((r) => r.id === shown.id && r.object_type === 'T');
+    if (!record || record.object_type !== 'T') throw new Error('no record');
+    record.subject = 'Renamed by a colleague';
+
+    act(() => emitLive('change', change({ record_id: shown.id })));
+    expect(await within(rows()[2]).findByText('Renamed by a colleague')).toBeInTheDocument();
+    expect(rows()).toHaveLength(before.length);
+
+    for (const id of [901, 902, 903]) {
+      act(() => emitLive('change', change({ record_id: id, op: 'insert', actor_id: null })));
+    }
+    const bar = await screen.findByRole('button', { name: '3 new tickets' });
+    expect(rows()).toHaveLength(before.length); // nothing moved
+    await user.click(bar);
+    await waitFor(() => expect(screen.queryByText(/new tickets?$/)).not.toBeInTheDocument());
+    expect(store.getState().live.newRecords.T).toBe(0);
+  });
+
+  it('stops at logout', async () => {
+    const opened: Request[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/events') opened.push(request);
+    });
+    signInAs('agent@example.com');
+    const { store } = renderApp('/hd_ticket');
+    await waitFor(() => expect(store.getState().live.connected).toBe(true));
+    expect(opened).toHaveLength(1);
+    act(() => {
+      store.dispatch({ type: 'auth/logoutSucceeded' });
+    });
+    await waitFor(() => expect(opened[0].signal.aborted).toBe(true));
+    expect(store.getState().live.connected).toBe(false);
+  });
+});
+
+describe('the open record', () => {
+  afterEach(() => {
+    server.events.removeAllListeners();
+    endLiveStreams();
+  });
+
+  it('shows who is replying and viewing, gone when they leave, and says it is viewed and typed in', async () => {
+    const sent = presenceSent();
+    signInAs('agent@example.com');
+    const { user, store } = renderApp('/hd_ticket/details?hdTicketId=2');
+    const indicator = await screen.findByRole('status', { name: 'Others on this record' });
+    await waitFor(() => expect(store.getState().live.connected).toBe(true));
+    await waitFor(() => expect(sent).toContain('viewing'));
+
+    act(() =>
+      emitLive('presence', {
+        record_id: 2,
+        viewing: [
+          { id: 1, fullname: 'Me Myself' },
+          { id: 3, fullname: 'Bob' },
+          { id: 4, fullname: 'Carol' },
+        ],
+        typing: [{ id: 3, fullname: 'Bob' }],
+      }),
+    );
+    expect(await within(indicator).findByText('Bob is replying…')).toBeInTheDocument();
+    expect(within(indicator).getByText('Carol is also viewing')).toBeInTheDocument();
+    expect(within(indicator).queryByText(/Me Myself/)).not.toBeInTheDocument();
+
+    act(() => emitLive('presence', { record_id: 2, viewing: [], typing: [] }));
+    await waitFor(() => expect(indicator).toBeEmptyDOMElement());
+
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'On it');
+    await waitFor(() => expect(sent).toContain('typing'));
+  });
+
+  it('reloads when someone else changes it', async () => {
+    signInAs('agent@example.com');
+    const { store } = renderApp('/hd_ticket/details?hdTicketId=2');
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(store.getState().live.connected).toBe(true));
+    const record = db.records.find((r) => r.id === 2 && r.object_type === 'T');
+    if (!record || record.object_type !== 'T') throw new Error('no record');
+    record.subject = 'Changed elsewhere';
+    act(() => emitLive('change', change({ record_id: 2 })));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Changed elsewhere' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,236 @@
+// The one event stream (docs/api-live.md): opened once someone is signed in, closed at logout,
+// re-opened with exponential backoff when it drops. Events go into the `live` slice; a change to
+// a record shown in a list refreshes that list's rows in place (same rows, same order: new
+// records are only counted, for the "N new tickets" bar). It also sends this tab's presence.
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { createAction } from '@reduxjs/toolkit';
+import type { EventChannel, SagaIterator, Task } from 'redux-saga';
+import { eventChannel } from 'redux-saga';
+import {
+  actionChannel,
+  all,
+  call,
+  cancel,
+  delay,
+  fork,
+  put,
+  race,
+  select,
+  take,
+  takeEvery,
+  takeLatest,
+} from 'redux-saga/effects';
+import type { RootState } from '../../app/root-reducer';
+import { sessionExpired, userUpdated } from '../../lib/session';
+import { authActions } from '../auth/auth-slice';
+import { recordsApi } from '../records/api';
+import type { ListScope } from '../records/api';
+import { recordsHolders } from '../records/records-slice';
+import type { ListKey } from '../records/records-slice';
+import type { ListData, ListQuery, ObjectType } from '../records/types';
+import { liveApi } from './live-api';
+import type { PresenceState } from './live-api';
+import { liveActions, presenceLeft, presenceTyping, presenceViewing } from './live-slice';
+import type { LiveEvent } from './live-types';
+import { createSseParser } from './sse-parser';
+
+/** Reconnect waits: 1 s, 2 s, 4 s, ... up to 30 s (reset once connected). */
+export const BACKOFF = { firstMs: 1000, maxMs: 30_000 };
+/** Presence is re-sent this often (the server forgets it after PRESENCE_TTL_MS, 10 s). */
+export const PRESENCE_RESEND_MS = 3000;
+/** A keystroke in the reply box counts as typing for this long. */
+export const TYPING_MS = 3000;
+
+const LISTS: Record<ListKey, { type: ObjectType; scope: ListScope }> = {
+  MYTICKET: { type: 'T', scope: 'my' },
+  MYCONTENT: { type: 'C', scope: 'my' },
+  HDTICKET: { type: 'T', scope: 'hd' },
+  HDCONTENT: { type: 'C', scope: 'hd' },
+};
+const LIST_KEYS = Object.keys(LISTS) as ListKey[];
+
+const listRefresh = createAction<ListKey>('live/listRefresh');
+
+type StreamMessage = { type: 'event'; event: LiveEvent } | { type: 'closed' };
+
+function streamChannel(): EventChannel<StreamMessage> {
+  return eventChannel<StreamMessage>((emit) => {
+    const controller = new AbortController();
+    void (async () => {
+      try {
+        const response = await liveApi.stream()(controller.signal);
+        const body = response.data as unknown as ReadableStream<Uint8Array>;
+        const reader = body.getReader();
+        const push = createSseParser((event) => emit({ type: 'event', event }));
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          push(value);
+        }
+      } catch {
+        // Refused, dropped or aborted: the loop below decides what next.
+      }
+      if (!controller.signal.aborted) emit({ type: 'closed' });
+    })();
+    return () => controller.abort();
+  });
+}
+
+function* handleEvent({ event, data }: LiveEvent, me: number, reconnected: boolean): SagaIterator {
+  if (event === 'ready') {
+    yield put(liveActions.streamConnected());
+    // Whatever happened while the stream was down was not seen.
+    if (reconnected) yield put(liveActions.resynced());
+  } else if (event === 'presence') {
+    yield put(liveActions.presenceReceived(data));
+  } else if (event === 'resync') {
+    yield put(liveActions.resynced());
+  } else if (event === 'change') {
+    if ('count' in data) {
+      yield put(liveActions.resynced());
+      return;
+    }
+    if (data.kind === 'record' && data.op === 'insert') {
+      if (!data.is_draft) yield put(liveActions.recordAdded(data.object_type));
+      return;
+    }
+    if (data.actor_id === me) return;
+    yield put(liveActions.recordChanged(data.record_id));
+    const state: RootState = yield select();
+    for (const key of LIST_KEYS) {
+      const items = state.holders[key].data?.items ?? [];
+      if (items.some((r) => r.id === data.record_id)) yield put(listRefresh(key));
+    }
+  }
+}
+
+function* streamLoop(me: number): SagaIterator {
+  let failures = 0;
+  let connectedBefore = false;
+  for (;;) {
+    const channel: EventChannel<StreamMessage> = yield call(streamChannel);
+    try {
+      for (;;) {
+        const message: StreamMessage = yield take(channel);
+        if (message.type === 'closed') break;
+        if (message.event.event === 'ready') {
+          failures = 0;
+          yield call(handleEvent, message.event, me, connectedBefore);
+          connectedBefore = true;
+        } else {
+          yield call(handleEvent, message.event, me, false);
+        }
+      }
+    } finally {
+      channel.close();
+    }
+    yield put(liveActions.streamLost());
+    yield delay(Math.min(BACKOFF.firstMs * 2 ** failures, BACKOFF.maxMs));
+    failures += 1;
+  }
+}
+
+/** The list's rows again, from the server, in the order shown (no row moves or appears). */
+function* refreshList(lastQuery: Partial<Record<ListKey, ListQuery>>, key: ListKey): SagaIterator {
+  yield delay(250); // a burst of changes (a record and its history entry) is one refresh
+  const query = lastQuery[key];
+  if (!query) return;
+  const { type, scope } = LISTS[key];
+  try {
+    const response: { data: { data: ListData } } = yield call(
+      recordsApi.list(type, scope, query),
+      new AbortController().signal,
+    );
+    const fresh = new Map(response.data.data.items.map((r) => [r.id, r]));
+    const shown: ListData | null = yield select((s: RootState) => s.holders[key].data);
+    if (!shown) return;
+    const items = shown.items.map((r) => fresh.get(r.id) ?? r);
+    yield put(recordsHolders[key].actions.succeeded({ ...shown, items }));
+  } catch {
+    // A background refresh: the next change or a reload tries again.
+  }
+}
+
+function* sendPresence(id: number, state: PresenceState): SagaIterator {
+  try {
+    yield call(liveApi.presence(id, state), new AbortController().signal);
+  } catch {
+    // Presence is best effort; the next re-send follows in a few seconds.
+  }
+}
+
+/** This tab's presence: one record at a time, re-sent while shown, typing for a while. */
+function* presenceLoop(): SagaIterator {
+  const actions = yield actionChannel([
+    presenceViewing.type,
+    presenceLeft.type,
+    presenceTyping.type,
+  ]);
+  let viewing: number | null = null;
+  let typingUntil = 0;
+  let sent: { state: PresenceState; at: number } = { state: 'left', at: 0 };
+  for (;;) {
+    const { action }: { action?: PayloadAction<number> } = yield race({
+      action: take(actions),
+      tick: delay(PRESENCE_RESEND_MS),
+    });
+    const now = Date.now();
+    if (action?.type === presenceLeft.type) {
+      if (viewing === action.payload) {
+        viewing = null;
+        yield fork(sendPresence, action.payload, 'left');
+      }
+      continue;
+    }
+    if (action) {
+      if (viewing !== null && viewing !== action.payload) {
+        yield fork(sendPresence, viewing, 'left');
+      }
+      if (viewing !== action.payload) sent = { state: 'left', at: 0 };
+      viewing = action.payload;
+      if (action.type === presenceTyping.type) typingUntil = now + TYPING_MS;
+      else typingUntil = 0;
+    }
+    if (viewing === null) continue;
+    const state: PresenceState = typingUntil > now ? 'typing' : 'viewing';
+    if (state !== sent.state || now - sent.at >= PRESENCE_RESEND_MS) {
+      sent = { state, at: now };
+      yield fork(sendPresence, viewing, state);
+    }
+  }
+}
+
+function* whileSignedIn(me: number): SagaIterator {
+  const lastQuery: Partial<Record<ListKey, ListQuery>> = {};
+  yield all([
+    fork(streamLoop, me),
+    fork(presenceLoop),
+    takeEvery(
+      LIST_KEYS.map((key) => recordsHolders[key].actions.requested.type),
+      (action: PayloadAction<ListQuery>) => {
+        const key = LIST_KEYS.find((k) => recordsHolders[k].actions.requested.match(action));
+        if (key) lastQuery[key] = action.payload;
+      },
+    ),
+    takeLatest(listRefresh.type, (action: PayloadAction<ListKey>) =>
+      refreshList(lastQuery, action.payload),
+    ),
+  ]);
+}
+
+const signedIn = [authActions.loginSucceeded.type, userUpdated.type];
+const signedOut = [authActions.logoutSucceeded.type, sessionExpired.type];
+
+export function* liveSaga(): SagaIterator {
+  for (;;) {
+    const user: RootState['auth']['user'] = yield select((s: RootState) => s.auth.user);
+    if (!user) {
+      yield take(signedIn);
+      continue;
+    }
+    const task: Task = yield fork(whileSignedIn, user.id);
+    yield take(signedOut);
+    yield cancel(task);
+    yield put(liveActions.stopped());
+  }
+}
