@@ -106,6 +106,23 @@ async function retryRace(step: () => Promise<unknown>): Promise<void> {
 
 export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
   const inflight = new Set<Promise<unknown>>();
+  const running = new Set<Promise<unknown>>();
+  /**
+   * Waits for what pg-boss's stop does not: a fetch that was under way still hands its job to a
+   * handler, and a finished job is completed or failed without being awaited. Both must end
+   * before the pool's owner may end the pool.
+   */
+  const settle = async (timeoutMs: number): Promise<void> => {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      await new Promise((r) => setImmediate(r));
+      if ((running.size === 0 && inflight.size === 0) || Date.now() > until) return;
+      await Promise.race([
+        Promise.allSettled([...running, ...inflight]),
+        new Promise((r) => setTimeout(r, Math.max(0, until - Date.now())).unref()),
+      ]);
+    }
+  };
   const boss = new PgBoss({
     db: adapter(db, inflight),
     supervise: opts.worker,
@@ -154,12 +171,18 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
           name,
           { batchSize: 1, includeMetadata: true },
           async ([job]) => {
-            await handler({
+            const run = handler({
               id: job.id,
               data: job.data,
               retryCount: job.retryCount,
               retryLimit: job.retryLimit,
             });
+            running.add(run);
+            try {
+              await run;
+            } finally {
+              running.delete(run);
+            }
           },
         );
       }
@@ -178,7 +201,7 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
         // Our pool is closed by its owner after this.
         close: false,
       });
-      await Promise.allSettled([...inflight]);
+      await settle(stopOpts.timeoutMs ?? 30_000);
     },
   };
 }
