@@ -65,7 +65,6 @@ function repliedTo(parsed: ParsedMail): string[] {
   return [...new Set(ids.map((id) => id.trim()).filter((id) => /^<[^<>\s]+>$/.test(id)))];
 }
 
-
 function toParts(parsed: ParsedMail): MailPart[] {
   return parsed.attachments.map((a) => ({
     filename: a.filename,
