@@ -35,6 +35,12 @@ export interface JobQueue {
     data: JobPayloads[N],
     opts?: SendOptions,
   ): Promise<string | null>;
+  /** Sends one job of `name` per item in one statement (a batch of stored mails, say). */
+  sendMany<N extends JobName>(
+    name: N,
+    items: Array<JobPayloads[N]>,
+    opts?: Omit<SendOptions, 'singletonKey'>,
+  ): Promise<void>;
   /** Runs `handler` for jobs of `name` with `concurrency` parallel workers (worker processes only). */
   work<N extends JobName>(
     name: N,
@@ -146,6 +152,27 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
         ...(sendOpts.startAfterSeconds ? { startAfter: sendOpts.startAfterSeconds } : {}),
         ...(sendOpts.singletonKey ? { singletonKey: sendOpts.singletonKey } : {}),
       });
+    },
+    async sendMany(name, items, sendOpts = {}) {
+      if (!items.length) return;
+      await ready();
+      const policy = bossPolicy(opts.policies[name]);
+      // An interval: pg-boss adds it to the database's now(), as send() does.
+      const startAfter = sendOpts.startAfterSeconds
+        ? `${sendOpts.startAfterSeconds} seconds`
+        : undefined;
+      await boss.insert(
+        items.map((data) => ({
+          name,
+          data: data as object,
+          retryLimit: policy.retryLimit,
+          retryDelay: policy.retryDelay,
+          retryBackoff: policy.retryBackoff,
+          expireInSeconds: policy.expireInSeconds,
+          ...(startAfter ? { startAfter } : {}),
+        })),
+        sendOpts.tx ? { db: adapter(sendOpts.tx) } : {},
+      );
     },
     async work(name, handler, workOpts = {}) {
       await ready();

@@ -22,19 +22,28 @@ export interface NewInboundMail {
   raw: Buffer;
 }
 
-/** Stores a received mail; undefined when this channel already has it (a repeat delivery). */
-export async function insertInboundMail(
+/**
+ * Stores received mails in one statement. Returns the new rows; a mail the channel already has
+ * (a repeat delivery, also twice in one batch) gets none.
+ */
+export async function insertInboundMails(
   q: Queryable,
-  m: NewInboundMail,
-): Promise<number | undefined> {
-  const { rows } = await q.query<{ id: string }>(
+  mails: NewInboundMail[],
+): Promise<Array<{ id: number; hdId: number; messageKey: string }>> {
+  if (!mails.length) return [];
+  const values: unknown[] = [];
+  const tuples = mails.map((m) => {
+    const at = values.push(m.hdId, m.messageKey, m.source, m.envelopeFrom, m.raw, m.raw.length);
+    return `(${[5, 4, 3, 2, 1, 0].map((back) => `$${at - back}`).join(', ')})`;
+  });
+  const { rows } = await q.query<{ id: string; hd_id: number; message_key: string }>(
     `INSERT INTO inbound_mails (hd_id, message_key, source, envelope_from, raw, size)
-     VALUES ($1, $2, $3, $4, $5, $6)
+     VALUES ${tuples.join(', ')}
      ON CONFLICT ON CONSTRAINT inbound_mails_once DO NOTHING
-     RETURNING id`,
-    [m.hdId, m.messageKey, m.source, m.envelopeFrom, m.raw, m.raw.length],
+     RETURNING id, hd_id, message_key`,
+    values,
   );
-  return rows.length ? Number(rows[0].id) : undefined;
+  return rows.map((r) => ({ id: Number(r.id), hdId: r.hd_id, messageKey: r.message_key }));
 }
 
 export interface InboundState {
