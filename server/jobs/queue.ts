@@ -89,6 +89,14 @@ function adapter(q: Queryable, inflight?: Set<Promise<unknown>>): PgBoss.Db {
   };
 }
 
+/**
+ * Jobs one worker takes per fetch. pg-boss waits the polling interval after every fetch, even
+ * one that found work, so one job per fetch held each worker to one job per JOB_POLL_SECONDS
+ * (a burst of mails went out at 1 per second); a few per fetch, run one after another, keep
+ * each job's time limit meaningful.
+ */
+const JOBS_PER_FETCH = 5;
+
 /** Deadlock, or a table/row another process created a moment earlier. */
 const RACE_CODES = new Set(['40P01', '23505', '42P07']);
 
@@ -179,14 +187,23 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
       for (let i = 0; i < (workOpts.concurrency ?? 1); i++) {
         await boss.work<JobPayloads[typeof name]>(
           name,
-          { batchSize: 1, includeMetadata: true },
-          async ([job]) => {
-            await handler({
-              id: job.id,
-              data: job.data,
-              retryCount: job.retryCount,
-              retryLimit: job.retryLimit,
-            });
+          { batchSize: JOBS_PER_FETCH, includeMetadata: true },
+          async (jobs) => {
+            // One at a time, each completed or failed (and so retried) on its own; pg-boss then
+            // completes the batch, which leaves these alone as they are no longer active.
+            for (const job of jobs) {
+              try {
+                await handler({
+                  id: job.id,
+                  data: job.data,
+                  retryCount: job.retryCount,
+                  retryLimit: job.retryLimit,
+                });
+                await boss.complete(name, job.id);
+              } catch (err) {
+                await boss.fail(name, job.id, { message: (err as Error).message ?? String(err) });
+              }
+            }
           },
         );
       }
