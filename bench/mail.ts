@@ -27,6 +27,16 @@ const PACED_MAILS = 100;
 /** Parallel SMTP connections, as a busy relay would open. */
 const CONNECTIONS = 8;
 const ADDRESS = 'support@example.com';
+/** The issue's targets on a 2-core machine. */
+const TARGET_PER_SECOND = 50;
+const TARGET_P95_MS = 2000;
+
+const met = (ok: boolean) => (ok ? 'met' : 'not met');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
 const PASSWORD = 'bench-password';
 
 async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -207,16 +217,19 @@ export async function mailBench(): Promise<void> {
     const token = ((await login.json()) as { data: { token: string } }).data.token;
 
     const smtpPort = inbound.smtpPort as number;
+    const loadBefore = loadAverage();
     const burst = await sendBatch({ address, token, smtpPort, label: 'burst', count: MAILS });
     console.log(
       `  ${MAILS.toLocaleString('en-US')} mails at once over ${CONNECTIONS} SMTP connections:`,
     );
     console.log(`    accepted (250):  ${burst.acceptedPerSecond.toFixed(0)} mails/s`);
     console.log(
-      `    imported:        ${burst.importedPerSecond.toFixed(0)} mails/s, ${burst.visible} visible   (target >= 50 mails/s)`,
+      `    imported:        ${burst.importedPerSecond.toFixed(0)} mails/s, ${burst.visible} visible   ` +
+        `(target >= ${TARGET_PER_SECOND} mails/s: ${met(burst.importedPerSecond >= TARGET_PER_SECOND)})`,
     );
     console.log(
-      `    end of DATA -> in the hd list: p50 ${burst.p50} ms, p95 ${burst.p95} ms, max ${burst.max} ms   (target p95 <= 2000 ms)`,
+      `    end of DATA -> in the hd list: p50 ${burst.p50} ms, p95 ${burst.p95} ms, max ${burst.max} ms   ` +
+        `(target p95 <= ${TARGET_P95_MS} ms: ${met(burst.p95 <= TARGET_P95_MS)})`,
     );
     // The same path at a steady rate the importer keeps up with: the time of one mail alone.
     const paced = await sendBatch({
@@ -227,9 +240,14 @@ export async function mailBench(): Promise<void> {
       count: PACED_MAILS,
       perSecond: PACED_RATE,
     });
-    console.log(`  ${PACED_MAILS} mails at ${PACED_RATE} mails/s:`);
+    console.log(`  ${PACED_MAILS} mails at ${PACED_RATE} mails/s (steady):`);
     console.log(
-      `    end of DATA -> in the hd list: p50 ${paced.p50} ms, p95 ${paced.p95} ms, max ${paced.max} ms`,
+      `    end of DATA -> in the hd list: p50 ${paced.p50} ms, p95 ${paced.p95} ms, max ${paced.max} ms   ` +
+        `(target p95 <= ${TARGET_P95_MS} ms: ${met(paced.p95 <= TARGET_P95_MS)})`,
+    );
+    // Figures on a shared machine mean little without how busy it was.
+    console.log(
+      `  machine: ${os.cpus().length} CPUs, load average (1/5/15 min) ${loadBefore} before, ${loadAverage()} after`,
     );
     await inbound.stop();
   } finally {

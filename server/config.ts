@@ -77,6 +77,8 @@ export interface Config {
   inboundMailMaxMb: number;
   /** How often IMAP mailboxes are polled. */
   mailPollSeconds: number;
+  /** Whether worker processes keep an IMAP IDLE connection per mailbox (MAIL_IDLE=off: poll only). */
+  mailIdle: boolean;
   /** New tickets one sender may open by mail per hour; more are kept but ignored. */
   inboundRateLimitPerHour: number;
   // Auth throttling (routes/auth/throttle.ts): growing delays instead of a lockout.
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     inboundSmtpHost: text(env, 'INBOUND_SMTP_HOST', '127.0.0.1'),
     inboundMailMaxMb: integer(env, 'INBOUND_MAIL_MAX_MB', 50, 1),
     mailPollSeconds: integer(env, 'MAIL_POLL_SECONDS', 60, 5),
+    mailIdle: onOff(env, 'MAIL_IDLE', true),
     inboundRateLimitPerHour: integer(env, 'INBOUND_RATE_LIMIT_PER_HOUR', 20, 1),
     loginDelayBaseSeconds: integer(env, 'LOGIN_DELAY_BASE_SECONDS', 2, 1),
     loginDelayMaxSeconds: integer(env, 'LOGIN_DELAY_MAX_SECONDS', 900, 1),

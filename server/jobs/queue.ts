@@ -35,6 +35,12 @@ export interface JobQueue {
     data: JobPayloads[N],
     opts?: SendOptions,
   ): Promise<string | null>;
+  /** Sends one job of `name` per item in one statement (a batch of stored mails, say). */
+  sendMany<N extends JobName>(
+    name: N,
+    items: Array<JobPayloads[N]>,
+    opts?: Omit<SendOptions, 'singletonKey'>,
+  ): Promise<void>;
   /** Runs `handler` for jobs of `name` with `concurrency` parallel workers (worker processes only). */
   work<N extends JobName>(
     name: N,
@@ -82,6 +88,14 @@ function adapter(q: Queryable, inflight?: Set<Promise<unknown>>): PgBoss.Db {
     },
   };
 }
+
+/**
+ * Jobs one worker takes per fetch. pg-boss waits the polling interval after every fetch, even
+ * one that found work, so one job per fetch held each worker to one job per JOB_POLL_SECONDS
+ * (a burst of mails went out at 1 per second); a few per fetch, run one after another, keep
+ * each job's time limit meaningful.
+ */
+const JOBS_PER_FETCH = 5;
 
 /** Deadlock, or a table/row another process created a moment earlier. */
 const RACE_CODES = new Set(['40P01', '23505', '42P07']);
@@ -164,19 +178,51 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
         ...(sendOpts.singletonKey ? { singletonKey: sendOpts.singletonKey } : {}),
       });
     },
+    async sendMany(name, items, sendOpts = {}) {
+      if (!items.length) return;
+      await ready();
+      const policy = bossPolicy(opts.policies[name]);
+      // An interval: pg-boss adds it to the database's now(), as send() does.
+      const startAfter = sendOpts.startAfterSeconds
+        ? `${sendOpts.startAfterSeconds} seconds`
+        : undefined;
+      await boss.insert(
+        items.map((data) => ({
+          name,
+          data: data as object,
+          retryLimit: policy.retryLimit,
+          retryDelay: policy.retryDelay,
+          retryBackoff: policy.retryBackoff,
+          expireInSeconds: policy.expireInSeconds,
+          ...(startAfter ? { startAfter } : {}),
+        })),
+        sendOpts.tx ? { db: adapter(sendOpts.tx) } : {},
+      );
+    },
     async work(name, handler, workOpts = {}) {
       await ready();
       for (let i = 0; i < (workOpts.concurrency ?? 1); i++) {
         await boss.work<JobPayloads[typeof name]>(
           name,
-          { batchSize: 1, includeMetadata: true },
-          async ([job]) => {
-            const run = handler({
-              id: job.id,
-              data: job.data,
-              retryCount: job.retryCount,
-              retryLimit: job.retryLimit,
-            });
+          { batchSize: JOBS_PER_FETCH, includeMetadata: true },
+          async (jobs) => {
+            // One at a time, each completed or failed (and so retried) on its own; pg-boss then
+            // completes the batch, which leaves these alone as they are no longer active.
+            const run = (async () => {
+              for (const job of jobs) {
+                try {
+                  await handler({
+                    id: job.id,
+                    data: job.data,
+                    retryCount: job.retryCount,
+                    retryLimit: job.retryLimit,
+                  });
+                  await boss.complete(name, job.id);
+                } catch (err) {
+                  await boss.fail(name, job.id, { message: (err as Error).message ?? String(err) });
+                }
+              }
+            })();
             running.add(run);
             try {
               await run;

@@ -2,7 +2,7 @@
 // only then flagged \Seen, so a crash at any point means the mail is fetched again next time
 // (and the unique key makes that a no-op). One poll per mailbox at a time, across all
 // processes: a PostgreSQL advisory lock held for the poll's duration.
-import { ImapFlow } from 'imapflow';
+import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import type { PoolClient } from 'pg';
 import { headerRecipients, importInboundMail, type InboundContext } from './import.js';
@@ -57,7 +57,11 @@ async function handleMail(ctx: InboundContext, raw: Buffer, hdId: number): Promi
   return true;
 }
 
-async function withPollLock<T>(
+/**
+ * Runs `run` holding the lock "polling the mailbox of desk <hdId>" (a pool connection, for the
+ * duration); undefined, without running it, when another poll or IDLE drain holds it.
+ */
+export async function withPollLock<T>(
   ctx: InboundContext,
   hdId: number,
   run: () => Promise<T>,
@@ -79,8 +83,17 @@ async function withPollLock<T>(
   }
 }
 
+/** imapflow options beyond the mailbox's own (the IDLE watcher keeps its connection open). */
+export type ImapTuning = Pick<
+  ImapFlowOptions,
+  'socketTimeout' | 'autoIdleDelay' | 'maxIdleTime' | 'disableAutoIdle'
+>;
+
 /** Connects to a mailbox; throws with the server's words when it cannot. */
-export async function connectImap(channel: Omit<ImapChannel, 'hd_id'>): Promise<ImapFlow> {
+export async function connectImap(
+  channel: Omit<ImapChannel, 'hd_id'>,
+  tuning: ImapTuning = { socketTimeout: 120_000, disableAutoIdle: true },
+): Promise<ImapFlow> {
   const client = new ImapFlow({
     host: channel.imap_host,
     port: channel.imap_port,
@@ -89,7 +102,7 @@ export async function connectImap(channel: Omit<ImapChannel, 'hd_id'>): Promise<
     logger: false,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
-    socketTimeout: 120_000,
+    ...tuning,
   });
   // A dropped connection is reported as an 'error' event; without a listener it would throw.
   client.on('error', () => undefined);
@@ -97,30 +110,42 @@ export async function connectImap(channel: Omit<ImapChannel, 'hd_id'>): Promise<
   return client;
 }
 
+/**
+ * Stores, imports and then flags \Seen every unseen mail in the channel's folder, on an open
+ * connection (a poll's own, or the IDLE watcher's). Returns how many were handled.
+ */
+export async function importUnseen(
+  ctx: InboundContext,
+  client: ImapFlow,
+  channel: Pick<ImapChannel, 'hd_id' | 'imap_folder'>,
+): Promise<number> {
+  let handled = 0;
+  const lock = await client.getMailboxLock(channel.imap_folder);
+  try {
+    const uids = (await client.search({ seen: false }, { uid: true })) || [];
+    for (const uid of uids) {
+      const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
+      if (!message || !message.source) continue;
+      if (await handleMail(ctx, message.source, channel.hd_id)) {
+        await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
+        handled += 1;
+      }
+    }
+  } finally {
+    lock.release();
+  }
+  return handled;
+}
+
 /** Polls one desk's mailbox once. Throws when the mailbox cannot be read. */
 export async function pollChannel(ctx: InboundContext, channel: ImapChannel): Promise<PollResult> {
   const result = await withPollLock(ctx, channel.hd_id, async () => {
     const client = await connectImap(channel);
-    let handled = 0;
     try {
-      const lock = await client.getMailboxLock(channel.imap_folder);
-      try {
-        const uids = (await client.search({ seen: false }, { uid: true })) || [];
-        for (const uid of uids) {
-          const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
-          if (!message || !message.source) continue;
-          if (await handleMail(ctx, message.source, channel.hd_id)) {
-            await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
-            handled += 1;
-          }
-        }
-      } finally {
-        lock.release();
-      }
+      return await importUnseen(ctx, client, channel);
     } finally {
       await client.logout().catch(() => client.close());
     }
-    return handled;
   });
   return result === undefined ? { polled: false, handled: 0 } : { polled: true, handled: result };
 }

@@ -65,13 +65,6 @@ function repliedTo(parsed: ParsedMail): string[] {
   return [...new Set(ids.map((id) => id.trim()).filter((id) => /^<[^<>\s]+>$/.test(id)))];
 }
 
-/** The product's own addresses: every channel's and MAIL_FROM's. */
-async function ownAddresses(tx: PoolClient, mailFrom: string): Promise<Set<string>> {
-  const own = new Set(await sql.channelAddresses(tx));
-  own.add(addressOf(mailFrom).toLowerCase());
-  return own;
-}
-
 function toParts(parsed: ParsedMail): MailPart[] {
   return parsed.attachments.map((a) => ({
     filename: a.filename,
@@ -86,6 +79,7 @@ interface Importing {
   hdId: number;
   parsed: ParsedMail;
   sender: Sender;
+  facts: sql.ImportFacts;
   stored: StoredMailAttachment[];
 }
 
@@ -110,8 +104,7 @@ async function attach(m: Importing, recordId: number, userId: number, parts: Mai
 
 async function newTicket(m: Importing, known: sql.Sender | undefined): Promise<sql.InboundOutcome> {
   const { tx, sender } = m;
-  const limit = m.ctx.config.inboundRateLimitPerHour;
-  if ((await sql.ticketsInLastHour(tx, sender.address)) >= limit) {
+  if (m.facts.recentTickets >= m.ctx.config.inboundRateLimitPerHour) {
     return { state: 'ignored', reason: 'rate_limited' };
   }
   const user = known ?? (await sql.createContact(tx, sender.address, sender.name));
@@ -122,7 +115,7 @@ async function newTicket(m: Importing, known: sql.Sender | undefined): Promise<s
     title: mailTitle(m.parsed.subject),
     body: body.html + parts.note,
     hd_id: m.hdId,
-    priority_id: await sql.defaultPriority(tx),
+    priority_id: m.facts.priorityId,
     company_id: null,
     content_type_id: null,
     is_draft: false,
@@ -135,8 +128,6 @@ async function newTicket(m: Importing, known: sql.Sender | undefined): Promise<s
     details: { channel: 'mail' },
   });
   await attach(m, recordId, user.id, parts.fits);
-  // Not the body: that would recompute the search vector the insert just computed.
-  await tx.query(`UPDATE records SET channel = 'mail' WHERE id = $1`, [recordId]);
   if (m.parsed.messageId) {
     await rememberMessageId(tx, {
       messageId: m.parsed.messageId,
@@ -238,7 +229,9 @@ async function decide(
   stored: StoredMailAttachment[],
 ): Promise<sql.InboundOutcome> {
   const sender = senderOf(parsed);
-  const own = await ownAddresses(tx, ctx.config.mailFrom);
+  const facts = await sql.importFacts(tx, sender?.address ?? null);
+  // The product's own addresses: every channel's and MAIL_FROM's.
+  const own = new Set(facts.channelAddresses).add(addressOf(ctx.config.mailFrom).toLowerCase());
   const reason = ignoreReason(parsed, sender?.address, row.envelope_from, own);
   if (reason === 'bounce') {
     const why = bounceReason(row.raw);
@@ -249,8 +242,8 @@ async function decide(
     return { state: 'ignored', reason, recordId };
   }
   if (reason || !sender) return { state: 'ignored', reason: reason ?? 'no_sender' };
-  const m: Importing = { ctx, tx, hdId: row.hd_id, parsed, sender, stored };
-  const user = await sql.findSender(tx, sender.address);
+  const m: Importing = { ctx, tx, hdId: row.hd_id, parsed, sender, facts, stored };
+  const user = facts.sender;
   const target = await threadTarget(m, user);
   return target && user ? reply(m, target, user) : newTicket(m, user);
 }

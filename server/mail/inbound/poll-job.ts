@@ -11,7 +11,7 @@ export interface PollLogger {
 /** Turns a stored (encrypted) mailbox password into the password. */
 export type PasswordOpener = (stored: string) => Promise<string>;
 
-interface ChannelRow extends Omit<ImapChannel, 'password'> {
+export interface ChannelRow extends Omit<ImapChannel, 'password'> {
   imap_password: string | null;
 }
 
@@ -54,11 +54,20 @@ export async function pollDueChannels(
       error = imapErrorText(err);
       log.warn({ err, hd_id: row.hd_id }, 'polling a mailbox failed');
     }
-    await ctx.db.query(
-      `UPDATE mail_channels SET last_poll_at = now(), last_error = $2 WHERE hd_id = $1`,
-      [row.hd_id, error ? error.slice(0, 1000) : null],
-    );
+    await notePoll(ctx, row.hd_id, error);
   }
+}
+
+/** Notes a poll's (or an IDLE drain's) outcome on the channel, for the Mail channels page. */
+export async function notePoll(
+  ctx: Pick<InboundContext, 'db'>,
+  hdId: number,
+  error: string | null,
+): Promise<void> {
+  await ctx.db.query(
+    `UPDATE mail_channels SET last_poll_at = now(), last_error = $2 WHERE hd_id = $1`,
+    [hdId, error ? error.slice(0, 1000) : null],
+  );
 }
 
 /** How long one job keeps polling before the next minute's job takes over. */

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { AppContext } from '../../lib/context.js';
 import { channelForAddress } from './sql.js';
-import { storeInboundMail } from './store.js';
+import { createStoreBatcher } from './store.js';
 
 export interface InboundSmtpLogger {
   info: (obj: object, msg: string) => void;
@@ -54,6 +54,8 @@ export function startInboundSmtp(
   ctx: Pick<AppContext, 'db' | 'queue'>,
   opts: InboundSmtpOptions,
 ): Promise<InboundSmtp> {
+  // Mails arriving together over several connections are stored in one transaction.
+  const store = createStoreBatcher(ctx);
   const server = new SMTPServer({
     name: 'helpdesk',
     banner: 'Helpdesk inbound mail',
@@ -87,7 +89,7 @@ export function startInboundSmtp(
             return;
           }
           const mailFrom = session.envelope.mailFrom;
-          const ids = await storeInboundMail(ctx, {
+          const ids = await store({
             hdIds: sessionDesks.get(session) ?? [],
             raw,
             source: 'smtp',

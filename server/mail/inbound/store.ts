@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { withTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
-import { insertInboundMail } from './sql.js';
+import { insertInboundMails } from './sql.js';
 
 /** How long the import job waits before checking on a mail the receiver is importing. */
 export const IMPORT_JOB_DELAY_SECONDS = 30;
@@ -37,27 +37,83 @@ export async function storeInboundMail(
   ctx: Pick<AppContext, 'db' | 'queue'>,
   mail: ReceivedMail,
 ): Promise<number[]> {
-  const key = messageKey(mail.raw);
+  return (await storeInboundMails(ctx, [mail]))[0];
+}
+
+/**
+ * Stores several mails, and queues their imports, in one transaction of four statements
+ * whatever their number; returns each mail's new row ids. For a burst this is one commit (one
+ * wait for the disk) for all of them, where one each would be the receiving side's limit.
+ */
+export async function storeInboundMails(
+  ctx: Pick<AppContext, 'db' | 'queue'>,
+  mails: ReceivedMail[],
+): Promise<number[][]> {
+  const rows = mails.flatMap((mail) => {
+    const key = messageKey(mail.raw);
+    return [...new Set(mail.hdIds)].map((hdId) => ({
+      mail,
+      hdId,
+      messageKey: key,
+      source: mail.source,
+      envelopeFrom: mail.envelopeFrom,
+      raw: mail.raw,
+    }));
+  });
   return withTransaction(ctx.db, async (tx) => {
-    const ids: number[] = [];
-    for (const hdId of new Set(mail.hdIds)) {
-      const id = await insertInboundMail(tx, {
-        hdId,
-        messageKey: key,
-        source: mail.source,
-        envelopeFrom: mail.envelopeFrom,
-        raw: mail.raw,
-      });
-      if (id === undefined) continue;
-      // The safety net: the receiving worker imports at once (runner.ts); the job runs later
-      // and finds it done, or does it if that worker died (or the import failed).
-      await ctx.queue.send(
-        'mail.import',
-        { inboundId: id },
-        { tx, startAfterSeconds: IMPORT_JOB_DELAY_SECONDS },
-      );
-      ids.push(id);
+    const stored = await insertInboundMails(tx, rows);
+    // The safety net: the receiving worker imports at once (runner.ts); the job runs later
+    // and finds it done, or does it if that worker died (or the import failed).
+    await ctx.queue.sendMany(
+      'mail.import',
+      stored.map((r) => ({ inboundId: r.id })),
+      { tx, startAfterSeconds: IMPORT_JOB_DELAY_SECONDS },
+    );
+    // Each new row to the first mail of the batch with its desk and key.
+    const ids = mails.map((): number[] => []);
+    for (const r of stored) {
+      const at = rows.findIndex((x) => x.hdId === r.hdId && x.messageKey === r.messageKey);
+      ids[mails.indexOf(rows[at].mail)].push(r.id);
     }
     return ids;
   });
+}
+
+/**
+ * Stores mails as they come, in batches: while one batch's transaction runs, the mails that
+ * arrive meanwhile wait and go together in the next (group commit). A mail alone goes at once.
+ */
+export function createStoreBatcher(
+  ctx: Pick<AppContext, 'db' | 'queue'>,
+  maxBatch = 50,
+): (mail: ReceivedMail) => Promise<number[]> {
+  interface Waiting {
+    mail: ReceivedMail;
+    resolve: (ids: number[]) => void;
+    reject: (err: unknown) => void;
+  }
+  const waiting: Waiting[] = [];
+  let busy = false;
+  const flush = async () => {
+    if (busy || !waiting.length) return;
+    busy = true;
+    const batch = waiting.splice(0, maxBatch);
+    try {
+      const ids = await storeInboundMails(
+        ctx,
+        batch.map((w) => w.mail),
+      );
+      batch.forEach((w, i) => w.resolve(ids[i]));
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    } finally {
+      busy = false;
+      void flush();
+    }
+  };
+  return (mail) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ mail, resolve, reject });
+      void flush();
+    });
 }

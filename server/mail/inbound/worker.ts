@@ -1,10 +1,11 @@
 // Mail in, in a worker process (docs/mail.md "Which process does what"): the `mail.import` and
-// `mail.poll` handlers, the poll schedule, the start-up sweep of mails left `received` by a
+// `mail.poll` handlers, the poll schedule, IMAP IDLE on the desk mailboxes, the start-up sweep of mails left `received` by a
 // crash, and the inbound SMTP listener (unless INBOUND_SMTP=off). Only worker processes run
 // this, so an API-only process (WORKERS=0) never listens for mail.
 import type { Job } from '../../jobs/queue.js';
 import { failInboundMail, importInboundMail, type InboundContext } from './import.js';
 import { secretBox } from '../secret.js';
+import { startMailboxWatcher } from './imap-idle.js';
 import { pollJobHandler } from './poll-job.js';
 import { createImportRunner, type ImportRunner } from './runner.js';
 import { startInboundSmtp, type InboundSmtp } from './smtp-listener.js';
@@ -53,6 +54,8 @@ export async function startInboundWorker(
     pollJobHandler(ctx, openPassword, log, () => stopping),
   );
   await ctx.queue.schedule('mail.poll', '* * * * *', {});
+  // A mail in a mailbox becomes a ticket within moments; the poll is the fallback.
+  const watcher = ctx.config.mailIdle ? startMailboxWatcher(ctx, openPassword, log) : undefined;
   // Mails stored but not imported when a process died: now, not when their jobs expire.
   void runner.drain().catch((err: unknown) => log.warn({ err }, 'inbound sweep failed'));
 
@@ -81,6 +84,7 @@ export async function startInboundWorker(
     runner,
     stop: async () => {
       stopping = true;
+      await watcher?.stop();
       if (smtp) await smtp.close();
       await runner.idle();
     },

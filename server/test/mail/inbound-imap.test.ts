@@ -27,8 +27,9 @@ const openPassword = (stored: string) => box.open(stored);
 
 beforeAll(async () => {
   imap = await startDovecot([account]);
-  // Polled only when a test says so: the worker's own schedule finds nothing due.
-  t = await startInboundEnv({ mailPollSeconds: 3600 });
+  // Polled only when a test says so: the worker's own schedule finds nothing due, and it does
+  // not idle on the mailbox (inbound-idle.test.ts tests IDLE).
+  t = await startInboundEnv({ mailPollSeconds: 3600, mailIdle: false });
   // The worker's own box: the password stored sealed, as the Mail channels page stores it.
   box = secretBox(t.env.db, t.env.config.mailSecretKey);
   await t.env.db.query(
