@@ -19,6 +19,9 @@ import { ACTIONS, dispatchOne, type BulkAction } from './dispatch.js';
 /** The most records one bulk call changes (a list selection beyond it is cut, and said so). */
 export const BULK_CAP = 1000;
 
+/** Records worked on at once (each holds one pooled connection while it runs). */
+const BULK_PARALLEL = 4;
+
 export const SELECTION_MESSAGE = 'Send either records or a list filter.';
 export const VALUE_MESSAGE = 'Choose a value for this action.';
 export const NO_PRIORITY_MESSAGE = 'Content items have no priority.';
@@ -146,13 +149,13 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
 
       const lang = requestLanguage(request);
-      const succeeded: number[] = [];
-      const refused: { id: number; code: string; reason: string }[] = [];
       const current = await currentVersions(ctx, kind.type, chosen);
-      // One record at a time, each its own call and transaction: a refusal stops nothing else.
-      for (const one of chosen) {
-        const outcome = await dispatchOne(app, {
-          authorization: `JWT ${bearerToken(request) ?? ''}`,
+      const authorization = `JWT ${bearerToken(request) ?? ''}`;
+      // Each record is its own call and transaction, a few side by side (the pool bounds it);
+      // a refusal stops nothing else. The summary keeps the selection's order.
+      const outcomes = await mapLimited(chosen, BULK_PARALLEL, (one) =>
+        dispatchOne(app, {
+          authorization,
           kind,
           action: b.action,
           value: b.value ?? null,
@@ -160,10 +163,15 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext): void {
           version: one.version,
           current: current.get(one.id),
           lang,
-        });
-        if (outcome.ok) succeeded.push(one.id);
-        else refused.push({ id: one.id, code: outcome.code, reason: outcome.reason });
-      }
+        }),
+      );
+      const succeeded: number[] = [];
+      const refused: { id: number; code: string; reason: string }[] = [];
+      outcomes.forEach((outcome, i) => {
+        const id = chosen[i].id;
+        if (outcome.ok) succeeded.push(id);
+        else refused.push({ id, code: outcome.code, reason: outcome.reason });
+      });
       return {
         statusCode: 200,
         data: { action: b.action, succeeded, refused, capped, cap: BULK_CAP },
@@ -188,4 +196,18 @@ async function currentVersions(
     [type, chosen.map((c) => c.id)],
   );
   return new Map(rows.map((r) => [Number(r.id), r.version]));
+}
+
+/** `run` over `items`, at most `limit` at a time; results in the items' order. */
+async function mapLimited<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>) {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await run(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }

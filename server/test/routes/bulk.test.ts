@@ -191,8 +191,8 @@ describe('POST records/bulk', () => {
     );
     const res = await bulk(agent.token, {
       object_type: 'T',
-      action: 'status',
-      value: 2,
+      action: 'assign',
+      value: agent2.id,
       filter: { filters: { text: 'Capmarker' }, sort: 'id' },
     });
     expect(res.statusCode).toBe(200);
@@ -203,15 +203,16 @@ describe('POST records/bulk', () => {
     expect(data.refused).toEqual([]);
     // In the list's order (id ascending): the seed first, the newest one left out.
     expect(data.succeeded[0]).toBe(seed.id);
-    const { rows } = await env.db.query<{ open: number; other: number }>(
-      `SELECT count(*) FILTER (WHERE status_id = 2)::int AS open,
-              count(*) FILTER (WHERE status_id <> 2)::int AS other
+    const { rows } = await env.db.query<{ assigned: number; other: number }>(
+      `SELECT count(*) FILTER (WHERE assignee_id = $1)::int AS assigned,
+              count(*) FILTER (WHERE assignee_id IS NULL)::int AS other
          FROM records WHERE title = 'Capmarker seed'`,
+      [agent2.id],
     );
-    expect(rows[0]).toEqual({ open: BULK_CAP, other: 1 });
+    expect(rows[0]).toEqual({ assigned: BULK_CAP, other: 1 });
     const history = await env.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM record_events e JOIN records r ON r.id = e.record_id
-        WHERE r.title = 'Capmarker seed' AND e.action = 'status_changed'`,
+        WHERE r.title = 'Capmarker seed' AND e.action = 'assigned'`,
     );
     expect(history.rows[0].n).toBe(BULK_CAP);
   }, 180_000);
