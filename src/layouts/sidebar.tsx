@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useAppSelector } from '../app/hooks';
+import { SavedViewsMenu } from '../features/records/components/saved-views-menu';
 import type { MenuRow } from '../routes/route-types';
 
 function MenuLinks({ menu, className }: { menu: MenuRow[]; className: string }) {
@@ -39,6 +40,7 @@ export function Sidebar({ menu }: { menu: MenuRow[] }) {
         </div>
       )}
       <MenuLinks menu={menu} className="nav flex-column py-2" />
+      <SavedViewsMenu />
     </nav>
   );
 }
@@ -49,6 +51,7 @@ export function HorizontalMenu({ menu }: { menu: MenuRow[] }) {
   return (
     <nav aria-label={t('mainMenu')} className="horizontal-menu border-bottom px-3">
       <MenuLinks menu={menu} className="nav" />
+      <SavedViewsMenu horizontal />
     </nav>
   );
 }

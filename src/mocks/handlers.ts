@@ -8,6 +8,7 @@ import { threadHandlers } from './thread-handlers';
 import { mailHandlers } from './mail-handlers';
 import { overviewHandlers, taxonomyReadHandlers } from './overview-handlers';
 import { slaHandlers } from './sla-handlers';
+import { bulkViewsHandlers } from './bulk-views-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const validEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
@@ -179,6 +180,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...overviewHandlers(),
     ...mailHandlers(),
     ...slaHandlers(),
+    ...bulkViewsHandlers(),
     // Last: the working-a-record handlers answer these first when they have them.
     ...taxonomyReadHandlers(),
   ];
