@@ -136,7 +136,7 @@ export function BulkBar({ kind, selection, query, total, onDone }: BulkBarProps)
         <div
           role="region"
           aria-label={t('bulk.region')}
-          className="bulk-bar d-flex flex-wrap align-items-end gap-2 p-2 mb-2 border rounded bg-body-tertiary"
+          className="bulk-bar d-flex flex-wrap align-items-end gap-2 p-2 mb-2 border rounded"
         >
           <p className="mb-0 me-2 align-self-center fw-semibold" aria-live="polite">
             {selection.matching

@@ -29,7 +29,7 @@ export function SavedViewsMenu({ horizontal = false }: { horizontal?: boolean })
   const countOf = (id: number) => counts?.find((c) => c.id === id);
   const headingId = 'saved-views-heading';
   return (
-    <div
+    <li
       className={
         horizontal
           ? 'saved-views d-flex flex-wrap align-items-center gap-1'
@@ -70,6 +70,6 @@ export function SavedViewsMenu({ horizontal = false }: { horizontal?: boolean })
           );
         })}
       </ul>
-    </div>
+    </li>
   );
 }
