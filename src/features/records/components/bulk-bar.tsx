@@ -250,7 +250,7 @@ function BulkSummary() {
       )}
       <button
         type="button"
-        className="btn btn-sm btn-link p-0"
+        className="btn btn-sm btn-link p-0 alert-link"
         onClick={() => dispatch(bulkViewsHolders.bulkAction.actions.reset())}
       >
         {t('bulk.dismiss')}
