@@ -54,6 +54,8 @@ import { threadRoutes } from './routes/threads/routes.js';
 import { userRoutes } from './routes/users/routes.js';
 import { createLiveHub } from './live/hub.js';
 import { liveRoutes } from './routes/live/routes.js';
+import { bulkRoutes } from './routes/bulk/routes.js';
+import { viewsRoutes } from './routes/views/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -205,6 +207,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       mailChannelRoutes(api, ctx);
       slaRoutes(api, ctx);
       liveRoutes(api, ctx);
+      bulkRoutes(api, ctx);
+      viewsRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

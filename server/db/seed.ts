@@ -1,4 +1,4 @@
-// Demo data: one helpdesk agent and two regular users, all confirmed, and their tickets and
+// Demo data: two helpdesk agents and two regular users, all confirmed, and their tickets and
 // content items (seed-records.ts). Idempotent: existing accounts (matched by email) are left as
 // they are, and the records are loaded once.
 import type { PasswordHasher } from '../lib/passwords.js';
@@ -10,6 +10,8 @@ export const DEMO_ACCOUNTS = [
   { email: 'agent@example.com', fullname: 'Agent Example', user_is_hde: true },
   { email: 'alice@example.com', fullname: 'Alice Example', user_is_hde: false },
   { email: 'bob@example.com', fullname: 'Bob Example', user_is_hde: false },
+  // A colleague for the agent: shared views, assigning to someone else (docs/api-bulk-views.md).
+  { email: 'agent2@example.com', fullname: 'Agent Two', user_is_hde: true },
 ] as const;
 
 /** Returns the emails it created (empty when all existed already). */

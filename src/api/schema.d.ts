@@ -4085,6 +4085,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/records/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply one action to many tickets or content items (agents only; at most 1000) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "assign" | "status" | "priority" | "move" | "classify" | "delete";
+                        filter?: {
+                            filters?: {
+                                assignee_id?: number | "none";
+                                author_id?: number;
+                                company_id?: number;
+                                content_type_id?: number;
+                                /** Format: date */
+                                created_from?: string;
+                                /** Format: date */
+                                created_to?: string;
+                                hd_id?: number;
+                                is_draft?: boolean;
+                                overdue?: boolean;
+                                priority_id?: number;
+                                recently_answered?: boolean;
+                                requester_id?: number;
+                                shared_with_me?: boolean;
+                                /** @enum {string} */
+                                sla?: "overdue" | "due_soon";
+                                /** @enum {string} */
+                                status_group?: "open" | "closed";
+                                status_id?: number;
+                                text?: string;
+                                waiting_for_me?: boolean;
+                            };
+                            sort?: string;
+                        };
+                        /** @enum {string} */
+                        object_type: "T" | "C";
+                        records?: {
+                            id: number;
+                            version?: number;
+                        }[];
+                        value?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                action: string;
+                                cap: number;
+                                capped: boolean;
+                                refused: components["schemas"]["BulkRefusal"][];
+                                succeeded: number[];
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/records/{id}/presence": {
         parameters: {
             query?: never;
@@ -7402,6 +7516,385 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/views/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's saved views and the shared ones, by name (agents only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SavedView"][];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Save a view: personal, or shared with every agent (agents only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        columns: ("title" | "status" | "priority" | "sla" | "content_type" | "hd" | "owner" | "created" | "updated")[];
+                        filters: {
+                            assignee_id?: number | "none";
+                            author_id?: number;
+                            company_id?: number;
+                            content_type_id?: number;
+                            /** Format: date */
+                            created_from?: string;
+                            /** Format: date */
+                            created_to?: string;
+                            hd_id?: number;
+                            is_draft?: boolean;
+                            overdue?: boolean;
+                            priority_id?: number;
+                            recently_answered?: boolean;
+                            requester_id?: number;
+                            shared_with_me?: boolean;
+                            /** @enum {string} */
+                            sla?: "overdue" | "due_soon";
+                            /** @enum {string} */
+                            status_group?: "open" | "closed";
+                            status_id?: number;
+                            text?: string;
+                            waiting_for_me?: boolean;
+                        };
+                        name: string;
+                        /** @enum {string} */
+                        object_type: "T" | "C";
+                        shared?: boolean;
+                        sort: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SavedView"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/views/counts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many records each visible view lists, capped as its list caps (agents only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SavedViewCount"][];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/views/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a saved view (its owner only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        columns: ("title" | "status" | "priority" | "sla" | "content_type" | "hd" | "owner" | "created" | "updated")[];
+                        filters: {
+                            assignee_id?: number | "none";
+                            author_id?: number;
+                            company_id?: number;
+                            content_type_id?: number;
+                            /** Format: date */
+                            created_from?: string;
+                            /** Format: date */
+                            created_to?: string;
+                            hd_id?: number;
+                            is_draft?: boolean;
+                            overdue?: boolean;
+                            priority_id?: number;
+                            recently_answered?: boolean;
+                            requester_id?: number;
+                            shared_with_me?: boolean;
+                            /** @enum {string} */
+                            sla?: "overdue" | "due_soon";
+                            /** @enum {string} */
+                            status_group?: "open" | "closed";
+                            status_id?: number;
+                            text?: string;
+                            waiting_for_me?: boolean;
+                        };
+                        name: string;
+                        /** @enum {string} */
+                        object_type: "T" | "C";
+                        shared?: boolean;
+                        sort: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SavedView"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a saved view (its owner only) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/whats-new/": {
         parameters: {
             query?: never;
@@ -7481,6 +7974,12 @@ export interface components {
             size: number;
             uploaded_by_id: number | null;
             uploaded_by_name: string | null;
+        };
+        BulkRefusal: {
+            /** @enum {string} */
+            code: "not_found" | "stale" | "forbidden" | "invalid" | "failed";
+            id: number;
+            reason: string;
         };
         ChartsData: {
             content_by_status: {
@@ -7725,6 +8224,51 @@ export interface components {
             object_type: "T" | "C";
             status_name: string;
             title: string;
+        };
+        SavedView: {
+            columns: string[];
+            /** Format: date-time */
+            created_at: string;
+            filters: {
+                assignee_id?: number | "none";
+                author_id?: number;
+                company_id?: number;
+                content_type_id?: number;
+                /** Format: date */
+                created_from?: string;
+                /** Format: date */
+                created_to?: string;
+                hd_id?: number;
+                is_draft?: boolean;
+                overdue?: boolean;
+                priority_id?: number;
+                recently_answered?: boolean;
+                requester_id?: number;
+                shared_with_me?: boolean;
+                /** @enum {string} */
+                sla?: "overdue" | "due_soon";
+                /** @enum {string} */
+                status_group?: "open" | "closed";
+                status_id?: number;
+                text?: string;
+                waiting_for_me?: boolean;
+            };
+            id: number;
+            mine: boolean;
+            name: string;
+            /** @enum {string} */
+            object_type: "T" | "C";
+            owner_id: number;
+            owner_name: string;
+            shared: boolean;
+            sort: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SavedViewCount: {
+            capped: boolean;
+            count: number;
+            id: number;
         };
         SearchHit: {
             /** @enum {string} */

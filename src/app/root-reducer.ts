@@ -17,6 +17,7 @@ import { recordsHolders, recordsReducer } from '../features/records/records-slic
 import { searchHolders, searchReducer } from '../features/search/search-slice';
 import { workHolders } from '../features/records/work-slice';
 import { threadsHolders } from '../features/threads/threads-slice';
+import { bulkViewsHolders } from '../features/records/bulk-views-slice';
 import { holderReducers } from '../lib/request-holder';
 
 /** All response holders, by name: a feature adds its table here. */
@@ -35,6 +36,7 @@ const holdersReducer = combineReducers({
   ...holderReducers(slaHolders),
   ...holderReducers(contactHolders),
   ...holderReducers(mailChannelsHolders),
+  ...holderReducers(bulkViewsHolders),
 });
 
 export const rootReducer = combineReducers({

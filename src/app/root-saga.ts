@@ -16,6 +16,7 @@ import { recordsHolders } from '../features/records/records-slice';
 import { workHolders } from '../features/records/work-slice';
 import { searchHolders } from '../features/search/search-slice';
 import { threadsSagaTriggers } from '../features/threads/threads-slice';
+import { bulkViewsHolders } from '../features/records/bulk-views-slice';
 import { lazySaga } from '../lib/lazy-saga';
 import { preLoginSaga } from '../lib/pre-login';
 import { requestedTypes } from '../lib/request-holder';
@@ -61,6 +62,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(mailChannelsHolders), () =>
     import('../features/mail-channels/mail-channels-saga').then((m) => m.mailChannelsSaga),
+  ),
+  lazySaga(requestedTypes(bulkViewsHolders), () =>
+    import('../features/records/bulk-views-saga').then((m) => m.bulkViewsSaga),
   ),
 ];
 

@@ -1,9 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useAppSelector } from '../app/hooks';
+import { SavedViewsMenu } from '../features/records/components/saved-views-menu';
 import type { MenuRow } from '../routes/route-types';
 
-function MenuLinks({ menu, className }: { menu: MenuRow[]; className: string }) {
+function MenuLinks({
+  menu,
+  className,
+  extra,
+}: {
+  menu: MenuRow[];
+  className: string;
+  /** Items after the rows (the saved views), inside the same (sticky) list. */
+  extra?: React.ReactNode;
+}) {
   const { t } = useTranslation('common');
   return (
     <ul className={className}>
@@ -14,6 +24,7 @@ function MenuLinks({ menu, className }: { menu: MenuRow[]; className: string }) 
           </NavLink>
         </li>
       ))}
+      {extra}
     </ul>
   );
 }
@@ -38,7 +49,7 @@ export function Sidebar({ menu }: { menu: MenuRow[] }) {
           <div className="small">{user.email}</div>
         </div>
       )}
-      <MenuLinks menu={menu} className="nav flex-column py-2" />
+      <MenuLinks menu={menu} className="nav flex-column py-2" extra={<SavedViewsMenu />} />
     </nav>
   );
 }
@@ -48,7 +59,7 @@ export function HorizontalMenu({ menu }: { menu: MenuRow[] }) {
   const { t } = useTranslation('common');
   return (
     <nav aria-label={t('mainMenu')} className="horizontal-menu border-bottom px-3">
-      <MenuLinks menu={menu} className="nav" />
+      <MenuLinks menu={menu} className="nav" extra={<SavedViewsMenu horizontal />} />
     </nav>
   );
 }

@@ -45,6 +45,23 @@ export interface Db {
   mailChannels: MockChannel[];
   /** SLA policies (docs/api-sla.md), in the order they are tried. */
   slaPolicies: SlaPolicy[];
+  /** Saved views (docs/api-bulk-views.md), newest last. */
+  savedViews: MockView[];
+  nextViewId: number;
+}
+
+/** A saved view as stored (the API adds `mine` and the owner's name). */
+export interface MockView {
+  id: number;
+  owner_id: number;
+  name: string;
+  object_type: 'T' | 'C';
+  shared: boolean;
+  filters: Record<string, unknown>;
+  sort: string;
+  columns: string[];
+  created_at: string;
+  updated_at: string;
 }
 
 export interface MockEvent {
@@ -109,6 +126,8 @@ function freshDb(): Db {
     nextEventId: 1,
     mailChannels: seedChannels(),
     slaPolicies: seedSlaPolicies(),
+    savedViews: [],
+    nextViewId: 1,
   };
 }
 

@@ -9,6 +9,7 @@ import { liveHandlers } from './live-handlers';
 import { mailHandlers } from './mail-handlers';
 import { overviewHandlers, taxonomyReadHandlers } from './overview-handlers';
 import { slaHandlers } from './sla-handlers';
+import { bulkViewsHandlers } from './bulk-views-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const validEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
@@ -181,6 +182,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...mailHandlers(),
     ...slaHandlers(),
     ...liveHandlers(),
+    ...bulkViewsHandlers(),
     // Last: the working-a-record handlers answer these first when they have them.
     ...taxonomyReadHandlers(),
   ];

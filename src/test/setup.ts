@@ -47,6 +47,7 @@ beforeAll(async () => {
     import('../features/collector/collector-saga'),
     import('../features/contact/contact-saga'),
     import('../features/mail-channels/mail-channels-saga'),
+    import('../features/records/bulk-views-saga'),
     // The rich-text editor (TipTap) is the heaviest lazy chunk of the form pages.
     import('../features/records/components/rich-text-editor'),
   ]);

@@ -1,5 +1,5 @@
 import '../i18n';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -15,6 +15,13 @@ import { MailBadge } from './mail-badge';
 import { FILTER_PARAMS, readFilters, readPage, readSort } from './list-query';
 import { Pagination } from './pagination';
 import { SlaBadge } from './sla-badge';
+import { BULK_CAP, BulkBar } from './bulk-bar';
+import { ColumnPicker } from './column-picker';
+import { SaveViewDialog } from './save-view-dialog';
+import { useListCursor } from './use-list-cursor';
+import { useListSelection } from './use-list-selection';
+import { readColumns } from './view-url';
+import { bulkViewsHolders } from '../bulk-views-slice';
 import { ErrorState, Loading } from './states';
 
 export interface RecordListProps {
@@ -201,6 +208,28 @@ export function RecordListPage({
   ];
 
   const data = holder.data;
+  // Helpdesk lists: bulk selection, saved views and a column choice (docs/api-bulk-views.md).
+  const items = useMemo(() => data?.items ?? [], [data]);
+  const filterKey = JSON.stringify({ f: query.filters, s: query.sort });
+  const selection = useListSelection(items, filterKey);
+  const cursor = useListCursor(items, rowLink, hd ? selection.toggle : undefined);
+  const chosen = readColumns(params);
+  const shown = chosen ? columns.filter((c) => chosen.includes(c.key as never)) : columns;
+  const onColumns = (keys: string[]) =>
+    update((next) => {
+      if (keys.length === columns.length - 1) next.delete('cols');
+      else next.set('cols', keys.join(','));
+    }, true);
+  const views = useAppSelector((state) => state.holders.savedViews.data);
+  const viewId = Number(params.get('view'));
+  const openView = views?.find((v) => v.id === viewId && v.mine);
+  const [savingView, setSavingView] = useState(false);
+  const canSaveView = hd && !draft && requesterId === undefined;
+  const { is_draft: _draft, ...viewFilters } = query.filters;
+  const afterBulk = () => {
+    selection.clear();
+    load();
+  };
   const emptyText = draft ? t('list.noDrafts') : t(`${k}.empty`);
   const sortedBy = (col: Column) =>
     !col.sort
@@ -223,7 +252,21 @@ export function RecordListPage({
             <caption className="visually-hidden">{title}</caption>
             <thead>
               <tr>
-                {columns.map((col) => {
+                {hd && (
+                  <th scope="col" className="select-cell">
+                    <input
+                      type="checkbox"
+                      className="form-check-input"
+                      aria-label={t('bulk.selectPage')}
+                      checked={selection.allOnPage || selection.matching}
+                      ref={(el) => {
+                        if (el) el.indeterminate = selection.someOnPage && !selection.allOnPage;
+                      }}
+                      onChange={selection.togglePage}
+                    />
+                  </th>
+                )}
+                {shown.map((col) => {
                   const sorted = sortedBy(col);
                   return (
                     <th key={col.key} scope="col" aria-sort={sorted}>
@@ -247,9 +290,22 @@ export function RecordListPage({
               </tr>
             </thead>
             <tbody>
-              {data.items.map((record) => (
-                <tr key={record.id}>
-                  {columns.map((col) => (
+              {data.items.map((record, index) => (
+                <tr key={record.id} {...cursor.rowProps(index)}>
+                  {hd && (
+                    <td className="select-cell">
+                      <input
+                        type="checkbox"
+                        className="form-check-input"
+                        aria-label={t('bulk.selectRow', {
+                          title: field(record, kind.titleField) || t('list.untitled'),
+                        })}
+                        checked={selection.isSelected(record.id)}
+                        onChange={() => selection.toggle(record)}
+                      />
+                    </td>
+                  )}
+                  {shown.map((col) => (
                     <td key={col.key}>{col.cell(record)}</td>
                   ))}
                 </tr>
@@ -257,6 +313,22 @@ export function RecordListPage({
             </tbody>
           </table>
         </div>
+        {hd && selection.allOnPage && !selection.matching && data.total > data.items.length && (
+          <p className="mt-2 mb-0">
+            <button
+              type="button"
+              className="btn btn-sm btn-link p-0"
+              onClick={selection.selectMatching}
+            >
+              {t('bulk.selectMatching', { count: data.total, cap: BULK_CAP })}
+            </button>
+            {data.total > BULK_CAP && (
+              <span className="ms-2 small text-body-secondary">
+                {t('bulk.capNote', { cap: BULK_CAP })}
+              </span>
+            )}
+          </p>
+        )}
         <Pagination
           page={data.page}
           pageSize={data.page_size}
@@ -277,7 +349,58 @@ export function RecordListPage({
         sharedWithMe={!hd && !draft}
       />
       {!draft && <NewRecordsBar type={kind.type} onReload={load} />}
+      {hd && (
+        <div className="d-flex flex-wrap justify-content-end gap-2 mb-2">
+          <ColumnPicker
+            columns={columns.filter((c) => c.key !== 'title')}
+            shown={shown.filter((c) => c.key !== 'title').map((c) => c.key)}
+            onChange={onColumns}
+          />
+          {canSaveView && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-primary"
+              onClick={() => setSavingView(true)}
+            >
+              {t('views.saveButton')}
+            </button>
+          )}
+          {canSaveView && openView && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger"
+              onClick={() => {
+                dispatch(bulkViewsHolders.deleteView.actions.requested({ id: openView.id }));
+                update((next) => next.delete('view'), true);
+              }}
+            >
+              {t('views.deleteButton', { name: openView.name })}
+            </button>
+          )}
+        </div>
+      )}
+      {hd && data && (
+        <BulkBar
+          kind={kind}
+          selection={selection}
+          query={query}
+          total={data.total}
+          onDone={afterBulk}
+        />
+      )}
       {body}
+      {canSaveView && savingView && (
+        <SaveViewDialog
+          current={openView}
+          values={{
+            object_type: kind.type,
+            filters: viewFilters,
+            sort: query.sort,
+            columns: chosen ?? [],
+          }}
+          onClose={() => setSavingView(false)}
+        />
+      )}
     </section>
   );
 }

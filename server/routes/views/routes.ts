@@ -1,0 +1,270 @@
+// Saved views (agents only): a named hd list (filters, sort, columns), personal or shared with
+// every agent. Only the owner changes or deletes a view; another agent's personal view is a 404.
+// GET views/counts/ answers every visible view's count in one call, each the hd list's own capped
+// count (one bounded statement per view). Contract: docs/api-bulk-views.md.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../lib/context.js';
+import { HttpError } from '../../lib/http-error.js';
+import { fill } from '../../lib/i18n.js';
+import { M, authenticated, errors, ok, ref } from '../../lib/schemas.js';
+import { currentUser, requireUser, type AuthUser } from '../../plugins/auth.js';
+import { CONTENT, TICKET, listCap } from '../records/kinds.js';
+import { countMatching, listFiltersSchema } from '../records/list-selection.js';
+import { AGENTS_ONLY } from '../records/record-access.js';
+import { NOT_FOUND_MESSAGE } from '../records/messages.js';
+import * as sql from './sql.js';
+
+/** Views one agent may own, and views the sidebar lists (own + shared). */
+export const MAX_OWN_VIEWS = 50;
+export const MAX_VISIBLE_VIEWS = 200;
+
+export const OWNER_ONLY = 'Only the owner can change this view.';
+export const NAME_MESSAGE = 'Name must be 1 to 80 characters.';
+const SORT_MESSAGE = 'Sort must be one of the list sorts, optionally with a leading "-".';
+export const COLUMN_KEYS = [
+  'title',
+  'status',
+  'priority',
+  'sla',
+  'content_type',
+  'hd',
+  'owner',
+  'created',
+  'updated',
+] as const;
+
+const viewSchema = {
+  $id: 'SavedView',
+  type: 'object',
+  required: [
+    'id',
+    'name',
+    'object_type',
+    'shared',
+    'filters',
+    'sort',
+    'columns',
+    'owner_id',
+    'owner_name',
+    'mine',
+    'created_at',
+    'updated_at',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    object_type: { type: 'string', enum: ['T', 'C'] },
+    shared: { type: 'boolean' },
+    filters: listFiltersSchema(),
+    sort: { type: 'string' },
+    columns: { type: 'array', items: { type: 'string' } },
+    owner_id: { type: 'integer' },
+    owner_name: { type: 'string' },
+    mine: { type: 'boolean' },
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+const countSchema = {
+  $id: 'SavedViewCount',
+  type: 'object',
+  required: ['id', 'count', 'capped'],
+  properties: {
+    id: { type: 'integer' },
+    count: { type: 'integer' },
+    capped: { type: 'boolean' },
+  },
+} as const;
+
+const inputSchema = {
+  type: 'object',
+  required: ['name', 'object_type', 'filters', 'sort', 'columns'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 80, pattern: '\\S', [M]: NAME_MESSAGE },
+    object_type: { type: 'string', enum: ['T', 'C'], [M]: 'Object type must be T or C.' },
+    shared: { type: 'boolean', [M]: 'Shared must be true or false.' },
+    filters: listFiltersSchema(),
+    sort: { type: 'string', maxLength: 40, [M]: SORT_MESSAGE },
+    columns: {
+      type: 'array',
+      maxItems: COLUMN_KEYS.length,
+      uniqueItems: true,
+      items: { type: 'string', enum: [...COLUMN_KEYS] },
+      [M]: `Columns must be some of ${COLUMN_KEYS.join(', ')}.`,
+    },
+  },
+} as const;
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: { type: 'integer', minimum: 1, maximum: 9007199254740991, [M]: 'Invalid id.' },
+  },
+} as const;
+
+type Input = Omit<sql.ViewInput, 'shared'> & { shared?: boolean };
+
+const toApi = (row: sql.ViewRow, me: number) => ({
+  ...row,
+  id: Number(row.id),
+  owner_id: Number(row.owner_id),
+  mine: Number(row.owner_id) === me,
+});
+
+function agent(user: AuthUser): AuthUser {
+  if (!user.user_is_hde) throw new HttpError(403, AGENTS_ONLY);
+  return user;
+}
+
+/** The input as stored: trimmed name, a known sort for its kind, shared defaulting to false. */
+function checked(b: Input): sql.ViewInput {
+  const kind = b.object_type === 'T' ? TICKET : CONTENT;
+  if (!Object.hasOwn(kind.sorts, b.sort.replace(/^-/, ''))) {
+    throw new HttpError(400, 'Validation failed', { sort: SORT_MESSAGE });
+  }
+  return { ...b, name: b.name.trim(), shared: b.shared ?? false };
+}
+
+export function viewsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const preHandler = requireUser(ctx);
+  const tags = ['saved views'];
+  app.addSchema(viewSchema);
+  app.addSchema(countSchema);
+  const view = ref(viewSchema);
+
+  app.get(
+    '/views/',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The caller's saved views and the shared ones, by name (agents only)",
+        security: authenticated,
+        response: { 200: ok({ type: 'array', items: view }), ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      const user = agent(currentUser(request));
+      const rows = await sql.visibleViews(ctx.db, user.id, MAX_VISIBLE_VIEWS);
+      return { statusCode: 200, data: rows.map((r) => toApi(r, user.id)) };
+    },
+  );
+
+  app.get(
+    '/views/counts/',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'How many records each visible view lists, capped as its list caps (agents only)',
+        security: authenticated,
+        response: { 200: ok({ type: 'array', items: ref(countSchema) }), ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      const user = agent(currentUser(request));
+      const rows = await sql.visibleViews(ctx.db, user.id, MAX_VISIBLE_VIEWS);
+      const now = ctx.clock.now();
+      // Each count is the list's own bounded statement (LIMIT cap + 1 over an index); they run
+      // side by side on the pool, which bounds how many at once.
+      const data = await Promise.all(
+        rows.map(async (v) => {
+          const kind = v.object_type === 'T' ? TICKET : CONTENT;
+          const total = await countMatching(ctx.db, kind, user, { filters: v.filters, now });
+          const cap = listCap(v.filters);
+          return { id: Number(v.id), count: Math.min(total, cap), capped: total > cap };
+        }),
+      );
+      return { statusCode: 200, data };
+    },
+  );
+
+  app.post<{ Body: Input }>(
+    '/views/',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Save a view: personal, or shared with every agent (agents only)',
+        security: authenticated,
+        body: inputSchema,
+        response: { 200: ok(view), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const user = agent(currentUser(request));
+      const input = checked(request.body);
+      if ((await sql.countOwned(ctx.db, user.id)) >= MAX_OWN_VIEWS) {
+        throw new HttpError(400, 'Validation failed', {
+          name: fill('You have {{max}} views already. Delete one first.', {
+            max: MAX_OWN_VIEWS,
+          }),
+        });
+      }
+      const id = await sql.insertView(ctx.db, user.id, input);
+      const row = await sql.findVisible(ctx.db, user.id, id);
+      return { statusCode: 200, data: toApi(row, user.id) };
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: Input }>(
+    '/views/:id/',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Change a saved view (its owner only)',
+        security: authenticated,
+        params: idParams,
+        body: inputSchema,
+        response: { 200: ok(view), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = agent(currentUser(request));
+      const id = request.params.id;
+      await ownView(ctx, user, id);
+      if (!(await sql.updateView(ctx.db, user.id, id, checked(request.body)))) {
+        throw new HttpError(404, NOT_FOUND_MESSAGE);
+      }
+      const row = await sql.findVisible(ctx.db, user.id, id);
+      return { statusCode: 200, data: toApi(row, user.id) };
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/views/:id/',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Delete a saved view (its owner only)',
+        security: authenticated,
+        params: idParams,
+        response: {
+          200: ok({ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }),
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const user = agent(currentUser(request));
+      const id = request.params.id;
+      await ownView(ctx, user, id);
+      if (!(await sql.deleteView(ctx.db, user.id, id))) {
+        throw new HttpError(404, NOT_FOUND_MESSAGE);
+      }
+      return { statusCode: 200, data: { id } };
+    },
+  );
+}
+
+/** 404 when the caller cannot see the view, 403 when they see it (shared) but do not own it. */
+async function ownView(ctx: AppContext, user: AuthUser, id: number): Promise<void> {
+  const row = await sql.findVisible(ctx.db, user.id, id);
+  if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  if (Number(row.owner_id) !== user.id) throw new HttpError(403, OWNER_ONLY);
+}

@@ -1,0 +1,260 @@
+import '../i18n';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { BulkAction, BulkBody } from '../bulk-views-api';
+import { bulkViewsHolders } from '../bulk-views-slice';
+import type { Kind } from '../kinds';
+import type { ListQuery } from '../types';
+import { workHolders } from '../work-slice';
+import type { TaxonomyNode } from '../work-types';
+import { ConfirmDialog } from './confirm-dialog';
+import { helpdeskOptions, useDropdown, type Option } from './use-dropdown';
+import type { ListSelection } from './use-list-selection';
+
+/** The most records one bulk call changes (the server's cap, docs/api-bulk-views.md). */
+export const BULK_CAP = 1000;
+
+const NOBODY = 'none';
+
+function nodeOptions(nodes: TaxonomyNode[] | null | undefined, depth = 0): Option[] {
+  if (!nodes) return [];
+  return nodes.flatMap((n) => [
+    {
+      value: String(n.category_id),
+      label: `${'\u00a0\u00a0\u00a0'.repeat(depth)}${n.category_name}`,
+    },
+    ...nodeOptions(n.children, depth + 1),
+  ]);
+}
+
+/** The choices for an action's value, each list loaded on first use. */
+function useValueOptions(kind: Kind, action: BulkAction | ''): Option[] {
+  const { t } = useTranslation('records');
+  const dispatch = useAppDispatch();
+  const statuses = useDropdown(kind.type === 'T' ? 'ticketStatus' : 'contentStatus');
+  const helpdesks = useDropdown(kind.type === 'T' ? 'ticketHelpDesk' : 'contentHelpDesk');
+  const priorities = useDropdown('priority');
+  const agents = useAppSelector((state) => state.holders.agents);
+  const nodes = useAppSelector((state) => state.holders.classificationNodes);
+  const needAgents = action === 'assign' && agents.data === null && !agents.loading;
+  const needNodes = action === 'classify' && nodes.data === null && !nodes.loading;
+  useEffect(() => {
+    if (needAgents) dispatch(workHolders.agents.actions.requested());
+  }, [needAgents, dispatch]);
+  useEffect(() => {
+    if (needNodes) dispatch(workHolders.classificationNodes.actions.requested());
+  }, [needNodes, dispatch]);
+  switch (action) {
+    case 'assign':
+      return [
+        { value: NOBODY, label: t('bulk.nobody') },
+        ...(agents.data ?? []).map((a) => ({ value: String(a.id), label: a.fullname })),
+      ];
+    case 'status':
+      return (statuses.data ?? []).map((s) => ({
+        value: String(s.status_id),
+        label: s.status_name,
+      }));
+    case 'priority':
+      return (priorities.data ?? []).map((p) => ({
+        value: String(p.priority_id),
+        label: p.priority_name,
+      }));
+    case 'move':
+      return helpdeskOptions(helpdesks.data);
+    case 'classify':
+      return nodeOptions(nodes.data);
+    default:
+      return [];
+  }
+}
+
+interface BulkBarProps {
+  kind: Kind;
+  selection: ListSelection;
+  /** The list's query: "all matching" sends its filters and sort. */
+  query: ListQuery;
+  /** How many records the list has (capped as the list caps it). */
+  total: number;
+  /** After a bulk call: reload the list. */
+  onDone: () => void;
+}
+
+/** Bulk actions on the selected rows (or all matching): one confirmation, then the summary. */
+export function BulkBar({ kind, selection, query, total, onDone }: BulkBarProps) {
+  const { t } = useTranslation('records');
+  const dispatch = useAppDispatch();
+  const holder = useAppSelector((state) => state.holders.bulkAction);
+  const [action, setAction] = useState<BulkAction | ''>('');
+  const [value, setValue] = useState('');
+  const [asking, setAsking] = useState(false);
+  const actionId = useId();
+  const valueId = useId();
+  const options = useValueOptions(kind, action);
+  const actions: BulkAction[] = [
+    'assign',
+    'status',
+    ...(kind.type === 'T' ? (['priority'] as const) : []),
+    'move',
+    'classify',
+    'delete',
+  ];
+  const count = selection.matching ? Math.min(total, BULK_CAP) : selection.count;
+  const ready = action !== '' && (action === 'delete' || value !== '');
+
+  // A finished call: the list reloads and the selection goes.
+  const done = holder.data;
+  const handled = useRef(done);
+  useEffect(() => {
+    if (done && handled.current !== done) {
+      handled.current = done;
+      onDone();
+    }
+  }, [done, onDone]);
+  useEffect(() => () => void dispatch(bulkViewsHolders.bulkAction.actions.reset()), [dispatch]);
+
+  const run = () => {
+    setAsking(false);
+    if (!selection.selection || action === '') return;
+    const chosen =
+      selection.selection.kind === 'rows'
+        ? { records: selection.selection.records }
+        : { filter: { filters: query.filters, sort: query.sort } };
+    const body = {
+      object_type: kind.type,
+      action,
+      ...(action === 'delete' ? {} : { value: value === NOBODY ? null : Number(value) }),
+      ...chosen,
+    } as BulkBody;
+    dispatch(bulkViewsHolders.bulkAction.actions.requested(body));
+  };
+
+  return (
+    <>
+      {selection.selection && (
+        <div
+          role="region"
+          aria-label={t('bulk.region')}
+          className="bulk-bar d-flex flex-wrap align-items-end gap-2 p-2 mb-2 border rounded"
+        >
+          <p className="mb-0 me-2 align-self-center fw-semibold" aria-live="polite">
+            {selection.matching
+              ? t('bulk.allMatchingSelected', { count, cap: BULK_CAP })
+              : t('bulk.selected', { count })}
+          </p>
+          <div>
+            <label htmlFor={actionId} className="form-label small mb-0">
+              {t('bulk.action')}
+            </label>
+            <select
+              id={actionId}
+              className="form-select form-select-sm"
+              value={action}
+              onChange={(e) => {
+                setAction(e.target.value as BulkAction | '');
+                setValue('');
+              }}
+            >
+              <option value="">{t('bulk.chooseAction')}</option>
+              {actions.map((a) => (
+                <option key={a} value={a}>
+                  {t(`bulk.actions.${a}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {action !== '' && action !== 'delete' && (
+            <div>
+              <label htmlFor={valueId} className="form-label small mb-0">
+                {t(`bulk.values.${action}`)}
+              </label>
+              <select
+                id={valueId}
+                className="form-select form-select-sm"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+              >
+                <option value="">{t('bulk.chooseValue')}</option>
+                {options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <button
+            type="button"
+            className={`btn btn-sm ${action === 'delete' ? 'btn-danger' : 'btn-primary'}`}
+            disabled={!ready || holder.loading}
+            onClick={() => setAsking(true)}
+          >
+            {holder.loading ? t('bulk.working') : t('bulk.apply')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={selection.clear}
+          >
+            {t('bulk.clear')}
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        isOpen={asking}
+        title={t('bulk.confirmTitle')}
+        text={
+          action === ''
+            ? undefined
+            : t('bulk.confirmText', {
+                action: t(`bulk.actions.${action}`),
+                value: options.find((o) => o.value === value)?.label.trim() ?? '',
+                count,
+              })
+        }
+        confirmLabel={t('bulk.confirm')}
+        cancelLabel={t('bulk.cancel')}
+        danger={action === 'delete'}
+        onConfirm={run}
+        onCancel={() => setAsking(false)}
+      />
+      {done && <BulkSummary />}
+    </>
+  );
+}
+
+/** What the last bulk call did: how many succeeded, and each refusal with its reason. */
+function BulkSummary() {
+  const { t } = useTranslation('records');
+  const dispatch = useAppDispatch();
+  const result = useAppSelector((state) => state.holders.bulkAction.data);
+  if (!result) return null;
+  return (
+    <div
+      role="status"
+      className={`alert ${result.refused.length ? 'alert-warning' : 'alert-success'} py-2`}
+    >
+      <p className="mb-1 fw-semibold">
+        {t('bulk.summary', { count: result.succeeded.length })}
+        {result.refused.length > 0 &&
+          ` ${t('bulk.refusedCount', { count: result.refused.length })}`}
+      </p>
+      {result.capped && <p className="mb-1">{t('bulk.capped', { cap: result.cap })}</p>}
+      {result.refused.length > 0 && (
+        <ul className="mb-1 small">
+          {result.refused.map((r) => (
+            <li key={r.id}>{t('bulk.refusal', { id: r.id, reason: r.reason })}</li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="button"
+        className="btn btn-sm btn-link p-0 alert-link"
+        onClick={() => dispatch(bulkViewsHolders.bulkAction.actions.reset())}
+      >
+        {t('bulk.dismiss')}
+      </button>
+    </div>
+  );
+}

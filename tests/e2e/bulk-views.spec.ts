@@ -1,0 +1,102 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { DEMO_PASSWORD } from './support/session';
+import { pageAs, unique } from './support/users';
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const login = await request.post('/api/login', {
+    data: { str_username: email, str_password: DEMO_PASSWORD },
+  });
+  return (await login.json()).data.token as string;
+}
+
+/** Alice raises `count` tickets whose subjects start with `tag` (through the API). */
+async function raiseTickets(request: APIRequestContext, tag: string, count: number) {
+  const token = await tokenOf(request, 'alice@example.com');
+  const ids: number[] = [];
+  for (let i = 1; i <= count; i++) {
+    const res = await request.post('/api/ticket/', {
+      headers: { Authorization: `JWT ${token}` },
+      data: {
+        subject: `${tag} printer ${i}`,
+        description: '<p>It jams.</p>',
+        priority_id: 2,
+        is_draft: false,
+      },
+    });
+    expect(res.status()).toBe(200);
+    ids.push((await res.json()).data.id as number);
+  }
+  return ids;
+}
+
+const rows = (page: Page) => page.getByRole('table').getByRole('row');
+
+test('an agent bulk-assigns three tickets: one confirmation, then the summary', async ({
+  browser,
+  request,
+}) => {
+  const tag = unique('bulk');
+  const ids = await raiseTickets(request, tag, 3);
+  const agent = await pageAs(browser, 'agent@example.com');
+  await agent.goto(`/hd_ticket?text=${encodeURIComponent(tag)}`);
+  await expect(rows(agent)).toHaveCount(4); // the header and three tickets
+  await agent.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+  const bar = agent.getByRole('region', { name: 'Bulk actions' });
+  await expect(bar.getByText('3 selected')).toBeVisible();
+  await bar.getByLabel('Action').selectOption({ label: 'Assign' });
+  await bar.getByLabel('Assignee').selectOption({ label: 'Agent Two' });
+  await expectAccessible(agent);
+  await bar.getByRole('button', { name: 'Apply' }).click();
+  const dialog = agent.getByRole('dialog', { name: 'Apply to the selected records?' });
+  await expect(dialog.getByText('Assign Agent Two on 3 records.')).toBeVisible();
+  await expectAccessible(agent);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(agent.getByText('3 records changed.')).toBeVisible();
+  await expectAccessible(agent);
+
+  // Each ticket is assigned, and its history says so.
+  const token = await tokenOf(request, 'agent@example.com');
+  for (const id of ids) {
+    const res = await request.get(`/api/ticket/${id}/history/`, {
+      headers: { Authorization: `JWT ${token}` },
+    });
+    const events = (await res.json()).data as { action: string }[];
+    expect(events.filter((e) => e.action === 'assigned')).toHaveLength(1);
+  }
+});
+
+test('a shared view saved by one agent appears for another agent with its count', async ({
+  browser,
+  request,
+}) => {
+  const tag = unique('view');
+  await raiseTickets(request, tag, 2);
+  const name = unique('Printer queue');
+
+  const agent = await pageAs(browser, 'agent@example.com');
+  await agent.goto(`/hd_ticket?text=${encodeURIComponent(tag)}`);
+  await expect(rows(agent)).toHaveCount(3);
+  await agent.getByRole('button', { name: 'Save view' }).click();
+  const dialog = agent.getByRole('dialog', { name: 'Save view' });
+  await dialog.getByLabel('View name').fill(name);
+  await dialog.getByLabel('Share with all agents').check();
+  await expectAccessible(agent);
+  await dialog.getByRole('button', { name: 'Save view' }).click();
+  const mine = agent.getByRole('list', { name: 'Saved views' }).getByRole('link', { name });
+  await expect(mine).toBeVisible();
+
+  // The colleague, in a browser of their own, sees it with its count and opens it.
+  const colleague = await pageAs(browser, 'agent2@example.com');
+  await colleague.goto('/home');
+  const link = colleague.getByRole('list', { name: 'Saved views' }).getByRole('link', {
+    name: new RegExp(name),
+  });
+  await expect(link.getByLabel('2 records')).toHaveText('2');
+  await expectAccessible(colleague);
+  await link.click();
+  await expect(colleague).toHaveURL(/\/hd_ticket\?view=\d+/);
+  await expect(rows(colleague)).toHaveCount(3);
+  await expect(link).toHaveAttribute('aria-current', 'page');
+  await expectAccessible(colleague);
+});
