@@ -6,7 +6,14 @@ import { useShortcuts } from '../../../lib/shortcuts';
 import { renderApp, signInAs } from '../../../test/render-app';
 
 // jsdom has no layout: cmdk measures its list and scrolls the selected item into view.
-beforeAll(() => {
+beforeAll(async () => {
+  // The dialogs and the page the first test opens load lazily in the app: load them up front so
+  // the first test does not pay for the imports on a busy machine.
+  await Promise.all([
+    import('../components/command-palette'),
+    import('../components/help-overlay'),
+    import('../../mail-channels/pages/mail-channels-page'),
+  ]);
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
