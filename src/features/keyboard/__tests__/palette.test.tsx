@@ -169,4 +169,15 @@ describe('theme toggle', () => {
     );
     expect(document.documentElement).toHaveAttribute('data-bs-theme', 'dark');
   });
+
+  it('is in the horizontal layout too, with the ? overlay', async () => {
+    localStorage.setItem('layoutSettings', JSON.stringify({ layoutType: 'horizontal' }));
+    signInAs('agent@example.com');
+    const { user } = renderApp('/home');
+    await user.click(await screen.findByRole('button', { name: 'Dark theme' }));
+    expect(document.documentElement).toHaveAttribute('data-bs-theme', 'dark');
+    expect(document.body.dataset.layout).toBe('horizontal');
+    await user.keyboard('?');
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+  });
 });
