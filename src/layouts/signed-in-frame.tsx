@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../app/hooks';
+import { KeyboardHost } from '../features/keyboard/components/keyboard-host';
 import { PageHeader } from './page-header';
 import { PageLoader } from './page-loader';
 import { RightSidebar } from './right-sidebar';
@@ -41,6 +42,7 @@ export function SignedInFrame({
         </main>
       </div>
       <RightSidebar />
+      <KeyboardHost />
     </div>
   );
 }

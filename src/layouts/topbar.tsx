@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { layoutActions } from '../features/layout/layout-slice';
 import { TopbarSearch } from '../features/search/components/topbar-search';
 import { LanguageSwitcher } from './language-switcher';
+import { ThemeToggle } from './theme-toggle';
 
 export const SETTINGS_BUTTON_ID = 'settings-button';
 export const RIGHT_SIDEBAR_ID = 'right-sidebar';
@@ -55,6 +56,7 @@ export function Topbar() {
         </Link>
         <TopbarSearch />
         <LanguageSwitcher />
+        <ThemeToggle />
         <button
           id={SETTINGS_BUTTON_ID}
           type="button"

@@ -83,3 +83,19 @@ export function useShortcuts(shortcuts: Shortcut[], enabled = true): void {
     };
   }, [enabled, signature]);
 }
+
+/** Whether the platform's "mod" key is Cmd (a Mac) rather than Ctrl. */
+export function isMacPlatform(): boolean {
+  return typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+}
+
+/** The keys of a shortcut as the user presses them: 'mod+k' → ['Ctrl', 'K'] (['⌘', 'K'] on a Mac). */
+export function keyLabels(keys: string, mac = isMacPlatform()): string[] {
+  // A '+' shortcut is written 'mod++': the last part is the key itself.
+  const parts = keys.endsWith('++') ? [...keys.slice(0, -2).split('+'), '+'] : keys.split('+');
+  return parts.map((part) => {
+    if (part === 'mod') return mac ? '⌘' : 'Ctrl';
+    if (part.length === 1) return part.toUpperCase();
+    return part;
+  });
+}

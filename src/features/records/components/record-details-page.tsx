@@ -1,5 +1,6 @@
 import '../i18n';
 import { useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useFormik, validateYupSchema, yupToFormErrors } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -15,6 +16,7 @@ import { recordsHolders } from '../records-slice';
 import type { HdRecord, RecordWrite, Status } from '../types';
 import { LeaveDialog } from './confirm-dialog';
 import { MailBadge } from './mail-badge';
+import { PriorityBadge, StatusBadge } from './record-badges';
 import { RecordFields } from './record-fields';
 import { SlaSection } from './sla-section';
 import { recordSchema, valuesOf, writeBody } from './record-values';
@@ -289,11 +291,14 @@ export function RecordSummary({ kind, record }: { kind: Kind; record: HdRecord }
     const value = field(record, name);
     return value === null || value === undefined || value === '' ? dash : String(value);
   };
-  const rows: [string, string][] =
+  const rows: [string, ReactNode][] =
     kind.type === 'T'
       ? [
-          [t('fields.status'), record.status_name],
-          [t('fields.priority'), text('priority_name')],
+          [t('fields.status'), <StatusBadge name={record.status_name} />],
+          [
+            t('fields.priority'),
+            field(record, 'priority_name') ? <PriorityBadge name={text('priority_name')} /> : dash,
+          ],
           [t('fields.company'), text('company_name')],
           [t('fields.helpDesk'), record.hd_name],
           [t('ticket.fields.owner'), text('requester_name')],
@@ -303,7 +308,7 @@ export function RecordSummary({ kind, record }: { kind: Kind; record: HdRecord }
           ],
         ]
       : [
-          [t('fields.status'), record.status_name],
+          [t('fields.status'), <StatusBadge name={record.status_name} />],
           [t('fields.contentType'), text('content_type_name')],
           [t('fields.helpDesk'), record.hd_name],
           [t('content.fields.owner'), text('author_name')],

@@ -12,6 +12,7 @@ import type { ListItem, ListQuery } from '../types';
 import { NewRecordsBar } from '../../live/new-records-bar';
 import { ListFilters } from './list-filters';
 import { MailBadge } from './mail-badge';
+import { PriorityBadge, StatusBadge } from './record-badges';
 import { FILTER_PARAMS, readFilters, readPage, readSort } from './list-query';
 import { Pagination } from './pagination';
 import { SlaBadge } from './sla-badge';
@@ -22,7 +23,7 @@ import { useListCursor } from './use-list-cursor';
 import { useListSelection } from './use-list-selection';
 import { readColumns } from './view-url';
 import { bulkViewsHolders } from '../bulk-views-slice';
-import { ErrorState, Loading } from './states';
+import { EmptyState, ErrorState, Loading } from './states';
 
 export interface RecordListProps {
   listKey: ListKey;
@@ -155,7 +156,7 @@ export function RecordListPage({
       key: 'status',
       label: t('fields.status'),
       sort: 'status',
-      cell: (record) => record.status_name,
+      cell: (record) => <StatusBadge name={record.status_name} />,
     },
     ...(kind.type === 'T'
       ? [
@@ -163,7 +164,7 @@ export function RecordListPage({
             key: 'priority',
             label: t('fields.priority'),
             sort: 'priority',
-            cell: (r: ListItem) => field(r, 'priority_name'),
+            cell: (r: ListItem) => <PriorityBadge name={field(r, 'priority_name')} />,
           },
           ...(draft
             ? []
@@ -242,8 +243,7 @@ export function RecordListPage({
   let body: React.ReactNode;
   if (holder.loading || (!data && !holder.error)) body = <Loading />;
   else if (holder.error) body = <ErrorState message={t('list.error')} onRetry={load} />;
-  else if (!data || data.items.length === 0)
-    body = <p className="text-body-secondary py-3">{emptyText}</p>;
+  else if (!data || data.items.length === 0) body = <EmptyState text={emptyText} />;
   else
     body = (
       <>

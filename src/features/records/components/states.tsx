@@ -33,3 +33,16 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
     </div>
   );
 }
+
+/** A list with nothing to show: says so plainly, in a calm box, with an optional next step. */
+export function EmptyState({ text, children }: { text: string; children?: React.ReactNode }) {
+  return (
+    <div className="empty-state">
+      <span className="empty-state-mark" aria-hidden="true">
+        ∅
+      </span>
+      <p className="mb-0">{text}</p>
+      {children}
+    </div>
+  );
+}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
 import { kindOf } from '../../kinds';
+import { StatusBadge } from '../record-badges';
 import type { Access, HdRecord, ObjectType } from '../../types';
 import { workHolders } from '../../work-slice';
 import type { RelatedRecord } from '../../work-types';
@@ -149,7 +150,7 @@ export function RelatedSection({
           {items.map((item) => (
             <li key={item.id} className="list-group-item d-flex align-items-center gap-2">
               <Link to={relatedUrl(item, access)}>{item.title}</Link>
-              <span className="badge text-bg-light border">{item.status_name}</span>
+              <StatusBadge name={item.status_name} />
               {canRelate && (
                 <button
                   type="button"
