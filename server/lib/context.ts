@@ -8,6 +8,7 @@ import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/outgoing.js';
 import type { Clock } from './clock.js';
 import type { PasswordHasher } from './passwords.js';
+import type { SessionCache } from './session-cache.js';
 
 export interface AppContext {
   db: Db;
@@ -26,4 +27,6 @@ export interface AppContext {
   blobs: BlobStore;
   /** "Now" for service levels (real time except in tests: lib/clock.ts). */
   clock: Clock;
+  /** Live sessions known to this process (lib/session-cache.ts). */
+  sessions: SessionCache;
 }
