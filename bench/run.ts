@@ -1,12 +1,15 @@
 // `npm run bench`: prints figures (benchmarks print; tests assert). Sections: the SPA's bundle
 // sizes, the records lists at a million rows, full-text search on that same database and the
-// mail path (SMTP in to tickets). BENCH_ONLY=bundle|records|search|mail runs one (search loads
-// the records' database too).
+// mail path (SMTP in to tickets), 50 people in a closed loop on the demo data, then a summary of
+// the targets. BENCH_ONLY=bundle|records|search|mail|people runs one (search loads the records'
+// database too).
 import { execFileSync } from 'node:child_process';
 import { bundleReport } from './bundle.js';
 import { mailBench } from './mail.js';
 import { recordsBench } from './records.js';
 import { buildSearchVectors, searchBench } from './search.js';
+import { peopleBench } from './people.js';
+import { printSummary } from './summary.js';
 
 const only = process.env.BENCH_ONLY;
 
@@ -35,3 +38,10 @@ if (!only || only === 'mail') {
   console.log('\nMail in: new mails through the inbound SMTP listener to tickets');
   await mailBench();
 }
+
+if (!only || only === 'people') {
+  console.log('\nPeople: a closed loop of list, details, search and 1 in 5 raise or reply');
+  await peopleBench();
+}
+
+printSummary();

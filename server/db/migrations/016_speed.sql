@@ -18,3 +18,12 @@ CREATE TRIGGER sessions_notify_change AFTER UPDATE OR DELETE ON sessions
   FOR EACH ROW EXECUTE FUNCTION notify_session_change();
 CREATE TRIGGER users_notify_change AFTER UPDATE OR DELETE ON users
   FOR EACH ROW EXECUTE FUNCTION notify_session_change();
+
+-- The lists' text filter (and the relations' title search) compare a stored, already folded
+-- title instead of folding every candidate row's title again (lower + unaccent cost about 2 µs a
+-- row: 40 ms for the 20,000 rows a common word's capped count reads at 1M tickets). The trigram
+-- index moves to the stored column. docs/performance.md.
+ALTER TABLE records ADD COLUMN title_search text
+  GENERATED ALWAYS AS (records_search_text(title)) STORED;
+DROP INDEX records_title_trgm_idx;
+CREATE INDEX records_title_trgm_idx ON records USING gin (title_search gin_trgm_ops);
