@@ -64,7 +64,17 @@ export async function peopleBench(): Promise<void> {
       if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.body.slice(0, 200)}`);
       return res;
     };
+    const KINDS = ['list', 'details', 'search', 'list page 2', 'raise or reply'];
+    const byKind = new Map<string, number[]>(KINDS.map((k) => [k, []]));
     const step = async (w: number, i: number) => {
+      const start = process.hrtime.bigint();
+      try {
+        await act(w, i);
+      } finally {
+        byKind.get(KINDS[i % 5])?.push(Number(process.hrtime.bigint() - start) / 1e6);
+      }
+    };
+    const act = async (w: number, i: number) => {
       const me = crowd[w];
       const scope = me.agent ? 'hd' : 'my';
       switch (i % 5) {
@@ -120,12 +130,16 @@ export async function peopleBench(): Promise<void> {
     };
     // Warm up (connections, plans), then measure.
     await closedLoop(people, 2, step);
+    for (const list of byKind.values()) list.length = 0;
     const result = await closedLoop(people, seconds, step);
     const p95 = percentile(result.latencies, 95);
     console.log(
       `${people} people, ${seconds} s: ${result.perSecond.toFixed(0)} calls/s in all, ` +
         `${result.errors} errors; latency p50 p95 p99 (ms): ${fmt(result.latencies)}`,
     );
+    for (const [kind, times] of byKind) {
+      console.log(`  ${kind.padEnd(16)} ${fmt(times.sort((a, b) => a - b))}`);
+    }
     if (result.firstError) console.log(`  first error: ${result.firstError}`);
     addTarget({
       what: `${people} people closed loop (demo data): p95`,
