@@ -132,7 +132,11 @@ describe('the session cache of the hot calls (lists, search)', () => {
     const second = await startTestEnvSharingDb();
     try {
       expect((await list(second, token)).statusCode).toBe(200); // now cached in `second`
-      const out = await env.app.inject({ method: 'POST', url: '/api/logout', headers: auth(token) });
+      const out = await env.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: auth(token),
+      });
       expect(out.statusCode).toBe(200);
       // The revocation reaches `second` through NOTIFY session_changes (its TTL is far longer).
       await expect.poll(async () => (await list(second, token)).statusCode).toBe(401);
