@@ -75,10 +75,12 @@ export function createSessionCache(db: Db, logger?: PoolLogger): SessionCache {
 
   async function listen(): Promise<void> {
     timer = undefined;
-    if (stopped) return;
+    // A pool made without a connection string (none here: db/pool.ts) leaves the cache off.
+    const url = db.options.connectionString;
+    if (stopped || !url) return;
     let c: pg.Client | undefined;
     try {
-      c = await connectClient(db.options.connectionString ?? '', logger, {
+      c = await connectClient(url, logger, {
         connectTimeoutMs: 5000,
         statementTimeoutMs: 5000,
         idleInTransactionTimeoutMs: 5000,
