@@ -22,7 +22,9 @@ import {
   type RecordKind,
 } from '../server/routes/records/kinds.js';
 import { buildListQueries, type ListFilters } from '../server/routes/records/sql.js';
+import { closedLoop, fmt, percentile, ratio, request, sample } from './measure.js';
 import { seedBench } from './records-seed.js';
+import { addTarget } from './summary.js';
 
 const run = promisify(execFile);
 const PASSWORD = 'bench-password';
@@ -45,24 +47,6 @@ interface Case {
   filters?: ListFilters;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function sample(fn: () => Promise<unknown>, n: number): Promise<number[]> {
-  for (let i = 0; i < Math.min(20, n); i++) await fn(); // warm up
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const start = process.hrtime.bigint();
-    await fn();
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return times.sort((a, b) => a - b);
-}
-
-const fmt = (t: number[]) =>
-  [50, 95, 99].map((p) => percentile(t, p).toFixed(1).padStart(6)).join(' ');
-
 /** Index names a plan uses (for the "index-backed" column). */
 function planIndexes(node: Record<string, unknown>, out = new Set<string>()): Set<string> {
   if (typeof node['Index Name'] === 'string') out.add(node['Index Name']);
@@ -72,9 +56,9 @@ function planIndexes(node: Record<string, unknown>, out = new Set<string>()): Se
   return out;
 }
 
-async function setUpDatabase(log: (s: string) => void) {
+export async function setUpDatabase(log: (s: string) => void, prefix = 'helpdesk_bench') {
   const serverUrl = process.env.DATABASE_URL;
-  const dbName = `helpdesk_bench_${process.pid}`;
+  const dbName = `${prefix}_${process.pid}`;
   if (serverUrl) {
     const admin = new URL(serverUrl);
     const url = new URL(serverUrl);
@@ -168,13 +152,12 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
     };
     const tokens: Record<'agent' | 'user', string> = { agent: '', user: '' };
     for (const [who, p] of Object.entries(people)) {
-      const res = await fetch(`${address}/api/login`, {
+      const res = await request(`${address}/api/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ str_username: p.email, str_password: PASSWORD }),
+        body: { str_username: p.email, str_password: PASSWORD },
       });
       tokens[who as 'agent' | 'user'] = (
-        (await res.json()) as { data: { token: string } }
+        JSON.parse(res.body) as { data: { token: string } }
       ).data.token;
     }
     if (opts.lists !== false) await listCalls();
@@ -323,10 +306,11 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
           'listener (session check, page + count, JSON);\nSQL = the same page and count queries ' +
           'run directly through pg (in parallel, as the handler does).',
       );
-      const header = `${'call'.padEnd(42)} ${'total'.padStart(7)}  ${'HTTP p50    p95    p99'.padStart(22)}  ${'SQL p50    p95    p99'.padStart(21)}  indexes`;
+      const header = `${'call'.padEnd(42)} ${'total'.padStart(7)}  ${'HTTP p50    p95    p99'.padStart(22)}  ${'SQL p50    p95    p99'.padStart(21)}  ratio  indexes`;
       log(header);
       log('-'.repeat(header.length + 20));
       const sqlPool = createPool(database.url, undefined, { ...LONG_TASK_SETTINGS, max: 4 });
+      const results: ListResult[] = [];
       try {
         for (const c of cases) {
           const body = {
@@ -336,20 +320,13 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
             filters: c.filters ?? {},
           };
           const url = `${address}/api/search/${c.kind.path}/${c.scope}`;
-          const init = {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `JWT ${tokens[c.as]}` },
-            body: JSON.stringify(body),
-          };
-          const first = await fetch(url, init);
-          const json = (await first.json()) as {
+          const call = () => request(url, { method: 'POST', token: tokens[c.as], body });
+          const first = await call();
+          if (first.status !== 200) throw new Error(`${c.name}: HTTP ${first.status}`);
+          const json = JSON.parse(first.body) as {
             data: { total: number; total_is_capped: boolean; items: unknown[] };
           };
-          if (first.status !== 200) throw new Error(`${c.name}: HTTP ${first.status}`);
-          const http = await sample(async () => {
-            const res = await fetch(url, init);
-            await res.arrayBuffer();
-          }, SAMPLES);
+          const http = await sample(call, SAMPLES);
           const q = buildListQueries(c.kind, people[c.as], {
             scope: c.scope,
             page: body.page,
@@ -375,23 +352,24 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
             .map((n) => n.replace(/^records_|_idx$/g, ''))
             .join(',');
           const total = `${json.data.total}${json.data.total_is_capped ? '+' : ''}`;
+          const r = ratio(http, direct);
           log(
-            `${c.name.padEnd(42)} ${total.padStart(7)}  ${fmt(http).padStart(22)}  ${fmt(direct).padStart(21)}  ${indexes}`,
+            `${c.name.padEnd(42)} ${total.padStart(7)}  ${fmt(http).padStart(22)}  ${fmt(direct).padStart(21)}  ${r.toFixed(2).padStart(5)}  ${indexes}`,
           );
+          results.push({ name: c.name, p95: percentile(http, 95), ratio: r });
         }
-        log('Target: p95 <= 20 ms for every list (the SLA overdue / due-soon rows included).');
+        log(
+          'ratio = HTTP p95 / SQL p95. Targets: p95 <= 20 ms for every list (the SLA overdue / ' +
+            'due-soon rows included); ratio <= 1.5.',
+        );
+        summarizeLists(results);
         // Details: one statement.
         const { rows } = await db.query<{ id: string }>(
           `SELECT id FROM records WHERE owner_id = $1 AND object_type = 'T' LIMIT 1`,
           [people.user.id],
         );
         const detailUrl = `${address}/api/ticket/${rows[0].id}/`;
-        const details = await sample(async () => {
-          const res = await fetch(detailUrl, {
-            headers: { authorization: `JWT ${tokens.user}` },
-          });
-          await res.arrayBuffer();
-        }, SAMPLES);
+        const details = await sample(() => request(detailUrl, { token: tokens.user }), SAMPLES);
         log(
           `${'ticket details (GET ticket/{id}/)'.padEnd(42)} ${''.padStart(7)}  ${fmt(details).padStart(22)}`,
         );
@@ -399,7 +377,15 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
         await sqlPool.end();
       }
 
-      log('\nThroughput: autocannon, 10 connections, 10 s, POST search/ticket/hd page 1 (agent):');
+      await throughput();
+    }
+
+    /** autocannon against the list call, beside the same page + count through pg, both at 10. */
+    async function throughput() {
+      const seconds = size('BENCH_SECONDS', 10);
+      log(
+        `\nThroughput at 10 connections, ${seconds} s each, POST search/ticket/hd page 1 (agent):`,
+      );
       const { stdout } = await run(
         process.execPath,
         [
@@ -407,7 +393,7 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
           '-c',
           '10',
           '-d',
-          '10',
+          String(seconds),
           '-m',
           'POST',
           '-H',
@@ -428,10 +414,44 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
         errors: number;
       };
       log(
-        `  ${result.requests.average.toFixed(0)} requests/s (${result.requests.total} in all, ` +
+        `  HTTP (autocannon): ${result.requests.average.toFixed(0)} requests/s (${result.requests.total} in all, ` +
           `${result.non2xx} non-2xx, ${result.errors} errors), latency p50 ${result.latency.p50} ms, ` +
           `p99 ${result.latency.p99} ms`,
       );
+      // The floor: the handler's two queries, in parallel, from 10 closed loops on a pool of the
+      // app's size (10).
+      const q = buildListQueries(TICKET, people.agent, {
+        scope: 'hd',
+        page: 1,
+        pageSize: 25,
+        sort: '-created_at',
+        filters: {},
+        now: new Date(),
+      });
+      const floorPool = createPool(database.url, undefined, { ...LONG_TASK_SETTINGS, max: 10 });
+      try {
+        const floor = await closedLoop(10, seconds, () =>
+          Promise.all([
+            floorPool.query(q.page.text, q.page.values),
+            floorPool.query(q.count.text, q.count.values),
+          ]),
+        );
+        const share = result.requests.average / floor.perSecond;
+        log(
+          `  SQL floor (pg, 10 loops): ${floor.perSecond.toFixed(0)} page+count pairs/s, ` +
+            `latency p50 ${percentile(floor.latencies, 50).toFixed(1)} ms, p99 ` +
+            `${percentile(floor.latencies, 99).toFixed(1)} ms`,
+        );
+        log(`  HTTP / floor: ${(share * 100).toFixed(0)}% (target >= 50%)`);
+        addTarget({
+          what: 'list throughput, 10 connections, HTTP / SQL floor',
+          measured: `${result.requests.average.toFixed(0)} / ${floor.perSecond.toFixed(0)} = ${(share * 100).toFixed(0)}%`,
+          target: '>= 50%',
+          met: share >= 0.5 && result.non2xx === 0 && result.errors === 0,
+        });
+      } finally {
+        await floorPool.end();
+      }
     }
   } finally {
     await app?.close();
@@ -439,4 +459,38 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
     await database.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+interface ListResult {
+  name: string;
+  p95: number;
+  ratio: number;
+}
+
+function summarizeLists(results: ListResult[]): void {
+  const worst = (rows: ListResult[], key: 'p95' | 'ratio') =>
+    rows.reduce((a, b) => (b[key] > a[key] ? b : a));
+  const groups: [string, (r: ListResult) => boolean][] = [
+    ['list calls (all)', () => true],
+    ['SLA overdue / due-soon lists (issue 10)', (r) => r.name.includes('SLA')],
+    ['text filters ("printer"; "policy" + FAQ)', (r) => r.name.includes('text')],
+  ];
+  for (const [what, pick] of groups) {
+    const rows = results.filter(pick);
+    if (!rows.length) continue;
+    const w = worst(rows, 'p95');
+    addTarget({
+      what: `${what}: worst p95`,
+      measured: `${w.p95.toFixed(1)} ms (${w.name})`,
+      target: '<= 20 ms',
+      met: w.p95 <= 20,
+    });
+  }
+  const w = worst(results, 'ratio');
+  addTarget({
+    what: 'list calls: worst HTTP p95 / SQL p95',
+    measured: `${w.ratio.toFixed(2)}x (${w.name})`,
+    target: '<= 1.5x',
+    met: w.ratio <= 1.5,
+  });
 }

@@ -1,13 +1,16 @@
 // `npm run bench`: prints figures (benchmarks print; tests assert). Sections: the SPA's bundle
 // sizes, the records lists at a million rows, full-text search on that same database, the
-// mail path (SMTP in to tickets) and live event fan-out. BENCH_ONLY=bundle|records|search|mail|events
-// runs one (search loads the records' database too).
+// mail path (SMTP in to tickets), live event fan-out, 50 people in a closed loop on the demo data,
+// then a summary of the targets. BENCH_ONLY=bundle|records|search|mail|events|people runs one
+// (search loads the records' database too).
 import { execFileSync } from 'node:child_process';
 import { bundleReport } from './bundle.js';
 import { eventsBench } from './events.js';
 import { mailBench } from './mail.js';
 import { recordsBench } from './records.js';
 import { buildSearchVectors, searchBench } from './search.js';
+import { peopleBench } from './people.js';
+import { printSummary } from './summary.js';
 
 const only = process.env.BENCH_ONLY;
 
@@ -41,3 +44,10 @@ if (!only || only === 'events') {
   console.log('\nLive events: fan-out to open event streams');
   await eventsBench();
 }
+
+if (!only || only === 'people') {
+  console.log('\nPeople: a closed loop of list, details, search and 1 in 5 raise or reply');
+  await peopleBench();
+}
+
+printSummary();

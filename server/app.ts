@@ -15,6 +15,7 @@ import type { Db } from './db/pool.js';
 import { clockFromConfig, type Clock } from './lib/clock.js';
 import type { AppContext } from './lib/context.js';
 import { jwtSecretProvider } from './lib/jwt-secret.js';
+import { createSessionCache } from './lib/session-cache.js';
 import { PLAIN_TEXT_KEYWORD, applyPlainTextRule, isPlainText } from './lib/plain-text.js';
 import { createPasswordHasher } from './lib/passwords.js';
 import { sharedSchemas } from './lib/schemas.js';
@@ -134,15 +135,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       presenceTtlMs: config.presenceTtlMs,
       heartbeatMs: config.liveHeartbeatMs,
     }),
+    sessions: createSessionCache(db, app.log),
   };
   // Before the server stops accepting: open event streams never end by themselves, and the
   // SIGTERM drain waits for every connection.
   app.addHook('preClose', () => ctx.live.close());
+  app.addHook('onClose', () => ctx.sessions.stop());
+  await ctx.sessions.ready;
 
   registerErrorHandler(app);
   registerLocalizedTexts(app, async (request) => {
     const token = bearerToken(request);
-    return token ? (await sessionUser(ctx, token))?.language : undefined;
+    return token ? (await sessionUser(ctx, token, { cached: true }))?.language : undefined;
   });
   await registerSecurityHeaders(app);
 

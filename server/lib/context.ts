@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/outgoing.js';
 import type { LiveHub } from '../live/hub.js';
 import type { Clock } from './clock.js';
 import type { PasswordHasher } from './passwords.js';
+import type { SessionCache } from './session-cache.js';
 
 export interface AppContext {
   db: Db;
@@ -29,4 +30,6 @@ export interface AppContext {
   clock: Clock;
   /** Live events: this process's event streams, fed by LISTEN (docs/api-live.md). */
   live: LiveHub;
+  /** Live sessions known to this process (lib/session-cache.ts). */
+  sessions: SessionCache;
 }

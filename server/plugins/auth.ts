@@ -1,6 +1,8 @@
 // Authentication: `Authorization: JWT <token>` (or `Bearer <token>`). The token must verify
 // (HS256, unexpired) AND its session row must be live: one primary-key query that also loads
-// the user, so logout and password resets take effect at once in every API process.
+// the user, so logout and password resets take effect at once in every API process. Hot calls
+// (lists, search) may take the session from the in-process cache instead (lib/session-cache.ts:
+// kept current through LISTEN/NOTIFY), saving that round trip.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { HttpError } from '../lib/http-error.js';
@@ -35,29 +37,43 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** The user of a live session, or undefined. Database errors propagate (they mean 503). */
+/**
+ * The user of a live session, or undefined. Database errors propagate (they mean 503).
+ * `cached`: a live session in the process's session cache answers without the database.
+ */
 export async function sessionUser(
   ctx: AppContext,
   token: string | undefined,
+  opts: { cached?: boolean } = {},
 ): Promise<AuthUser | undefined> {
   if (!token) return undefined;
   const claims = verifyJwt(token, await ctx.jwtSecret());
   if (!claims || !UUID.test(claims.jti) || !/^\d+$/.test(claims.sub)) return undefined;
-  const { rows } = await ctx.db.query<Omit<AuthUser, 'id'> & { id: string }>(
+  const hit = opts.cached ? ctx.sessions.get(claims.jti, Number(claims.sub)) : undefined;
+  if (hit) return hit;
+  const generation = ctx.sessions.generation();
+  const { rows } = await ctx.db.query<Omit<AuthUser, 'id'> & { id: string; expires: Date }>(
     `SELECT u.id, u.fullname, u.email, u.user_is_hde, u.user_is_admin, u.items_per_page,
-            u.language, s.jti AS session_id
+            u.language, s.jti AS session_id, s.expires
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.jti = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires > now()`,
     [claims.jti, claims.sub],
   );
   const row = rows[0];
-  return row ? { ...row, id: Number(row.id) } : undefined;
+  if (!row) return undefined;
+  const { expires, ...fields } = row;
+  const user: AuthUser = { ...fields, id: Number(row.id) };
+  ctx.sessions.put(user, expires, generation);
+  return user;
 }
 
-/** preHandler for routes that need a signed-in user: sets request.user or answers 401. */
-export function requireUser(ctx: AppContext) {
+/**
+ * preHandler for routes that need a signed-in user: sets request.user or answers 401.
+ * `cached`: for hot read-only calls (lists, search), see sessionUser.
+ */
+export function requireUser(ctx: AppContext, opts: { cached?: boolean } = {}) {
   return async (request: FastifyRequest): Promise<void> => {
-    const user = await sessionUser(ctx, bearerToken(request));
+    const user = await sessionUser(ctx, bearerToken(request), opts);
     if (!user) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
     request.user = user;
   };

@@ -131,6 +131,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       await sql.revokeSession(db, currentUser(request).session_id);
+      ctx.sessions.forgetSession(currentUser(request).session_id);
       return { statusCode: 200, data: { message: MESSAGES.loggedOut } };
     },
   );
@@ -247,6 +248,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       // Checked again atomically: a concurrent use of the same token loses here.
       if (!(await sql.resetWithToken(db, hash, passwordHash)))
         throw new HttpError(400, MESSAGES.badLink);
+      ctx.sessions.forgetAll(); // whose sessions the token revoked is not known here
       return { statusCode: 200, data: { message: MESSAGES.resetDone } };
     },
   );

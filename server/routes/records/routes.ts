@@ -67,6 +67,8 @@ function checkSubmitted(kind: RecordKind, merged: { body: string; lookup: number
 
 function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): void {
   const preHandler = requireUser(ctx);
+  // Lists are the hot read-only calls: their session check may come from the session cache.
+  const listPreHandler = requireUser(ctx, { cached: true });
   const tags = [kind.path];
   for (const schema of recordSchemas(kind)) app.addSchema(schema);
   const full = recordSchema(kind, true);
@@ -264,7 +266,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
         preValidation: async (request) => {
           request.body ??= {};
         },
-        preHandler,
+        preHandler: listPreHandler,
         schema: {
           tags,
           summary:

@@ -320,10 +320,8 @@ export function buildListQueries(
   if (f.created_to) where.push(`r.created_at < ${p.add(nextDay(f.created_to))}`);
   const text = f.text?.trim();
   if (text) {
-    // Same expression as the trigram index (records_title_trgm_idx).
-    where.push(
-      `records_search_text(r.title) LIKE records_search_text(${p.add(`%${escapeLike(text)}%`)})`,
-    );
+    // The stored folded title, as the trigram index (records_title_trgm_idx, migration 016).
+    where.push(`r.title_search LIKE records_search_text(${p.add(`%${escapeLike(text)}%`)})`);
   }
 
   const desc = req.sort.startsWith('-');

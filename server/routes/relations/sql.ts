@@ -17,11 +17,11 @@ export async function searchByTitle(
   excludeId: number | undefined,
 ): Promise<{ id: string; title: string }[]> {
   const p = new Params([type, `%${escapeLike(text)}%`, excludeId ?? null]);
-  // Same expression as the trigram index (records_title_trgm_idx).
+  // The stored folded title, as the trigram index (records_title_trgm_idx, migration 016).
   const { rows } = await db.query<{ id: string; title: string }>(
     `SELECT r.id, r.title FROM records r
       WHERE r.object_type = $1 AND NOT r.is_draft
-        AND records_search_text(r.title) LIKE records_search_text($2)
+        AND r.title_search LIKE records_search_text($2)
         AND r.id IS DISTINCT FROM $3::bigint
         AND ${readableBy(p, viewer)}
       ORDER BY r.id DESC

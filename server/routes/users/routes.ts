@@ -66,6 +66,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         items_per_page,
         language,
       });
+      ctx.sessions.forgetUser(user.id);
       return { statusCode: 200, data: user };
     },
   );
@@ -108,6 +109,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         await ctx.hasher.hash(request.body.new_password),
         user.session_id,
       );
+      ctx.sessions.forgetUser(user.id);
       return { statusCode: 200, data: { message: PASSWORD_CHANGED } };
     },
   );

@@ -121,6 +121,48 @@ describe('authentication', () => {
   });
 });
 
+describe('the session cache of the hot calls (lists, search)', () => {
+  const list = (app: { inject: typeof env.app.inject }, token: string) =>
+    app.inject({ method: 'POST', url: '/api/search/ticket/my', headers: auth(token), payload: {} });
+  const hdList = (app: { inject: typeof env.app.inject }, token: string) =>
+    app.inject({ method: 'POST', url: '/api/search/ticket/hd', headers: auth(token), payload: {} });
+
+  it('logout in one API process revokes the session in another that has it cached', async () => {
+    const token = await tokenFor(env, user.email, user.password);
+    const second = await startTestEnvSharingDb();
+    try {
+      expect((await list(second, token)).statusCode).toBe(200); // now cached in `second`
+      const out = await env.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: auth(token),
+      });
+      expect(out.statusCode).toBe(200);
+      // The revocation reaches `second` through NOTIFY session_changes (its TTL is far longer).
+      await expect.poll(async () => (await list(second, token)).statusCode).toBe(401);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('logout revokes a cached session in the same process at once', async () => {
+    const token = await tokenFor(env, user.email, user.password);
+    expect((await list(env.app, token)).statusCode).toBe(200);
+    await env.app.inject({ method: 'POST', url: '/api/logout', headers: auth(token) });
+    expect((await list(env.app, token)).json()).toEqual(UNAUTHORIZED);
+  });
+
+  it('a change to the user row made outside the API (SQL) reaches the cached session', async () => {
+    const someone = await createUser(env);
+    const token = await tokenFor(env, someone.email, someone.password);
+    expect((await hdList(env.app, token)).statusCode).toBe(403);
+    await env.db.query('UPDATE users SET user_is_hde = true WHERE id = $1', [someone.id]);
+    await expect.poll(async () => (await hdList(env.app, token)).statusCode).toBe(200);
+    await env.db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1', [someone.id]);
+    await expect.poll(async () => (await hdList(env.app, token)).statusCode).toBe(401);
+  });
+});
+
 async function startTestEnvSharingDb() {
   const { buildApp } = await import('../../app.js');
   return buildApp({ config: env.config, db: env.db, logger: false, testOnlyFastHashing: true });

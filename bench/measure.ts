@@ -1,0 +1,100 @@
+// Timing helpers shared by the bench sections: percentiles, a warm-up-then-sample loop, a
+// keep-alive HTTP client (node:http: the bench's own client cost stays small next to the call
+// it measures; fetch costs about a millisecond more per call), and a closed loop at a given
+// concurrency for throughput.
+import http from 'node:http';
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export async function sample(fn: () => Promise<unknown>, n: number): Promise<number[]> {
+  for (let i = 0; i < Math.min(20, n); i++) await fn(); // warm up
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = process.hrtime.bigint();
+    await fn();
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+export const fmt = (t: number[]) =>
+  [50, 95, 99].map((p) => percentile(t, p).toFixed(1).padStart(6)).join(' ');
+
+export const ratio = (http: number[], floor: number[]) =>
+  percentile(http, 95) / percentile(floor, 95);
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+export interface HttpAnswer {
+  status: number;
+  body: string;
+}
+
+/** One call through a keep-alive connection; resolves with the status and the whole body. */
+export function request(
+  url: string,
+  opts: { method?: string; token?: string; body?: unknown } = {},
+): Promise<HttpAnswer> {
+  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: opts.method ?? 'GET',
+        agent,
+        headers: {
+          ...(payload !== undefined
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+          ...(opts.token ? { authorization: `JWT ${opts.token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** `workers` closed loops running `fn` for `seconds`: completions per second and latencies. */
+export async function closedLoop(
+  workers: number,
+  seconds: number,
+  fn: (worker: number, i: number) => Promise<unknown>,
+): Promise<{ perSecond: number; latencies: number[]; errors: number; firstError?: string }> {
+  const until = Date.now() + seconds * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      for (let i = 0; Date.now() < until; i++) {
+        const t = process.hrtime.bigint();
+        try {
+          await fn(w, i);
+        } catch (err) {
+          errors++;
+          firstError ??= (err as Error).message;
+        }
+        latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
+      }
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  return {
+    perSecond: latencies.length / elapsed,
+    latencies: latencies.sort((a, b) => a - b),
+    errors,
+    firstError,
+  };
+}

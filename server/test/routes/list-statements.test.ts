@@ -1,0 +1,56 @@
+// A list call costs a bounded number of SQL statements: the page and its count, plus the session
+// check when the session is not in the process's session cache (docs/performance.md). Counted
+// by wrapping the pool the app queries through.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { createPool, type Db } from '../../db/pool.js';
+import { auth, createUser, startTestEnv, tokenFor, type TestEnv } from '../helpers.js';
+
+let env: TestEnv;
+let pool: Db;
+let app: Awaited<ReturnType<typeof buildApp>>;
+const statements: string[] = [];
+
+beforeAll(async () => {
+  env = await startTestEnv();
+  pool = createPool(env.database.url);
+  const query = pool.query.bind(pool) as (text: unknown, values?: unknown) => Promise<unknown>;
+  pool.query = ((text: unknown, values?: unknown) => {
+    statements.push(typeof text === 'string' ? text : JSON.stringify(text));
+    return query(text, values);
+  }) as typeof pool.query;
+  app = await buildApp({ config: env.config, db: pool, logger: false, testOnlyFastHashing: true });
+});
+afterAll(async () => {
+  await app.close();
+  await pool.end();
+  await env.close();
+});
+
+async function statementsOf(call: () => Promise<{ statusCode: number }>): Promise<number> {
+  statements.length = 0;
+  expect((await call()).statusCode).toBe(200);
+  return statements.length;
+}
+
+describe('statements per list call', () => {
+  it('page + count, plus the session check only when the session is not cached', async () => {
+    const agent = await createUser(env, { hde: true });
+    // Another session's call first: the app reads the stored JWT secret once, on first use.
+    const other = await tokenFor(env, agent.email, agent.password);
+    await app.inject({ method: 'GET', url: '/api/user/me', headers: auth(other) });
+    const token = await tokenFor(env, agent.email, agent.password);
+    const call = (url: string, payload: object) => () =>
+      app.inject({ method: 'POST', url, headers: auth(token), payload });
+    // The first call of a session checks it in the database: 3 in all.
+    expect(await statementsOf(call('/api/search/ticket/my', {}))).toBe(3);
+    for (const [url, payload] of [
+      ['/api/search/ticket/my', {}],
+      ['/api/search/ticket/hd', { filters: { text: 'printer' } }],
+      ['/api/search/content/hd', { page: 2, sort: 'title' }],
+      ['/api/search/ticket/hd', { filters: { sla: 'overdue' }, sort: 'sla' }],
+    ] as const) {
+      expect(await statementsOf(call(url, payload))).toBeLessThanOrEqual(2);
+    }
+  });
+});
