@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { bundleReport } from './bundle.js';
 import { mailBench } from './mail.js';
 import { recordsBench } from './records.js';
+import { printWebRows, webBench } from './web.js';
 import { buildSearchVectors, searchBench } from './search.js';
 
 const only = process.env.BENCH_ONLY;
@@ -34,4 +35,11 @@ if (!only || only === 'records' || only === 'search') {
 if (!only || only === 'mail') {
   console.log('\nMail in: new mails through the inbound SMTP listener to tickets');
   await mailBench();
+}
+
+if (!only || only === 'web') {
+  console.log('\nLighthouse, mobile preset, on the built product (npm start, demo data)');
+  if (only === 'web')
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  printWebRows(await webBench());
 }
