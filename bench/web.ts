@@ -1,7 +1,8 @@
 // Lighthouse (mobile preset: simulated slow 4G and a 4x slower CPU) against the built product
 // exactly as `npm start` runs it (built SPA + API on one port, embedded PostgreSQL, demo data):
 // the login page, then signed in as a demo user, my tickets and a ticket's details. Each page is
-// measured BENCH_LIGHTHOUSE_RUNS times (3) and the median run by performance is printed.
+// measured BENCH_LIGHTHOUSE_RUNS times (3) and the median run by performance is printed;
+// BENCH_LIGHTHOUSE_OUT=folder keeps the reports.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -136,6 +137,13 @@ async function measure(page: Page, url: string, signedIn: boolean): Promise<WebR
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  // BENCH_LIGHTHOUSE_OUT=folder keeps each run's full report, to see where the time goes.
+  const out = process.env.BENCH_LIGHTHOUSE_OUT;
+  if (out) {
+    fs.mkdirSync(out, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(out, name), JSON.stringify(result.lhr));
+  }
   return {
     page: url,
     performance: Math.round((categories.performance.score ?? 0) * 100),
@@ -146,9 +154,21 @@ async function measure(page: Page, url: string, signedIn: boolean): Promise<WebR
   };
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is run again. */
+async function retried<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      console.log(`  (run again: ${err instanceof Error ? err.message : String(err)})`);
+    }
+  }
+}
+
 async function median(page: Page, name: string, url: string, signedIn: boolean): Promise<WebRow> {
   const runs: WebRow[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await measure(page, url, signedIn));
+  for (let i = 0; i < RUNS; i++) runs.push(await retried(() => measure(page, url, signedIn)));
   runs.sort((a, b) => a.performance - b.performance);
   const row = runs[Math.floor(runs.length / 2)];
   const all = runs.map((r) => r.performance).join(', ');
