@@ -3,7 +3,7 @@
 // mail path (SMTP in to tickets). BENCH_ONLY=bundle|records|search|mail runs one (search loads
 // the records' database too).
 import { execFileSync } from 'node:child_process';
-import { bundleReport } from './bundle.js';
+import { printBundleReport } from './bundle.js';
 import { mailBench } from './mail.js';
 import { recordsBench } from './records.js';
 import { printWebRows, webBench } from './web.js';
@@ -15,10 +15,8 @@ if (!only || only === 'bundle') {
   console.log('Building the SPA…');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 
-  console.log('\nGzipped JavaScript per route (entry + the page chunk and its imports):');
-  for (const row of bundleReport()) {
-    console.log(`  ${row.kb.toFixed(1).padStart(7)} KB  ${row.name}`);
-  }
+  console.log('\nGzipped JavaScript per page (entry + its layout + the page chunk, with imports):');
+  printBundleReport();
 }
 
 if (!only || only === 'records' || only === 'search') {
