@@ -1,7 +1,7 @@
 // `npm run bench`: prints figures (benchmarks print; tests assert). Sections: the SPA's bundle
 // sizes, the records lists at a million rows, full-text search on that same database and the
-// mail path (SMTP in to tickets). BENCH_ONLY=bundle|records|search|mail runs one (search loads
-// the records' database too).
+// mail path (SMTP in to tickets), Lighthouse on the built product (docs/performance.md).
+// BENCH_ONLY=bundle|records|search|mail|web runs one (search loads the records' database too).
 import { execFileSync } from 'node:child_process';
 import { printBundleReport } from './bundle.js';
 import { mailBench } from './mail.js';
