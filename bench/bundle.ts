@@ -33,6 +33,59 @@ function jsBytes(manifest: Manifest, keys: Set<string>): number {
   return total;
 }
 
+export const BUNDLE_TARGETS = { entryKb: 120, loginKb: 150, pageKb: 250 };
+
+/** The layout each page shows in: public pages in the auth layout, the rest signed in. */
+function layoutOf(key: string): string | null {
+  if (!key.includes('/pages/')) return null;
+  if (key.startsWith('src/features/auth/pages/')) return 'src/layouts/auth-layout.tsx';
+  if (key.startsWith('src/features/errors/pages/') || key.endsWith('jwt-token-page.tsx'))
+    return null;
+  return 'src/layouts/vertical-layout.tsx';
+}
+
+/**
+ * Per page: the entry, the page's layout and the page chunk, each with its static imports (what
+ * the browser loads to show the page). Prints it, flags pages over 250 KB, and says whether the
+ * three targets are met; returns whether all are.
+ */
+export function printBundleReport(): boolean {
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry) ?? '';
+  const entry = closure(manifest, entryKey);
+  const entryKb = jsBytes(manifest, entry) / 1024;
+  const pages = Object.keys(manifest)
+    .filter((k) => manifest[k].isDynamicEntry && k.includes('/pages/'))
+    .sort()
+    .map((key) => {
+      const keys = new Set(entry);
+      const layout = layoutOf(key);
+      if (layout && manifest[layout]) closure(manifest, layout, keys);
+      closure(manifest, key, keys);
+      return { key, kb: jsBytes(manifest, keys) / 1024 };
+    });
+  const { entryKb: maxEntry, loginKb: maxLogin, pageKb: maxPage } = BUNDLE_TARGETS;
+  console.log(`  ${entryKb.toFixed(1).padStart(7)} KB  entry (${entryKey})`);
+  for (const p of pages) {
+    const flag = p.kb <= maxPage ? `<= ${maxPage}` : `OVER ${maxPage}`;
+    console.log(`  ${p.kb.toFixed(1).padStart(7)} KB  ${flag.padEnd(9)} ${p.key}`);
+  }
+  const login = pages.find((p) => p.key.endsWith('/login-page.tsx'))?.kb ?? NaN;
+  const over = pages.filter((p) => p.kb > maxPage);
+  const lines: [string, boolean][] = [
+    [`entry <= ${maxEntry} KB: ${entryKb.toFixed(1)} KB`, entryKb <= maxEntry],
+    [`login page <= ${maxLogin} KB: ${login.toFixed(1)} KB`, login <= maxLogin],
+    [
+      `every page <= ${maxPage} KB: ${over.length ? `${over.length} over (${over.map((p) => path.basename(p.key)).join(', ')})` : 'all'}`,
+      over.length === 0,
+    ],
+  ];
+  console.log('  Targets (entry + layout + page, gzipped JS):');
+  for (const [text, met] of lines) console.log(`    ${text}: ${met ? 'met' : 'NOT MET'}`);
+  return lines.every(([, met]) => met);
+}
+
 export function bundleReport(): { name: string; kb: number }[] {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestPath))

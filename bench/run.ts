@@ -1,13 +1,15 @@
 // `npm run bench`: prints figures (benchmarks print; tests assert). Sections: the SPA's bundle
-// sizes, the records lists at a million rows, full-text search on that same database, the
-// mail path (SMTP in to tickets), live event fan-out, 50 people in a closed loop on the demo data,
-// then a summary of the targets. BENCH_ONLY=bundle|records|search|mail|events|people runs one
-// (search loads the records' database too).
+// sizes, the records lists at a million rows, full-text search on that same database, the mail
+// path (SMTP in to tickets), live event fan-out, 50 people in a closed loop on the demo data,
+// Lighthouse on the built product, then a summary of the targets (docs/performance.md).
+// BENCH_ONLY=bundle|records|search|mail|events|people|web runs one (search loads the records'
+// database too).
 import { execFileSync } from 'node:child_process';
-import { bundleReport } from './bundle.js';
+import { printBundleReport } from './bundle.js';
 import { eventsBench } from './events.js';
 import { mailBench } from './mail.js';
 import { recordsBench } from './records.js';
+import { printWebRows, webBench } from './web.js';
 import { buildSearchVectors, searchBench } from './search.js';
 import { peopleBench } from './people.js';
 import { printSummary } from './summary.js';
@@ -18,10 +20,8 @@ if (!only || only === 'bundle') {
   console.log('Building the SPA…');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 
-  console.log('\nGzipped JavaScript per route (entry + the page chunk and its imports):');
-  for (const row of bundleReport()) {
-    console.log(`  ${row.kb.toFixed(1).padStart(7)} KB  ${row.name}`);
-  }
+  console.log('\nGzipped JavaScript per page (entry + its layout + the page chunk, with imports):');
+  printBundleReport();
 }
 
 if (!only || only === 'records' || only === 'search') {
@@ -48,6 +48,13 @@ if (!only || only === 'events') {
 if (!only || only === 'people') {
   console.log('\nPeople: a closed loop of list, details, search and 1 in 5 raise or reply');
   await peopleBench();
+}
+
+if (!only || only === 'web') {
+  console.log('\nLighthouse, mobile preset, on the built product (npm start, demo data)');
+  if (only === 'web')
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  printWebRows(await webBench());
 }
 
 printSummary();

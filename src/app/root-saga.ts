@@ -1,7 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { attachmentsSagaTriggers } from '../features/attachments/attachments-slice';
-import { authSaga } from '../features/auth/auth-saga';
+import { authActions, authHolders } from '../features/auth/auth-slice';
 import { chartsHolders } from '../features/charts/charts-slice';
 import { collectorHolders } from '../features/collector/collector-slice';
 import { slaHolders } from '../features/sla/sla-slice';
@@ -11,7 +11,7 @@ import { homeHolders } from '../features/home/home-slice';
 import { layoutSaga } from '../features/layout/layout-saga';
 import { liveSaga } from '../features/live/live-saga';
 import { mailChannelsHolders } from '../features/mail-channels/mail-channels-slice';
-import { profileSaga } from '../features/profile/profile-saga';
+import { profileHolders } from '../features/profile/profile-slice';
 import { recordsHolders } from '../features/records/records-slice';
 import { workHolders } from '../features/records/work-slice';
 import { searchHolders } from '../features/search/search-slice';
@@ -26,6 +26,22 @@ import { requestedTypes } from '../lib/request-holder';
  * JS): the action types that wake each one, and where its code is.
  */
 const lazyFeatureSagas = [
+  // Sign-in, sign-up, logout, password reset: loaded when the form is sent (issue 13).
+  lazySaga(
+    [
+      authActions.login.type,
+      authActions.tokenLogin.type,
+      authActions.signup.type,
+      authActions.logout.type,
+      authActions.forgotPassword.type,
+      authHolders.confirmEmail.actions.requested.type,
+      authHolders.resetPassword.actions.requested.type,
+    ],
+    () => import('../features/auth/auth-saga').then((m) => m.authSaga),
+  ),
+  lazySaga(requestedTypes(profileHolders), () =>
+    import('../features/profile/profile-saga').then((m) => m.profileSaga),
+  ),
   lazySaga(requestedTypes(recordsHolders), () =>
     import('../features/records/records-saga').then((m) => m.recordsSaga),
   ),
@@ -71,9 +87,7 @@ const lazyFeatureSagas = [
 export function* rootSaga(): SagaIterator {
   yield all([
     fork(preLoginSaga),
-    fork(authSaga),
     fork(layoutSaga),
-    fork(profileSaga),
     ...lazyFeatureSagas.map((saga) => fork(saga)),
     fork(liveSaga),
   ]);

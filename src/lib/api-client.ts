@@ -1,24 +1,43 @@
-import axios from 'axios';
 import i18n from 'i18next';
-import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { paths } from '../api/schema';
+import { httpRequest, type HttpRequestConfig, type HttpResponse } from './http';
 import { getReqUrl, getToken } from './storage';
 
 /**
- * The one axios instance: base = stored reqUrl + '/api/', Authorization: JWT <token>, and the
+ * The one API client: base = stored reqUrl + '/api/', Authorization: JWT <token>, and the
  * interface's current language as Accept-Language, so the server's messages match the screen.
  */
-export const apiClient = axios.create({
-  headers: { 'Content-Type': 'application/json' },
-});
+export function apiRequest<T>(config: HttpRequestConfig): Promise<HttpResponse<T>> {
+  return httpRequest<T>({
+    ...config,
+    baseURL: `${getReqUrl()}/api/`,
+    headers: { ...apiHeaders(), ...config.headers },
+  });
+}
 
-apiClient.interceptors.request.use((config) => {
-  config.baseURL = `${getReqUrl()}/api/`;
+function apiHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
   const token = getToken();
-  if (token) config.headers.set('Authorization', `JWT ${token}`);
-  if (i18n.language) config.headers.set('Accept-Language', i18n.language);
-  return config;
-});
+  if (token) headers.Authorization = `JWT ${token}`;
+  if (i18n.language) headers['Accept-Language'] = i18n.language;
+  return headers;
+}
+
+/**
+ * A streamed answer (the event stream): fetch, since XMLHttpRequest cannot hand over a body as
+ * it arrives. Same base URL and headers as every call; rejects unless the answer is 2xx.
+ */
+export async function apiStream(
+  path: ApiPath<'get'>,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const response = await fetch(`${getReqUrl()}${path}`, {
+    headers: { ...apiHeaders(), Accept: 'text/event-stream' },
+    signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
+  return response.body;
+}
 
 // ---- Calls typed by the API contract (src/api/schema.d.ts, from docs/openapi.json) ----------
 
@@ -65,8 +84,8 @@ export type ApiInit<P extends keyof paths, M extends ApiMethod> = PathPart<ApiOp
   QueryPart<ApiOperation<P, M>> &
   BodyPart<ApiOperation<P, M>> & {
     signal: AbortSignal;
-    /** Anything else axios takes (headers, onUploadProgress, ...). */
-    axios?: Omit<AxiosRequestConfig, 'url' | 'method' | 'params' | 'data' | 'signal'>;
+    /** Anything else the transport takes (headers, onUploadProgress, responseType). */
+    http?: Omit<HttpRequestConfig, 'url' | 'method' | 'params' | 'data' | 'signal' | 'baseURL'>;
   };
 
 /** '/api/ticket/{id}/' with { id: 7 } -> 'ticket/7/' (relative to the client's base, .../api/). */
@@ -81,13 +100,13 @@ function request<P extends keyof paths, M extends ApiMethod>(
   method: M,
   path: P,
   init: ApiInit<P, M>,
-): Promise<AxiosResponse<ApiResponse<P, M>>> {
-  const { path: params, query, body, signal, axios: extra } = init;
-  return apiClient.request<ApiResponse<P, M>>({
+): Promise<HttpResponse<ApiResponse<P, M>>> {
+  const { path: params, query, body, signal, http: extra } = init;
+  return apiRequest<ApiResponse<P, M>>({
     ...extra,
     method,
     url: apiUrl(path, params as Record<string, string | number> | undefined),
-    params: query,
+    params: query as HttpRequestConfig['params'],
     data: body,
     signal,
   });
@@ -95,8 +114,8 @@ function request<P extends keyof paths, M extends ApiMethod>(
 
 /**
  * The API, typed by path and method from the contract: `api.get('/api/ticket/{id}/', { path:
- * { id }, signal })` resolves to the typed `{ statusCode, data }`. Errors are axios errors, as
- * lib/call-api.ts (the one error policy) expects.
+ * { id }, signal })` resolves to the typed `{ statusCode, data }`. Errors are HttpErrors
+ * (lib/http.ts), as lib/call-api.ts (the one error policy) expects.
  */
 export const api = {
   get: <P extends ApiPath<'get'>>(path: P, init: ApiInit<P, 'get'>) => request('get', path, init),

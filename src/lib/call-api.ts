@@ -1,5 +1,4 @@
-import axios from 'axios';
-import type { AxiosResponse } from 'axios';
+import { isCancel, isHttpError, type HttpResponse } from './http';
 import { call, cancelled, put } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import i18n from './i18n';
@@ -28,7 +27,7 @@ export interface CallOptions {
 export type ApiResult<T> =
   { ok: true; data: T } | { ok: false; cancelled: boolean; error: ErrorInfo };
 
-export type ApiRequest<T> = (signal: AbortSignal) => Promise<AxiosResponse<ApiSuccess<T>>>;
+export type ApiRequest<T> = (signal: AbortSignal) => Promise<HttpResponse<ApiSuccess<T>>>;
 
 function bodyOf(data: unknown): ApiErrorBody | null {
   return data && typeof data === 'object' ? (data as ApiErrorBody) : null;
@@ -40,7 +39,7 @@ function bodyOf(data: unknown): ApiErrorBody | null {
  * - 403: navigate to /access-denied;
  * - other non-200: toast 'Request Error: ...';
  * - network failure: toast 'Network Error' with the context text;
- * - cancelled (takeLatest cancels the saga -> AbortController aborts axios): silent.
+ * - cancelled (takeLatest cancels the saga -> AbortController aborts the request): silent.
  * The failure is returned: listing/dropdown/detail flows swallow it, forms record it.
  */
 export function* callApi<T>(
@@ -49,7 +48,7 @@ export function* callApi<T>(
 ): SagaIterator<ApiResult<T>> {
   const controller = new AbortController();
   try {
-    const response: AxiosResponse<ApiSuccess<T>> = yield call(request, controller.signal);
+    const response: HttpResponse<ApiSuccess<T>> = yield call(request, controller.signal);
     return { ok: true, data: response.data.data };
   } catch (err) {
     const result: ApiResult<T> = yield call(applyErrorPolicy, err, options);
@@ -60,10 +59,10 @@ export function* callApi<T>(
 }
 
 function* applyErrorPolicy(err: unknown, options: CallOptions): SagaIterator<ApiResult<never>> {
-  if (axios.isCancel(err)) {
+  if (isCancel(err)) {
     return { ok: false, cancelled: true, error: { message: '', status: null } };
   }
-  if (axios.isAxiosError(err) && err.response) {
+  if (isHttpError(err) && err.response) {
     const status = err.response.status;
     const body = bodyOf(err.response.data);
     const fallback = CLIENT_MESSAGES[status];
@@ -85,7 +84,7 @@ function* applyErrorPolicy(err: unknown, options: CallOptions): SagaIterator<Api
     }
     return { ok: false, cancelled: false, error };
   }
-  if (axios.isAxiosError(err)) {
+  if (isHttpError(err)) {
     yield call(notifyNetworkError, options.context);
     const error: ErrorInfo = { message: i18n.t('errors:network'), status: null, notified: true };
     return { ok: false, cancelled: false, error };

@@ -1,13 +1,9 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
-import enProfile from '../locales/en/profile.json';
-import esAuth from '../locales/es/auth.json';
 import esCommon from '../locales/es/common.json';
 import esErrors from '../locales/es/errors.json';
-import esProfile from '../locales/es/profile.json';
 import type { Language } from './types';
 
 export const LANGUAGE_KEY = 'i18nextLng';
@@ -16,18 +12,15 @@ export const LANGUAGES: { code: Language; label: string }[] = [
   { code: 'es', label: 'Español' },
 ];
 
+// The namespaces every screen needs; each feature adds its own with its pages (features/*/i18n.ts).
 export const resources = {
   en: {
     common: enCommon,
-    auth: enAuth,
     errors: enErrors,
-    profile: enProfile,
   },
   es: {
     common: esCommon,
-    auth: esAuth,
     errors: esErrors,
-    profile: esProfile,
   },
 } as const;
 

@@ -1,8 +1,8 @@
 import { call, put, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { AxiosResponse } from 'axios';
-import { apiClient } from './api-client';
+import { apiRequest } from './api-client';
+import type { HttpResponse } from './http';
 import { navigateTo } from './navigation';
 import { preLoginRequested, sessionExpired } from './session';
 import { clearSession } from './storage';
@@ -12,8 +12,8 @@ interface PreLoginResponse {
   data?: { 'redirect-url'?: string };
 }
 
-function fetchPreLogin(): Promise<AxiosResponse<PreLoginResponse>> {
-  return apiClient.get<PreLoginResponse>('public/pre-login');
+function fetchPreLogin(): Promise<HttpResponse<PreLoginResponse>> {
+  return apiRequest<PreLoginResponse>({ url: 'public/pre-login' });
 }
 
 /**
@@ -25,7 +25,7 @@ export function* preLoginRedirect(from?: string): SagaIterator<void> {
   yield put(sessionExpired());
   const state = from ? { from } : undefined;
   try {
-    const response: AxiosResponse<PreLoginResponse> = yield call(fetchPreLogin);
+    const response: HttpResponse<PreLoginResponse> = yield call(fetchPreLogin);
     const { status, data } = response.data;
     const url = data?.['redirect-url'];
     if ((status === 'success' || status === 'unauthorized') && url) {

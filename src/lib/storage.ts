@@ -1,4 +1,3 @@
-import { jwtDecode } from 'jwt-decode';
 import type { User } from './types';
 
 export const STORAGE_KEYS = {
@@ -68,10 +67,20 @@ export function clearSession(): void {
   sessionStorage.removeItem(STORAGE_KEYS.userData);
 }
 
+/** A JWT's claims (its middle part, base64url JSON); throws when the token is malformed. */
+function jwtClaims(token: string): { exp?: unknown } {
+  const part = token.split('.')[1];
+  if (!part) throw new Error('not a JWT');
+  const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+  const claims: unknown = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')));
+  if (!claims || typeof claims !== 'object') throw new Error('not a JWT');
+  return claims;
+}
+
 /** A token counts as expired when its exp claim is in the past (or it cannot be decoded). */
 export function isTokenExpired(token: string, now: number = Date.now()): boolean {
   try {
-    const { exp } = jwtDecode<{ exp?: number }>(token);
+    const { exp } = jwtClaims(token);
     if (typeof exp !== 'number') return false;
     return exp * 1000 <= now;
   } catch {

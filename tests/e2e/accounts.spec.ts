@@ -181,7 +181,7 @@ test('the shell works by keyboard: settings panel, layout switch and the user me
   await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeHidden();
 });
 
-test('the login page loads at most 180 KB of gzipped JavaScript', async ({ page }) => {
+test('the login page loads at most 150 KB of gzipped JavaScript', async ({ page }) => {
   const scripts: Promise<Buffer>[] = [];
   page.on('response', (res) => {
     if (res.url().endsWith('.js')) scripts.push(res.body());
@@ -192,5 +192,6 @@ test('the login page loads at most 180 KB of gzipped JavaScript', async ({ page 
   const bodies = await Promise.all(scripts);
   const gzipped = bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
   expect(bodies.length).toBeGreaterThan(0);
-  expect(gzipped).toBeLessThanOrEqual(180_000);
+  // Issue 13's target (bench/bundle.ts prints the same closure per page).
+  expect(gzipped).toBeLessThanOrEqual(150 * 1024);
 });

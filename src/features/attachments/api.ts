@@ -1,5 +1,5 @@
-import type { AxiosProgressEvent, AxiosResponse } from 'axios';
 import { api } from '../../lib/api-client';
+import type { HttpProgressEvent, HttpResponse } from '../../lib/http';
 import type { ApiSuccess } from '../../lib/types';
 import type { RecordKey } from './types';
 
@@ -18,10 +18,9 @@ export const attachmentsApi = {
         path: { type, id },
         body: form,
         signal,
-        axios: {
-          // The client's JSON default would turn the form into JSON; the browser sets the boundary.
-          headers: { 'Content-Type': 'multipart/form-data' },
-          onUploadProgress: (event: AxiosProgressEvent) => {
+        http: {
+          // Sent as multipart with the browser's boundary (lib/http.ts).
+          onUploadProgress: (event: HttpProgressEvent) => {
             const total = event.total ?? file.size;
             onProgress(total > 0 ? Math.min(100, Math.round((event.loaded / total) * 100)) : 0);
           },
@@ -31,12 +30,12 @@ export const attachmentsApi = {
   /** The file as a blob, fetched with the token (`inline` for image thumbnails). */
   file:
     (attachmentId: number, inline = false) =>
-    async (signal: AbortSignal): Promise<AxiosResponse<ApiSuccess<Blob>>> => {
+    async (signal: AbortSignal): Promise<HttpResponse<ApiSuccess<Blob>>> => {
       const response = await api.get('/api/attachment/file/{id}', {
         path: { id: attachmentId },
         query: inline ? { inline: 1 } : undefined,
         signal,
-        axios: { responseType: 'blob' },
+        http: { responseType: 'blob' },
       });
       // The body is the file itself (a Blob, as responseType asks): wrap it as the envelope
       // callApi reads.

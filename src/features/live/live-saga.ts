@@ -58,8 +58,7 @@ function streamChannel(): EventChannel<StreamMessage> {
     const controller = new AbortController();
     void (async () => {
       try {
-        const response = await liveApi.stream()(controller.signal);
-        const body = response.data as unknown as ReadableStream<Uint8Array>;
+        const body = await liveApi.stream()(controller.signal);
         const reader = body.getReader();
         const push = createSseParser((event) => emit({ type: 'event', event }));
         for (;;) {

@@ -1,3 +1,4 @@
+import './i18n';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import { callApi } from '../../lib/call-api';

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { AxiosError, CanceledError } from 'axios';
+import { CanceledError, HttpError } from '../http';
 import { http, HttpResponse } from 'msw';
 import { runSaga } from 'redux-saga';
 import { profileHolders } from '../../features/profile/profile-slice';
@@ -152,7 +152,7 @@ describe('the saga error policy (seed section 8)', () => {
     const network = await runSaga(
       { dispatch: () => undefined, getState: () => ({}) },
       callApi<unknown>,
-      () => Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK')),
+      () => Promise.reject(new HttpError('Network Error', 'ERR_NETWORK')),
       { context: 'errors:context.fetchingData' },
     ).toPromise<ApiResult<unknown>>();
     expect(network).toMatchObject({ ok: false, cancelled: false, error: { status: null } });

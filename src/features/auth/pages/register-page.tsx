@@ -1,3 +1,4 @@
+import '../i18n';
 import { useEffect, useMemo } from 'react';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';

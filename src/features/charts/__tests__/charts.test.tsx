@@ -3,9 +3,13 @@ import { vi } from 'vitest';
 import { renderApp, signInAs } from '../../../test/render-app';
 
 // jsdom has no canvas or SVG layout: the libraries' React components are stubbed.
-vi.mock('react-apexcharts', () => ({
+vi.mock('react-apexcharts/core', () => ({
   default: ({ type }: { type: string }) => <div data-testid="apex-chart">{type}</div>,
 }));
+vi.mock('apexcharts/line', () => ({}));
+vi.mock('apexcharts/bar', () => ({}));
+vi.mock('apexcharts/donut', () => ({}));
+vi.mock('apexcharts/features/legend', () => ({}));
 vi.mock('react-chartjs-2', () => ({
   Bar: () => <canvas data-testid="chartjs-bar" />,
   Line: () => <canvas data-testid="chartjs-line" />,

@@ -1,3 +1,4 @@
+import '../../profile/i18n';
 import '../i18n';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,234 @@
+// Lighthouse (mobile preset: simulated slow 4G and a 4x slower CPU) against the built product
+// exactly as `npm start` runs it (built SPA + API on one port, embedded PostgreSQL, demo data):
+// the login page, then signed in as a demo user, my tickets and a ticket's details. Each page is
+// measured BENCH_LIGHTHOUSE_RUNS times (3) and the median run by performance is printed;
+// BENCH_LIGHTHOUSE_OUT=folder keeps the reports.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const DEMO_USER = 'alice@example.com';
+const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'helpdesk-demo';
+export const WEB_TARGETS = { performance: 95, accessibility: 100 };
+
+export interface WebRow {
+  page: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the product exited (${server.exitCode})`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the product did not answer /api/health within 4 minutes');
+}
+
+/** `npm start` on a throwaway data folder and free ports; resolves once it is healthy. */
+async function startProduct(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  let smtpPort = await freePort();
+  while (smtpPort === port) smtpPort = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-web-'));
+  // The embedded database runs as the `postgres` OS user when started as root.
+  fs.chmodSync(dataDir, 0o755);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      INBOUND_SMTP_PORT: String(smtpPort),
+      DATABASE_URL: '',
+    },
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, server);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseUrl, stop };
+}
+
+/** Signs in through the login page, as a person would; the SPA keeps the session in storage. */
+async function signIn(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth/login`, { waitUntil: 'networkidle0' });
+  await page.locator('#login-email').fill(DEMO_USER);
+  await page.locator('#login-password').fill(DEMO_PASSWORD);
+  await Promise.all([
+    page.waitForNavigation({ waitUntil: 'networkidle0' }),
+    page.keyboard.press('Enter'),
+  ]);
+  if (!page.url().endsWith('/home')) throw new Error(`sign-in ended on ${page.url()}`);
+}
+
+/** The id of one of the demo user's tickets, through the API with the SPA's stored token. */
+async function aTicketId(page: Page, baseUrl: string): Promise<number> {
+  // A string, as the bench is typed without the DOM's types.
+  const token: unknown = await page.evaluate("localStorage.getItem('token')");
+  const res = await fetch(`${baseUrl}/api/search/ticket/my`, {
+    method: 'POST',
+    headers: { Authorization: `JWT ${String(token)}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ page: 1, page_size: 1 }),
+  });
+  const body = (await res.json()) as { data: { items: { id: number }[] } };
+  return body.data.items[0].id;
+}
+
+async function measure(page: Page, url: string, signedIn: boolean): Promise<WebRow> {
+  if (signedIn) {
+    // Keep the session (localStorage) but start from a cold HTTP cache, as a returning user
+    // whose cached files expired would.
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+  }
+  const result = await lighthouse(
+    url,
+    {
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: signedIn,
+    },
+    undefined,
+    page,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  // BENCH_LIGHTHOUSE_OUT=folder keeps each run's full report, to see where the time goes.
+  const out = process.env.BENCH_LIGHTHOUSE_OUT;
+  if (out) {
+    fs.mkdirSync(out, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(out, name), JSON.stringify(result.lhr));
+  }
+  return {
+    page: url,
+    performance: Math.round((categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+    lcpMs: audits['largest-contentful-paint'].numericValue ?? NaN,
+    tbtMs: audits['total-blocking-time'].numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift'].numericValue ?? NaN,
+  };
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is run again. */
+async function retried<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      console.log(`  (run again: ${err instanceof Error ? err.message : String(err)})`);
+    }
+  }
+}
+
+async function median(page: Page, name: string, url: string, signedIn: boolean): Promise<WebRow> {
+  const runs: WebRow[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await retried(() => measure(page, url, signedIn)));
+  runs.sort((a, b) => a.performance - b.performance);
+  const row = runs[Math.floor(runs.length / 2)];
+  const all = runs.map((r) => r.performance).join(', ');
+  console.log(`  ${name}: performance of each run ${all}`);
+  return { ...row, page: name };
+}
+
+function chromePath(): string {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((c) => c && fs.existsSync(c));
+  if (!found) throw new Error('No Chromium found: set CHROME_PATH.');
+  return found;
+}
+
+export async function webBench(): Promise<WebRow[]> {
+  const product = await startProduct();
+  let browser: Browser | undefined;
+  try {
+    browser = await puppeteer.launch({
+      executablePath: chromePath(),
+      headless: true,
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+      defaultViewport: null,
+    });
+    const page = await browser.newPage();
+    const { baseUrl } = product;
+    const rows = [await median(page, 'login', `${baseUrl}/auth/login`, false)];
+    await signIn(page, baseUrl);
+    const ticketId = await aTicketId(page, baseUrl);
+    rows.push(await median(page, 'my tickets', `${baseUrl}/ticket/my_ticket`, true));
+    rows.push(
+      await median(
+        page,
+        'ticket details',
+        `${baseUrl}/ticket/my_ticket/details?ticketId=${ticketId}`,
+        true,
+      ),
+    );
+    return rows;
+  } finally {
+    await browser?.close();
+    await product.stop();
+  }
+}
+
+export function printWebRows(rows: WebRow[]): boolean {
+  console.log('\n  page             perf  a11y      LCP     TBT    CLS');
+  let met = true;
+  for (const r of rows) {
+    const ok =
+      r.performance >= WEB_TARGETS.performance && r.accessibility >= WEB_TARGETS.accessibility;
+    met &&= ok;
+    console.log(
+      `  ${r.page.padEnd(15)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)}` +
+        ` ${(r.lcpMs / 1000).toFixed(2).padStart(7)} s ${Math.round(r.tbtMs).toString().padStart(4)} ms` +
+        ` ${r.cls.toFixed(3).padStart(6)}  ${ok ? 'met' : 'NOT MET'}`,
+    );
+  }
+  console.log(
+    `  Target: performance >= ${WEB_TARGETS.performance} and accessibility ${WEB_TARGETS.accessibility} on each: ${met ? 'met' : 'NOT MET'}`,
+  );
+  return met;
+}
