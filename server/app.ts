@@ -52,6 +52,8 @@ import { sharingRoutes } from './routes/sharing/routes.js';
 import { taxonomyRoutes } from './routes/taxonomy/routes.js';
 import { threadRoutes } from './routes/threads/routes.js';
 import { userRoutes } from './routes/users/routes.js';
+import { detailsRoutes } from './routes/details/routes.js';
+import { macroRoutes } from './routes/macros/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -192,6 +194,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       contactRoutes(api, ctx);
       mailChannelRoutes(api, ctx);
       slaRoutes(api, ctx);
+      detailsRoutes(api, ctx);
+      macroRoutes(api, ctx);
     },
     { prefix: '/api' },
   );
