@@ -17,6 +17,7 @@ import { searchHolders, searchReducer } from '../features/search/search-slice';
 import { workHolders } from '../features/records/work-slice';
 import { threadsHolders } from '../features/threads/threads-slice';
 import { holderReducers } from '../lib/request-holder';
+import { detailsHolders } from '../features/records/details-slice';
 
 /** All response holders, by name: a feature adds its table here. */
 const holdersReducer = combineReducers({
@@ -34,6 +35,7 @@ const holdersReducer = combineReducers({
   ...holderReducers(slaHolders),
   ...holderReducers(contactHolders),
   ...holderReducers(mailChannelsHolders),
+  ...holderReducers(detailsHolders),
 });
 
 export const rootReducer = combineReducers({

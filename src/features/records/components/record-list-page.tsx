@@ -12,6 +12,7 @@ import type { ListItem, ListQuery } from '../types';
 import { ListFilters } from './list-filters';
 import { MailBadge } from './mail-badge';
 import { FILTER_PARAMS, readFilters, readPage, readSort } from './list-query';
+import { useRememberList } from './view/list-context';
 import { Pagination } from './pagination';
 import { SlaBadge } from './sla-badge';
 import { ErrorState, Loading } from './states';
@@ -77,6 +78,8 @@ export function RecordListPage({
   useEffect(() => {
     load();
   }, [load]);
+  // The record view's previous / next walk this list (issue 9).
+  useRememberList(listKey, query, holder.data);
   useEffect(
     () => () => void dispatch(recordsHolders[listKey].actions.reset()),
     [dispatch, listKey],
