@@ -8,6 +8,7 @@ import { threadHandlers } from './thread-handlers';
 import { mailHandlers } from './mail-handlers';
 import { overviewHandlers, taxonomyReadHandlers } from './overview-handlers';
 import { slaHandlers } from './sla-handlers';
+import { detailsHandlers } from './details-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const validEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
@@ -174,6 +175,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
         : HttpResponse.json({ status: 'unauthorized', data: { 'redirect-url': '/auth/login' } }),
     ),
     ...recordHandlers(),
+    ...detailsHandlers(),
     ...attachmentHandlers(),
     ...threadHandlers(),
     ...overviewHandlers(),
