@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
+import { formatDateTimeLocal } from '../../../../lib/dates';
+import '../../i18n';
 import { AttachmentsPanel } from '../../../attachments/components/attachments-panel';
 import { FollowButton } from '../../../threads/components/follow-button';
 import type { Kind } from '../../kinds';
@@ -93,6 +95,7 @@ export function PropertiesPanel({
   statusOptions?: Option[];
 }) {
   const { t } = useTranslation('workspace');
+  const { t: tr } = useTranslation('records');
   const dispatch = useAppDispatch();
   const userId = useAppSelector((state) => state.auth.user?.id ?? null);
   const busy = useAppSelector(
@@ -242,6 +245,26 @@ export function PropertiesPanel({
           <div className="mt-3">
             <FollowButton record={ref} following={record.following} />
           </div>
+        </div>
+      </section>
+      <section aria-labelledby="facts-heading" className="card mb-3">
+        <div className="card-body py-2">
+          <h2 id="facts-heading" className="h6 mb-2">
+            {tr('details.heading')}
+          </h2>
+          <dl className="mb-0 small">
+            {[
+              [tr('channel.label'), tr(`channel.${record.channel ?? 'web'}`)],
+              [tr('fields.created'), formatDateTimeLocal(record.created_at)],
+              [tr('fields.updated'), formatDateTimeLocal(record.updated_at)],
+              [tr('fields.version'), String(record.version)],
+            ].map(([label, value]) => (
+              <div key={label} className="d-flex gap-2">
+                <dt className="fw-semibold">{label}</dt>
+                <dd className="mb-0 ms-auto">{value}</dd>
+              </div>
+            ))}
+          </dl>
         </div>
       </section>
       <div className="mb-3">
