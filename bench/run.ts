@@ -4,6 +4,7 @@
 // the records' database too).
 import { execFileSync } from 'node:child_process';
 import { bundleReport } from './bundle.js';
+import { detailsBench } from './details.js';
 import { mailBench } from './mail.js';
 import { recordsBench } from './records.js';
 import { buildSearchVectors, searchBench } from './search.js';
@@ -34,4 +35,10 @@ if (!only || only === 'records' || only === 'search') {
 if (!only || only === 'mail') {
   console.log('\nMail in: new mails through the inbound SMTP listener to tickets');
   await mailBench();
+}
+
+if (only === 'details') {
+  // The record view's one call on the records' database (issue 9); lists skipped.
+  console.log('\nRecords: the details call at scale');
+  await recordsBench({ lists: false, after: detailsBench });
 }
