@@ -42,6 +42,12 @@ export function* loadRecordDetails(ref: RecordRef): SagaIterator {
   yield put(workHolders.sharedWith.actions.succeeded(d.shared_with));
   yield put(workHolders.recordTaxonomy.actions.succeeded(d.classification));
   yield put(workHolders.relatedData.actions.succeeded(d.related));
+  // The history panel shows the timeline's events (no history call of its own).
+  yield put(
+    workHolders.recordHistory.actions.succeeded(
+      d.timeline.entries.flatMap((e) => (e.event ? [e.event] : [])),
+    ),
+  );
   yield put(
     threadsHolders.notificationUpdate.actions.succeeded({ recordId, following: d.following }),
   );

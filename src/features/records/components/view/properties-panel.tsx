@@ -14,6 +14,7 @@ import { workHolders } from '../../work-slice';
 import type { RecordPermissions } from '../../details-types';
 import { helpdeskOptions, useDropdown, type Option } from '../use-dropdown';
 import { ClassificationSection } from '../work/classification-section';
+import { HistorySection } from '../work/history-section';
 import { RelatedSection } from '../work/related-section';
 import { SharedWithSection } from '../work/shared-with-section';
 
@@ -284,6 +285,11 @@ export function PropertiesPanel({
           canRelate={permissions.relate}
         />
       </div>
+      {access !== 'reader' && (
+        <div className="mb-3">
+          <HistorySection />
+        </div>
+      )}
       {access !== 'reader' && (
         <div className="mb-3">
           <AttachmentsPanel record={ref} userId={userId} isAgent={access === 'agent'} />
