@@ -5,8 +5,7 @@ type Schemas = components['schemas'];
 
 /** The details call's answer (docs/api-records.md "Details"). */
 export type RecordDetails =
-  | ApiData<'/api/ticket/{id}/details/', 'get'>
-  | ApiData<'/api/content/{id}/details/', 'get'>;
+  ApiData<'/api/ticket/{id}/details/', 'get'> | ApiData<'/api/content/{id}/details/', 'get'>;
 export type TimelineEntry = Schemas['TimelineEntry'];
 export type TimelinePage = Schemas['TimelinePage'];
 export type DetailAttachment = Schemas['DetailAttachment'];

@@ -60,11 +60,12 @@ describe('the record view', () => {
     const internal = screen.getByTestId('timeline-internal');
     expect(within(internal).getByText('Internal')).toBeInTheDocument();
     expect(screen.getByText('We are looking into it')).toBeInTheDocument();
-    expect(screen.getByText(/assigned it to Agent Smith/)).toBeInTheDocument();
+    const timeline = screen.getByRole('list', { name: 'Conversation' });
+    expect(within(timeline).getByText(/assigned it to Agent Smith/)).toBeInTheDocument();
     // History lines can be hidden.
     const { user } = { user: (await import('@testing-library/user-event')).default.setup() };
     await user.click(screen.getByRole('switch', { name: 'Show history' }));
-    expect(screen.queryByText(/assigned it to Agent Smith/)).not.toBeInTheDocument();
+    expect(within(timeline).queryByText(/assigned it to Agent Smith/)).not.toBeInTheDocument();
     expect(screen.getByText('We are looking into it')).toBeInTheDocument();
   });
 
