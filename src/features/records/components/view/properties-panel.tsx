@@ -259,6 +259,14 @@ export function PropertiesPanel({
               [tr('fields.created'), formatDateTimeLocal(record.created_at)],
               [tr('fields.updated'), formatDateTimeLocal(record.updated_at)],
               [tr('fields.version'), String(record.version)],
+              ...(record.object_type === 'C'
+                ? [
+                    [
+                      tr('fields.searchable'),
+                      record.searchable ? tr('details.yes') : tr('details.no'),
+                    ],
+                  ]
+                : []),
             ].map(([label, value]) => (
               <div key={label} className="d-flex gap-2">
                 <dt className="fw-semibold">{label}</dt>
