@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { printBundleReport } from './bundle.js';
 import { eventsBench } from './events.js';
+import { detailsBench } from './details.js';
 import { mailBench } from './mail.js';
 import { recordsBench } from './records.js';
 import { printWebRows, webBench } from './web.js';
@@ -55,6 +56,12 @@ if (!only || only === 'web') {
   if (only === 'web')
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   printWebRows(await webBench());
+}
+
+if (only === 'details') {
+  // The record view's one call on the records' database (issue 9); lists skipped.
+  console.log('\nRecords: the details call at scale');
+  await recordsBench({ lists: false, after: detailsBench });
 }
 
 printSummary();

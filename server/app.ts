@@ -57,6 +57,8 @@ import { createLiveHub } from './live/hub.js';
 import { liveRoutes } from './routes/live/routes.js';
 import { bulkRoutes } from './routes/bulk/routes.js';
 import { viewsRoutes } from './routes/views/routes.js';
+import { detailsRoutes } from './routes/details/routes.js';
+import { macroRoutes } from './routes/macros/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -213,6 +215,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       liveRoutes(api, ctx);
       bulkRoutes(api, ctx);
       viewsRoutes(api, ctx);
+      detailsRoutes(api, ctx);
+      macroRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

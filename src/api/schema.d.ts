@@ -2244,6 +2244,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/{id}/details/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the view of a content item shows, in one call (older timeline pages with `before`) */
+        get: {
+            parameters: {
+                query?: {
+                    before?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attachments: components["schemas"]["DetailAttachment"][];
+                                classification: components["schemas"]["TaxonomyNode"][];
+                                following: boolean;
+                                permissions: components["schemas"]["RecordPermissions"];
+                                record: components["schemas"]["Content"];
+                                related: components["schemas"]["RelatedRecord"][];
+                                /** @description Who a message can go out as (as GET communication-from/) */
+                                send_as: components["schemas"]["ChoiceOption"][];
+                                shared_with: components["schemas"]["Person"][];
+                                timeline: components["schemas"]["TimelinePage"];
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/{id}/duplicate/": {
         parameters: {
             query?: never;
@@ -3728,6 +3810,341 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/macros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The macros, by name (helpdesk agents only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Macro"][];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a macro (helpdesk agents only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        assignee_id?: number | null;
+                        body?: string;
+                        category_ids?: number[];
+                        name: string;
+                        priority_id?: number | null;
+                        status_id?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Macro"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/macros/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One macro (helpdesk agents only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Macro"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Edit a macro (helpdesk agents only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        assignee_id?: number | null;
+                        body?: string;
+                        category_ids?: number[];
+                        name: string;
+                        priority_id?: number | null;
+                        status_id?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Macro"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a macro (helpdesk agents only) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -6473,6 +6890,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ticket/{id}/details/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the view of a ticket shows, in one call (older timeline pages with `before`) */
+        get: {
+            parameters: {
+                query?: {
+                    before?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attachments: components["schemas"]["DetailAttachment"][];
+                                classification: components["schemas"]["TaxonomyNode"][];
+                                following: boolean;
+                                permissions: components["schemas"]["RecordPermissions"];
+                                record: components["schemas"]["Ticket"];
+                                related: components["schemas"]["RelatedRecord"][];
+                                /** @description Who a message can go out as (as GET communication-from/) */
+                                send_as: components["schemas"]["ChoiceOption"][];
+                                shared_with: components["schemas"]["Person"][];
+                                timeline: components["schemas"]["TimelinePage"];
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ticket/{id}/duplicate/": {
         parameters: {
             query?: never;
@@ -8135,6 +8634,19 @@ export interface components {
             /** @enum {string} */
             role: "user" | "agent";
         };
+        DetailAttachment: {
+            content_type: string;
+            /** Format: date-time */
+            created_at: string;
+            file_name: string;
+            id: number;
+            is_image: boolean;
+            /** @description The message the file came with, where known */
+            message_id: number | null;
+            size: number;
+            uploaded_by_id: number | null;
+            uploaded_by_name: string | null;
+        };
         Error: {
             error: string;
             fields?: {
@@ -8180,6 +8692,25 @@ export interface components {
             open_ticket_count: number;
             open_tickets: components["schemas"]["TicketListItem"][];
         };
+        Macro: {
+            /** @description The agent it assigns (null: unchanged) */
+            assignee_id: number | null;
+            assignee_name: string | null;
+            /** @description The reply text (HTML); {{requester_name}}, {{ticket_id}} and {{agent_name}} are filled in when applied */
+            body: string;
+            /** @description Categories it adds to the classification */
+            category_ids: number[];
+            id: number;
+            name: string;
+            /** @description The priority it sets (null: unchanged) */
+            priority_id: number | null;
+            priority_name: string | null;
+            /** @description The status it sets (null: unchanged) */
+            status_id: number | null;
+            status_name: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
         MailChannel: {
             /** @description Mail to this address becomes a ticket in this help desk */
             address: string | null;
@@ -8217,6 +8748,23 @@ export interface components {
         Priority: {
             priority_id: number;
             priority_name: string;
+        };
+        RecordPermissions: {
+            assign: boolean;
+            attach: boolean;
+            change_status: boolean;
+            classify: boolean;
+            delete: boolean;
+            duplicate: boolean;
+            edit: boolean;
+            follow: boolean;
+            forward: boolean;
+            move: boolean;
+            note: boolean;
+            relate: boolean;
+            reply: boolean;
+            share: boolean;
+            worklog: boolean;
         };
         RelatedRecord: {
             id: number;
@@ -8465,6 +9013,23 @@ export interface components {
             page_size: number;
             total: number;
             total_is_capped: boolean;
+        };
+        TimelineEntry: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Pass as `before` for the entries older than this */
+            cursor: string;
+            /** @description A history event; null for a message */
+            event: components["schemas"]["HistoryEvent"] | (never | null);
+            /** @description A message (`thread: worklog` is internal, agents only); null for an event */
+            message: components["schemas"]["ThreadMessage"] | (never | null);
+            /** @enum {string} */
+            type: "message" | "event";
+        };
+        TimelinePage: {
+            entries: components["schemas"]["TimelineEntry"][];
+            /** @description The `before` of the next (older) page; null when this is the oldest */
+            next_cursor: string | null;
         };
         User: {
             email: string;

@@ -19,6 +19,7 @@ import { workHolders } from '../features/records/work-slice';
 import { threadsHolders } from '../features/threads/threads-slice';
 import { bulkViewsHolders } from '../features/records/bulk-views-slice';
 import { holderReducers } from '../lib/request-holder';
+import { detailsHolders } from '../features/records/details-slice';
 
 /** All response holders, by name: a feature adds its table here. */
 const holdersReducer = combineReducers({
@@ -37,6 +38,7 @@ const holdersReducer = combineReducers({
   ...holderReducers(contactHolders),
   ...holderReducers(mailChannelsHolders),
   ...holderReducers(bulkViewsHolders),
+  ...holderReducers(detailsHolders),
 });
 
 export const rootReducer = combineReducers({

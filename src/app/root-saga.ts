@@ -20,6 +20,7 @@ import { bulkViewsHolders } from '../features/records/bulk-views-slice';
 import { lazySaga } from '../lib/lazy-saga';
 import { preLoginSaga } from '../lib/pre-login';
 import { requestedTypes } from '../lib/request-holder';
+import { detailsHolders } from '../features/records/details-slice';
 
 /**
  * Feature sagas that load with their first request (their code stays out of the login page's
@@ -72,6 +73,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(slaHolders), () =>
     import('../features/sla/sla-saga').then((m) => m.slaSaga),
+  ),
+  lazySaga(requestedTypes(detailsHolders), () =>
+    import('../features/records/details-saga').then((m) => m.detailsSaga),
   ),
   lazySaga(requestedTypes(contactHolders), () =>
     import('../features/contact/contact-saga').then((m) => m.contactSaga),

@@ -1,4 +1,5 @@
 import type { HdRecord } from '../features/records/types';
+import type { Macro } from '../features/records/details-types';
 import type { Language, User } from '../lib/types';
 import { seedChannels } from './mail-data';
 import type { MockChannel } from './mail-data';
@@ -45,6 +46,9 @@ export interface Db {
   mailChannels: MockChannel[];
   /** SLA policies (docs/api-sla.md), in the order they are tried. */
   slaPolicies: SlaPolicy[];
+  /** Macros (docs/api-records.md "Macros"). */
+  macros: Macro[];
+  nextMacroId: number;
   /** Saved views (docs/api-bulk-views.md), newest last. */
   savedViews: MockView[];
   nextViewId: number;
@@ -128,6 +132,8 @@ function freshDb(): Db {
     slaPolicies: seedSlaPolicies(),
     savedViews: [],
     nextViewId: 1,
+    macros: [],
+    nextMacroId: 1,
   };
 }
 

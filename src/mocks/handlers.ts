@@ -10,6 +10,7 @@ import { mailHandlers } from './mail-handlers';
 import { overviewHandlers, taxonomyReadHandlers } from './overview-handlers';
 import { slaHandlers } from './sla-handlers';
 import { bulkViewsHandlers } from './bulk-views-handlers';
+import { detailsHandlers } from './details-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const validEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
@@ -176,6 +177,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
         : HttpResponse.json({ status: 'unauthorized', data: { 'redirect-url': '/auth/login' } }),
     ),
     ...recordHandlers(),
+    ...detailsHandlers(),
     ...attachmentHandlers(),
     ...threadHandlers(),
     ...overviewHandlers(),

@@ -13,7 +13,7 @@ const validEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const AGENTS_ONLY = 'Only helpdesk agents may do this.';
 
-function publicMessage(row: MockMessage): ThreadMessage {
+export function publicMessage(row: MockMessage): ThreadMessage {
   const { record_id: _record, ...rest } = row;
   return rest;
 }

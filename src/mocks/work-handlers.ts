@@ -24,13 +24,13 @@ const invalid = (fields: Record<string, string>) =>
 const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1;
 
-function sharedList(recordId: number) {
+export function sharedList(recordId: number) {
   return db.shares
     .filter((s) => s.record_id === recordId)
     .map((s) => ({ id: s.user_id, fullname: personName(s.user_id) ?? '' }));
 }
 
-function classificationOf(recordId: number) {
+export function classificationOf(recordId: number) {
   return db.recordCategories
     .filter((rc) => rc.record_id === recordId)
     .map((rc) => CATEGORIES.find((c) => c.id === rc.category_id))
@@ -38,7 +38,7 @@ function classificationOf(recordId: number) {
     .map((c) => categoryNode(c));
 }
 
-function relatedOf(user: MockUser, recordId: number) {
+export function relatedOf(user: MockUser, recordId: number) {
   const ids = db.relations
     .filter((rel) => rel.a === recordId || rel.b === recordId)
     .map((rel) => (rel.a === recordId ? rel.b : rel.a));

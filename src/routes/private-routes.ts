@@ -110,6 +110,12 @@ export const hdeRoutes: RouteRow[] = [
     page: lazy(() => import('../features/records/pages/hd-content-drafts-page')),
     hdeOnly: true,
   },
+  // Macros: canned responses (issue #9).
+  {
+    path: 'macros',
+    page: lazy(() => import('../features/records/pages/macros-page')),
+    hdeOnly: true,
+  },
   // Mail channels (issue #8).
   {
     path: 'mail-channels',
@@ -146,4 +152,5 @@ export const mainMenu: MenuRow[] = [
   },
   { labelKey: 'menu.mailChannels', path: '/mail-channels', hdeOnly: true },
   { labelKey: 'menu.slaPolicies', path: '/sla-policies', hdeOnly: true },
+  { labelKey: 'menu.macros', path: '/macros', hdeOnly: true },
 ];

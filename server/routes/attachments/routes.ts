@@ -72,7 +72,7 @@ const uploadBody = {
   properties: { files: { type: 'string', format: 'binary' } },
 } as const;
 
-function toApi(row: sql.AttachmentRow) {
+export function toApi(row: sql.AttachmentRow) {
   return {
     id: Number(row.id),
     file_name: row.file_name,

@@ -26,7 +26,7 @@ export interface MessageRow {
 }
 
 /** Messages with their names; `sent_as: helpdesk` shows the record's help desk. */
-const MESSAGE_COLUMNS = `m.id, m.thread, m.author_id,
+export const MESSAGE_COLUMNS = `m.id, m.thread, m.author_id,
        (SELECT fullname FROM users WHERE id = m.author_id) AS author_name,
        m.sent_as,
        CASE WHEN m.sent_as = 'helpdesk'

@@ -1,4 +1,5 @@
-import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
+import type { Action, PayloadAction, UnknownAction } from '@reduxjs/toolkit';
+import { recordActivityHappened } from '../../lib/record-activity';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import { callApi } from '../../lib/call-api';
@@ -7,6 +8,8 @@ import { LEAVE_OK, navigateTo } from '../../lib/navigation';
 import { notifySuccess } from '../../lib/notify';
 import type { ErrorInfo } from '../../lib/types';
 import { recordsApi } from './api';
+import { loadRecordDetails, recordChanged } from './details-saga';
+import type { RecordDetails } from './details-types';
 import type { ListScope } from './api';
 import { CONTENT, TICKET } from './kinds';
 import type { Kind } from './kinds';
@@ -72,15 +75,13 @@ function dropdownWorker(key: DropdownKey) {
   };
 }
 
-/** One record; a 404 is shown by the page itself (no toast). */
+/**
+ * One record, through the details call (details-saga.ts), which fills the view's other holders
+ * too; a 404 is shown by the page itself (no toast).
+ */
 function* loadDetail(action: PayloadAction<RecordRef>): SagaIterator {
-  const { type, id } = action.payload;
-  const result: ApiResult<HdRecord> = yield call(callApi<HdRecord>, recordsApi.get(type, id), {
-    context: 'errors:context.fetchingData',
-    handled: [404],
-  });
-  if (result.ok) yield put(H.detailData.actions.succeeded(result.data));
-  else if (!result.cancelled) yield put(H.detailData.actions.failed(result.error));
+  const result: ApiResult<RecordDetails> = yield call(loadRecordDetails, action.payload);
+  if (!result.ok && !result.cancelled) yield put(H.detailData.actions.failed(result.error));
   yield put(formLoadingSet(false));
 }
 
@@ -170,6 +171,17 @@ function* deleteRecord(action: PayloadAction<DeleteRequest>): SagaIterator {
 }
 
 export function* recordsSaga(): SagaIterator {
+  // The record on screen reloads (one details call) when something changes it.
+  let shown: RecordRef | null = null;
+  function* open(action: PayloadAction<RecordRef>): SagaIterator {
+    shown = action.payload;
+    yield call(loadDetail, action);
+  }
+  function* refresh(action: Action): SagaIterator {
+    if (!shown) return;
+    const changed = recordActivityHappened.match(action) ? action.payload.recordId : shown.id;
+    if (changed === shown.id) yield call(loadRecordDetails, shown);
+  }
   const lists = (Object.keys(LISTS) as ListKey[]).map((key) =>
     takeLatest(H[key].actions.requested.type, listWorker(key)),
   );
@@ -179,7 +191,8 @@ export function* recordsSaga(): SagaIterator {
   yield all([
     ...lists,
     ...dropdowns,
-    takeLatest(H.detailData.actions.requested.type, loadDetail),
+    takeLatest(H.detailData.actions.requested.type, open),
+    takeLatest(recordChanged, refresh),
     takeLatest(H.saveTicketInput.actions.requested.type, saveWorker(TICKET)),
     takeLatest(H.saveContentInput.actions.requested.type, saveWorker(CONTENT)),
     takeLatest(H.informationUpdate.actions.requested.type, updateRecord),

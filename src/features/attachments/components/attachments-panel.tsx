@@ -68,12 +68,17 @@ export function AttachmentsPanel({
   const [toDelete, setToDelete] = useState<Attachment | null>(null);
   const { type, id } = record;
 
+  // The record view's details call usually brought the files already: then no call of its own.
+  const loaded = list.data?.recordId === id;
   useEffect(() => {
-    dispatch(H.fileAttachment.actions.requested({ type, id }));
-    return () => {
+    if (!loaded) dispatch(H.fileAttachment.actions.requested({ type, id }));
+  }, [dispatch, type, id, loaded]);
+  useEffect(
+    () => () => {
       dispatch(thumbnailsReleased());
-    };
-  }, [dispatch, type, id]);
+    },
+    [dispatch, type, id],
+  );
 
   const pick = (entries: UploadEntry[]) => {
     if (entries.length > 0) dispatch(filesPicked({ record: { type, id }, entries }));

@@ -13,7 +13,10 @@ async function openAgentTicket(id = 2) {
   return { ...app, actions };
 }
 
+/** A property as the side panel shows it: its in-place control's choice, or the facts list's. */
 function detailValue(term: string) {
+  const control = screen.queryByLabelText(term, { selector: 'select' });
+  if (control instanceof HTMLSelectElement) return control.selectedOptions[0]?.textContent?.trim();
   const list = screen.getByRole('heading', { name: 'Details' }).parentElement as HTMLElement;
   const dt = within(list)
     .getAllByRole('term')

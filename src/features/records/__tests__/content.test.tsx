@@ -77,7 +77,7 @@ describe('content', () => {
       await screen.findByRole('heading', { level: 1, name: 'Holiday policy' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Author')).toBeInTheDocument();
-    expect(screen.getByText('Alice Example')).toBeInTheDocument();
+    expect(screen.getByText('Author').nextElementSibling).toHaveTextContent('Alice Example');
     unmount();
 
     renderApp('/hd_content/draft');

@@ -27,20 +27,27 @@ describe('ticket details', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'VPN drops every hour' }),
     ).toBeInTheDocument();
+    // The side panel: properties in place (the owner edits priority and company).
+    expect(screen.getByLabelText('Status', { selector: 'select' })).toHaveDisplayValue('New');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Priority', { selector: 'select' })).toHaveDisplayValue('Low'),
+    );
+    await waitFor(() =>
+      expect(screen.getByLabelText('Company', { selector: 'select' })).toHaveDisplayValue(
+        'Acme Corp',
+      ),
+    );
+    expect(screen.getByText('Hardware')).toBeInTheDocument();
+    expect(screen.getByText('Unassigned')).toBeInTheDocument();
     expect(definitions()).toEqual({
-      Status: 'New',
-      Priority: 'Low',
-      Company: 'Acme Corp',
-      'Help desk': 'Hardware',
-      Requester: 'Alice Example',
-      Assignee: 'Unassigned',
       'Came in by': 'Web form',
       Created: formatDateTimeLocal(t1.created_at),
       Updated: formatDateTimeLocal(t1.updated_at),
       Version: '1',
     });
-    const body = screen.getByRole('heading', { name: 'Description' })
-      .nextElementSibling as HTMLElement;
+    const original = screen.getByTestId('timeline-original');
+    expect(within(original).getByText('Alice Example')).toBeInTheDocument();
+    const body = original.querySelector('.record-body') as HTMLElement;
     expect(body.innerHTML).toBe('<p>Hello <strong>there</strong></p><a>bad</a>');
     expect(body.querySelector('script, img, [onerror]')).toBeNull();
     expect((window as unknown as { hacked?: number }).hacked).toBeUndefined();

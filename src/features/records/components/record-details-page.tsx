@@ -1,9 +1,10 @@
 import '../i18n';
-import { useEffect, useMemo, useState } from 'react';
+import '../workspace-i18n';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useFormik, validateYupSchema, yupToFormErrors } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatDateTimeLocal } from '../../../lib/dates';
 import { Alert, generalError, useServerFieldErrors } from '../../../lib/form-field';
@@ -16,23 +17,24 @@ import { recordsHolders } from '../records-slice';
 import type { HdRecord, RecordWrite, Status } from '../types';
 import { LeaveDialog } from './confirm-dialog';
 import { MailBadge } from './mail-badge';
-import { PriorityBadge, StatusBadge } from './record-badges';
 import { RecordFields } from './record-fields';
 import { SlaSection } from './sla-section';
 import { recordSchema, valuesOf, writeBody } from './record-values';
 import type { RecordValues } from './record-values';
 import { ErrorState, Loading, NotFoundMessage } from './states';
 import { useDropdown } from './use-dropdown';
-import type { Option } from './use-dropdown';
+import { PriorityBadge, StatusBadge } from './record-badges';
 import { LiveRecord } from '../../live/live-record';
-import { RecordWorkPanels } from '../../threads/components/record-work-panels';
+import type { Option } from './use-dropdown';
 import { workHolders } from '../work-slice';
 import { accessOf, mayChange } from './work/access';
 import { AgentActions } from './work/agent-actions';
-import { ClassificationSection } from './work/classification-section';
-import { HistorySection } from './work/history-section';
-import { RelatedSection } from './work/related-section';
-import { SharedWithSection } from './work/shared-with-section';
+import { useShortcuts } from '../../../lib/shortcuts';
+import { detailsHolders } from '../details-slice';
+import { neighbours } from './view/list-context';
+import { ASSIGNEE_CONTROL_ID, PropertiesPanel, STATUS_CONTROL_ID } from './view/properties-panel';
+import { ReplyBox, type ReplyControls } from './view/reply-box';
+import { Timeline } from './view/timeline';
 
 const W = workHolders;
 
@@ -146,22 +148,29 @@ export function RecordDetailsPage({
   listTitle: string;
 }) {
   const { t } = useTranslation('records');
+  const { t: tw } = useTranslation('workspace');
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const raw = Number(params.get(idParam));
   const id = Number.isInteger(raw) && raw >= 1 ? raw : null;
   const detail = useAppSelector((state) => state.holders.detailData);
+  const viewHolder = useAppSelector((state) => state.holders.recordView);
   const update = useAppSelector((state) => state.holders.informationUpdate);
   const assign = useAppSelector((state) => state.holders.assignTo);
   const move = useAppSelector((state) => state.holders.moveRecord);
   const searchable = useAppSelector((state) => state.holders.searchableUpdate);
+  const applied = useAppSelector((state) => state.holders.applyFields);
   const user = useAppSelector((state) => state.auth.user);
   const statuses = useDropdown(kind.type === 'T' ? 'ticketStatus' : 'contentStatus');
   const [editing, setEditing] = useState(false);
+  const [sideOpen, setSideOpen] = useState(false);
+  const reply = useRef<ReplyControls>(null);
   const record =
     detail.data && detail.data.id === id && detail.data.object_type === kind.type
       ? detail.data
       : null;
+  const view = viewHolder.data && viewHolder.data.recordId === id ? viewHolder.data : null;
   const k = kind.key;
   const title = record ? String(field(record, kind.titleField)) : t(`${k}.detailsTitle`);
   usePageTitle(title, [
@@ -182,24 +191,9 @@ export function RecordDetailsPage({
     for (const holder of [W.assignTo, W.moveRecord, W.searchableUpdate]) {
       dispatch(holder.actions.reset());
     }
+    dispatch(detailsHolders.applyFields.actions.reset());
     load();
   }, [dispatch, load]);
-
-  // The record's lists load once it is known (and again for another record).
-  const loadedAccess = record ? accessOf(record, user) : null;
-  useEffect(() => {
-    if (id === null || loadedAccess === null) return;
-    const ref = { type: kind.type, id };
-    for (const holder of [W.sharedWith, W.recordTaxonomy, W.relatedData, W.recordHistory]) {
-      dispatch(holder.actions.reset());
-    }
-    dispatch(W.recordTaxonomy.actions.requested(ref));
-    dispatch(W.relatedData.actions.requested(ref));
-    if (loadedAccess !== 'reader') {
-      dispatch(W.sharedWith.actions.requested(ref));
-      dispatch(W.recordHistory.actions.requested(ref));
-    }
-  }, [dispatch, kind, id, loadedAccess]);
 
   // A successful save closes the form (the details show the new version).
   const saved = update.data;
@@ -209,8 +203,59 @@ export function RecordDetailsPage({
     if (saved) setEditing(false);
   }
 
+  // Previous / next within the list the record was opened from.
+  const near = id === null ? null : neighbours(id);
+  const go = (target: number | undefined) => {
+    if (target !== undefined) navigate(`${listPath}/details?${idParam}=${target}`);
+  };
+  const canReply = view?.permissions.reply ?? false;
+  const agent = view?.permissions.note ?? false;
+  useShortcuts(
+    [
+      {
+        keys: 'r',
+        label: 'workspace:shortcuts.reply',
+        group: GROUP,
+        run: () => reply.current?.focus('reply'),
+      },
+      {
+        keys: 'n',
+        label: 'workspace:shortcuts.note',
+        group: GROUP,
+        run: () => reply.current?.focus('note'),
+      },
+      {
+        keys: 's',
+        label: 'workspace:shortcuts.status',
+        group: GROUP,
+        run: () => focusControl(STATUS_CONTROL_ID),
+      },
+      {
+        keys: 'a',
+        label: 'workspace:shortcuts.assign',
+        group: GROUP,
+        run: () => focusControl(ASSIGNEE_CONTROL_ID),
+      },
+      {
+        keys: 'mod+Enter',
+        label: 'workspace:shortcuts.send',
+        group: GROUP,
+        inFields: true,
+        run: () => reply.current?.send(),
+      },
+      {
+        keys: '[',
+        label: 'workspace:shortcuts.previous',
+        group: GROUP,
+        run: () => go(near?.previous),
+      },
+      { keys: ']', label: 'workspace:shortcuts.next', group: GROUP, run: () => go(near?.next) },
+    ],
+    record !== null && view !== null,
+  );
+
   if (id === null || (detail.error?.status === 404 && !detail.loading)) return <NotFoundMessage />;
-  if (!record) {
+  if (!record || !view) {
     if (detail.error && !detail.loading)
       return <ErrorState message={t('details.error')} onRetry={load} />;
     return <Loading />;
@@ -219,66 +264,113 @@ export function RecordDetailsPage({
   const statusOptions = statusChoices(kind, record, user, statuses.data);
   const access = accessOf(record, user);
   const canChange = mayChange(access);
-  const conflict = [assign, move, searchable].some((h) => h.error?.status === 409);
+  const conflict = [assign, move, searchable, applied].some((h) => h.error?.status === 409);
+  const body = String(field(record, kind.bodyField) ?? '');
 
   return (
-    <div className="row g-3">
-      <div className="col-12 d-flex flex-wrap gap-2 align-items-center">
+    <div className="record-view" data-testid="record-view">
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
+        <span className="text-body-secondary">#{record.id}</span>
         {record.is_draft && <span className="badge text-bg-secondary">{t('details.draft')}</span>}
         {record.channel === 'mail' && <MailBadge />}
-        {access === 'agent' && <AgentActions record={record} />}
+        <StatusBadge name={record.status_name} />
         <LiveRecord record={record} editing={editing} onReload={load} />
-        {!editing && canChange && (
+        {near && (
+          <nav aria-label={tw('nav.label')} className="d-flex align-items-center gap-1 ms-lg-3">
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-sm"
+              disabled={near.previous === undefined}
+              aria-label={tw('nav.previous')}
+              title={tw('nav.previous')}
+              onClick={() => go(near.previous)}
+            >
+              ‹
+            </button>
+            <span className="small text-body-secondary">
+              {tw('nav.position', { index: near.index, total: near.total })}
+            </span>
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-sm"
+              disabled={near.next === undefined}
+              aria-label={tw('nav.next')}
+              title={tw('nav.next')}
+              onClick={() => go(near.next)}
+            >
+              ›
+            </button>
+          </nav>
+        )}
+        <div className="ms-auto d-flex flex-wrap gap-2">
+          {access === 'agent' && <AgentActions record={record} />}
+          {!editing && canChange && (
+            <button type="button" className="btn btn-primary" onClick={() => setEditing(true)}>
+              {t('details.edit')}
+            </button>
+          )}
+        </div>
+      </div>
+      {conflict && <Alert kind="danger">{t('details.conflict')}</Alert>}
+      {editing && (
+        <EditForm
+          kind={kind}
+          record={record}
+          statusOptions={statusOptions}
+          onClose={() => {
+            setEditing(false);
+            dispatch(recordsHolders.informationUpdate.actions.reset());
+          }}
+        />
+      )}
+      <div className="row g-3">
+        <div className="col-lg-8 order-2 order-lg-1">
+          <Timeline record={record} view={view} body={body} loadingOlder={viewHolder.loading} />
+          {canReply && (
+            <ReplyBox
+              ref={reply}
+              record={record}
+              permissions={view.permissions}
+              hasNext={agent && near?.next !== undefined}
+              onSentNext={() => go(near?.next)}
+            />
+          )}
+        </div>
+        <aside className="col-lg-4 order-1 order-lg-2" aria-label={tw('properties.heading')}>
           <button
             type="button"
-            className="btn btn-primary ms-auto"
-            onClick={() => setEditing(true)}
+            className="btn btn-outline-secondary btn-sm w-100 mb-2 d-lg-none"
+            aria-expanded={sideOpen}
+            aria-controls="record-side-panel"
+            onClick={() => setSideOpen(!sideOpen)}
           >
-            {t('details.edit')}
+            {sideOpen ? tw('properties.hide') : tw('properties.show')}
           </button>
-        )}
+          <div id="record-side-panel" className={`d-lg-block ${sideOpen ? '' : 'd-none'}`}>
+            {record.object_type === 'T' && (
+              <div className="row mb-3">
+                <SlaSection ticket={record} />
+              </div>
+            )}
+            <PropertiesPanel
+              kind={kind}
+              record={record}
+              permissions={view.permissions}
+              statusOptions={statusOptions}
+            />
+          </div>
+        </aside>
       </div>
-      {conflict && (
-        <div className="col-12">
-          <Alert kind="danger">{t('details.conflict')}</Alert>
-        </div>
-      )}
-      {editing && (
-        <div className="col-12">
-          <EditForm
-            kind={kind}
-            record={record}
-            statusOptions={statusOptions}
-            onClose={() => {
-              setEditing(false);
-              dispatch(recordsHolders.informationUpdate.actions.reset());
-            }}
-          />
-        </div>
-      )}
-      <RecordSummary kind={kind} record={record} />
-      {record.object_type === 'T' && <SlaSection ticket={record} />}
-      {access !== 'reader' && (
-        <div className="col-lg-6">
-          <SharedWithSection record={record} canShare={canChange} />
-        </div>
-      )}
-      <div className={access !== 'reader' ? 'col-lg-6' : 'col-12'}>
-        <ClassificationSection record={record} canClassify={canChange} />
-      </div>
-      <div className="col-12">
-        <RelatedSection record={record} access={access} canRelate={canChange} />
-      </div>
-      <div className="col-12">
-        <RecordWorkPanels record={record} />
-      </div>
-      {access !== 'reader' && (
-        <div className="col-12">
-          <HistorySection />
-        </div>
-      )}
     </div>
   );
+}
+
+const GROUP = 'workspace:shortcuts.group';
+
+/** s and a: focus the status / assignee control (shown on phones too). */
+function focusControl(id: string) {
+  document.getElementById('record-side-panel')?.classList.remove('d-none');
+  document.getElementById(id)?.focus();
 }
 
 /** The details list and the sanitized body (details pages and read-only/details). */

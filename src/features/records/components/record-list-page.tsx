@@ -14,6 +14,7 @@ import { ListFilters } from './list-filters';
 import { MailBadge } from './mail-badge';
 import { PriorityBadge, StatusBadge } from './record-badges';
 import { FILTER_PARAMS, readFilters, readPage, readSort } from './list-query';
+import { useRememberList } from './view/list-context';
 import { Pagination } from './pagination';
 import { SlaBadge } from './sla-badge';
 import { BULK_CAP, BulkBar } from './bulk-bar';
@@ -86,6 +87,8 @@ export function RecordListPage({
   useEffect(() => {
     load();
   }, [load]);
+  // The record view's previous / next walk this list (issue 9).
+  useRememberList(listKey, query, holder.data);
   useEffect(
     () => () => void dispatch(recordsHolders[listKey].actions.reset()),
     [dispatch, listKey],

@@ -1,0 +1,89 @@
+// The details call (issue 9) on the records bench's million-row database: one ticket given a
+// 500-message thread (a fifth of it work log) and 200 history events; the call's p95 through
+// the listener beside its SQL floor (the same statements run directly through pg, in parallel as
+// the handler runs them) and the ratio. BENCH_ONLY=details.
+import { getRecord } from '../server/routes/records/sql.js';
+import {
+  attachmentsWithMessages,
+  timelinePage,
+  TIMELINE_PAGE,
+} from '../server/routes/details/sql.js';
+import { relatedList } from '../server/routes/relations/sql.js';
+import { sharedWith } from '../server/routes/sharing/sql.js';
+import { recordNodes } from '../server/routes/taxonomy/sql.js';
+import type { BenchContext } from './records.js';
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+
+async function sample(fn: () => Promise<unknown>, n: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = process.hrtime.bigint();
+    await fn();
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const pct = (t: number[], p: number) => t[Math.min(t.length - 1, Math.floor((p / 100) * t.length))];
+const fmt = (t: number[]) => [50, 95, 99].map((p) => pct(t, p).toFixed(1).padStart(6)).join(' ');
+
+export async function detailsBench(ctx: BenchContext): Promise<void> {
+  const { db, address, tokens, people } = ctx;
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM records WHERE owner_id = $1 AND object_type = 'T' AND NOT is_draft
+      ORDER BY id DESC LIMIT 1`,
+    [people.user.id],
+  );
+  const id = Number(rows[0].id);
+  await db.query(
+    `INSERT INTO record_messages (record_id, thread, author_id, body, created_at)
+     SELECT $1, CASE WHEN n % 5 = 0 THEN 'worklog' ELSE 'communication' END, $2,
+            '<p>Message ' || n || ' of the long thread.</p>', now() - (500 - n) * interval '1 minute'
+       FROM generate_series(1, 500) n`,
+    [id, people.agent.id],
+  );
+  await db.query(
+    `INSERT INTO record_events (record_id, actor_id, action, details, created_at)
+     SELECT $1, $2, 'status_changed', '{"from":"Open","to":"Pending"}'::jsonb,
+            now() - (500 - n * 2) * interval '1 minute'
+       FROM generate_series(1, 200) n`,
+    [id, people.agent.id],
+  );
+  await db.query('ANALYZE record_messages, record_events');
+
+  console.log(
+    `\nDetails call: ticket ${id} with a 500-message thread and 200 events (${SAMPLES} runs each, ms).` +
+      `\nHTTP = GET ticket/{id}/details/ through the listener; SQL = its statements run directly.`,
+  );
+  const header = `${'call'.padEnd(34)} ${'HTTP p50    p95    p99'.padStart(22)}  ${'SQL p50    p95    p99'.padStart(21)}  p95 ratio`;
+  console.log(header);
+  console.log('-'.repeat(header.length));
+  for (const who of ['agent', 'user'] as const) {
+    const viewer = people[who];
+    const url = `${address}/api/ticket/${id}/details/`;
+    const init = { headers: { authorization: `JWT ${tokens[who]}` } };
+    const first = await fetch(url, init);
+    if (first.status !== 200) throw new Error(`details as ${who}: HTTP ${first.status}`);
+    await first.arrayBuffer();
+    const http = await sample(async () => {
+      const res = await fetch(url, init);
+      await res.arrayBuffer();
+    }, SAMPLES);
+    const agent = viewer.user_is_hde;
+    const direct = await sample(async () => {
+      await getRecord(db, viewer, 'T', id);
+      await Promise.all([
+        timelinePage(db, id, { agent, limit: TIMELINE_PAGE + 1 }),
+        attachmentsWithMessages(db, id, agent),
+        recordNodes(db, id),
+        relatedList(db, viewer, id),
+        sharedWith(db, id),
+      ]);
+    }, SAMPLES);
+    const ratio = (pct(http, 95) / pct(direct, 95)).toFixed(1);
+    console.log(
+      `${`details, first page, as ${who}`.padEnd(34)} ${fmt(http).padStart(22)}  ${fmt(direct).padStart(21)}  ${ratio.padStart(9)}`,
+    );
+  }
+}

@@ -1,0 +1,206 @@
+import '../../workspace-i18n';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../../../app/hooks';
+import { formatDateTimeLocal } from '../../../../lib/dates';
+import { sanitizeHtml } from '../../../../lib/sanitize';
+import { downloadRequested } from '../../../attachments/attachments-slice';
+import { QuotedText } from '../../../threads/components/quoted-text';
+import { detailsHolders } from '../../details-slice';
+import type { DetailAttachment, RecordView, TimelineEntry } from '../../details-types';
+import type { HdRecord } from '../../types';
+
+type Message = NonNullable<TimelineEntry['message']>;
+type HistoryEvent = NonNullable<TimelineEntry['event']>;
+
+function FileLinks({ files }: { files: DetailAttachment[] }) {
+  const dispatch = useAppDispatch();
+  const { t } = useTranslation('workspace');
+  if (!files.length) return null;
+  return (
+    <ul className="list-inline mb-0 mt-2 small" aria-label={t('timeline.files')}>
+      {files.map((f) => (
+        <li key={f.id} className="list-inline-item">
+          <button
+            type="button"
+            className="btn btn-link btn-sm p-0"
+            onClick={() =>
+              dispatch(downloadRequested({ attachmentId: f.id, fileName: f.file_name }))
+            }
+          >
+            📎 {f.file_name}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MessageItem({ message, files }: { message: Message; files: DetailAttachment[] }) {
+  const { t } = useTranslation('workspace');
+  const internal = message.thread === 'worklog';
+  const who =
+    message.sent_as_name ?? message.author_name ?? message.from_email ?? t('timeline.someone');
+  return (
+    <li
+      className={`card mb-2 ${internal ? 'border-warning bg-warning-subtle' : ''}`}
+      data-testid={internal ? 'timeline-internal' : 'timeline-message'}
+    >
+      <div className="card-body py-2">
+        <div className="d-flex flex-wrap gap-2 align-items-baseline small text-body-secondary mb-1">
+          <strong className="text-body">{who}</strong>
+          {message.sent_as === 'helpdesk' && message.author_name && (
+            <span>{t('timeline.via', { name: message.author_name })}</span>
+          )}
+          {internal && <span className="badge text-bg-warning">{t('timeline.internal')}</span>}
+          {message.action === 'forward' && message.forward_to && (
+            <span>{t('timeline.forwardedTo', { email: message.forward_to })}</span>
+          )}
+          <time className="ms-auto" dateTime={message.created_at}>
+            {formatDateTimeLocal(message.created_at)}
+          </time>
+        </div>
+        <div
+          className="record-body"
+          dangerouslySetInnerHTML={{ __html: sanitizeHtml(message.body) }}
+        />
+        {message.quoted_body && <QuotedText html={message.quoted_body} />}
+        <FileLinks files={files} />
+      </div>
+    </li>
+  );
+}
+
+function EventItem({ event }: { event: HistoryEvent }) {
+  const { t } = useTranslation('workspace');
+  const d = event.details as Record<string, unknown>;
+  const known = [
+    'created',
+    'updated',
+    'status_changed',
+    'shared',
+    'classified',
+    'related',
+    'unrelated',
+    'attachment_added',
+    'attachment_deleted',
+    'assigned',
+    'moved',
+    'duplicated',
+    'searchable_changed',
+  ];
+  const what = t(`timeline.events.${known.includes(event.action) ? event.action : 'other'}`, {
+    action: event.action,
+    fields: Array.isArray(d.fields) ? d.fields.join(', ') : '',
+    from: String(d.from ?? ''),
+    to: String(d.to ?? t('properties.unassigned')),
+    file: String(d.file_name ?? ''),
+  });
+  return (
+    <li className="small text-body-secondary ps-2 mb-2" data-testid="timeline-event">
+      {t('timeline.event', { actor: event.actor_name ?? t('timeline.someone'), what })}{' '}
+      <time dateTime={event.created_at}>{formatDateTimeLocal(event.created_at)}</time>
+    </li>
+  );
+}
+
+/**
+ * One timeline, oldest first: the original request, public messages, for agents the work log
+ * marked "Internal", and history events as small lines that can be hidden.
+ */
+export function Timeline({
+  record,
+  view,
+  body,
+  loadingOlder,
+}: {
+  record: HdRecord;
+  view: RecordView;
+  body: string;
+  loadingOlder: boolean;
+}) {
+  const { t } = useTranslation('workspace');
+  const dispatch = useAppDispatch();
+  const toggleId = useId();
+  const [showHistory, setShowHistory] = useState(true);
+  const byMessage = new Map<number, DetailAttachment[]>();
+  for (const f of view.attachments) {
+    if (f.message_id === null) continue;
+    byMessage.set(f.message_id, [...(byMessage.get(f.message_id) ?? []), f]);
+  }
+  const entries = [...view.timeline].reverse().filter((e) => showHistory || e.type === 'message');
+  const owner =
+    (record as { requester_name?: string }).requester_name ??
+    (record as { author_name?: string }).author_name ??
+    '';
+  return (
+    <section aria-labelledby="timeline-heading" className="mb-3">
+      <div className="d-flex align-items-center gap-3 mb-2">
+        <h2 id="timeline-heading" className="h5 mb-0">
+          {t('timeline.heading')}
+        </h2>
+        <div className="form-check form-switch ms-auto mb-0">
+          <input
+            id={toggleId}
+            type="checkbox"
+            role="switch"
+            className="form-check-input"
+            checked={showHistory}
+            onChange={(e) => setShowHistory(e.target.checked)}
+          />
+          <label className="form-check-label small" htmlFor={toggleId}>
+            {t('timeline.showHistory')}
+          </label>
+        </div>
+      </div>
+      {view.nextCursor && (
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm mb-2"
+          disabled={loadingOlder}
+          onClick={() =>
+            dispatch(
+              detailsHolders.recordView.actions.requested({
+                type: record.object_type,
+                id: record.id,
+                before: view.nextCursor ?? '',
+              }),
+            )
+          }
+        >
+          {t('timeline.loadOlder')}
+        </button>
+      )}
+      <ol className="list-unstyled mb-0" aria-label={t('timeline.heading')}>
+        {!view.nextCursor && (
+          <li className="card mb-2" data-testid="timeline-original">
+            <div className="card-body py-2">
+              <div className="d-flex gap-2 small text-body-secondary mb-1">
+                <strong className="text-body">{owner}</strong>
+                <span>{t('timeline.original')}</span>
+                <time className="ms-auto" dateTime={record.created_at}>
+                  {formatDateTimeLocal(record.created_at)}
+                </time>
+              </div>
+              <div
+                className="record-body"
+                dangerouslySetInnerHTML={{ __html: sanitizeHtml(body) }}
+              />
+            </div>
+          </li>
+        )}
+        {entries.map((entry) =>
+          entry.message ? (
+            <MessageItem
+              key={entry.cursor}
+              message={entry.message}
+              files={byMessage.get(entry.message.id) ?? []}
+            />
+          ) : entry.event ? (
+            <EventItem key={entry.cursor} event={entry.event} />
+          ) : null,
+        )}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import type { components } from '../../api/schema';
+import type { ApiData } from '../../lib/api-client';
+
+type Schemas = components['schemas'];
+
+/** The details call's answer (docs/api-records.md "Details"). */
+export type RecordDetails =
+  ApiData<'/api/ticket/{id}/details/', 'get'> | ApiData<'/api/content/{id}/details/', 'get'>;
+export type TimelineEntry = Schemas['TimelineEntry'];
+export type TimelinePage = Schemas['TimelinePage'];
+export type DetailAttachment = Schemas['DetailAttachment'];
+export type RecordPermissions = Schemas['RecordPermissions'];
+export type Macro = Schemas['Macro'];
+export type MacroWrite = Pick<
+  Macro,
+  'name' | 'body' | 'status_id' | 'priority_id' | 'assignee_id' | 'category_ids'
+>;
+
+/** What the record view keeps besides the record itself (which is detailData's). */
+export interface RecordView {
+  recordId: number;
+  timeline: TimelineEntry[];
+  nextCursor: string | null;
+  attachments: DetailAttachment[];
+  permissions: RecordPermissions;
+}
+
+/** Field changes a macro makes (and its undo reverts); absent: unchanged. */
+export interface FieldChanges {
+  status_id?: number;
+  priority_id?: number;
+  assignee_id?: number | null;
+  category_ids?: number[];
+}
