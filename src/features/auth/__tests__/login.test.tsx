@@ -61,9 +61,12 @@ describe('login', () => {
     await fillLogin(user, 'bob@example.com', 'helpdesk-demo');
     await screen.findByRole('heading', { name: 'Welcome, Bob Example' });
     expect(body).toEqual({ str_username: 'bob@example.com', str_password: 'helpdesk-demo' });
-    // Then the home page loads its sections (GET home/).
+    // Then the home page loads its sections (GET home/), and the signed-in frame opens the live
+    // event stream; nothing else.
     expect(calls.slice(0, 2)).toEqual(['POST /api/login', 'GET /api/user/me']);
-    expect(calls.slice(2).every((call) => call === 'GET /api/home/')).toBe(true);
+    const after = calls.slice(2);
+    expect(after).toContain('GET /api/home/');
+    expect(after.filter((c) => c !== 'GET /api/home/' && c !== 'GET /api/events')).toEqual([]);
     server.events.removeAllListeners();
   });
 
