@@ -89,14 +89,18 @@ test('mail in and out: a mailed ticket, the agent replies, the reply threads, th
   await expect(details.getByText('Came in by')).toBeVisible();
   await expect(details.getByText('Mail', { exact: true })).toBeVisible();
   await expect(agent.getByText('The printer on floor 2 prints blank pages')).toBeVisible();
-  await expect(details.getByText('IT Support')).toBeVisible();
+  // The help desk is a property the agent can change in place (the side panel).
+  await expect(
+    region(agent, 'Properties').getByLabel('Help desk').locator('option:checked'),
+  ).toHaveText('IT Support');
   await expectAccessible(agent);
 
-  // The agent replies in the conversation; the reply goes out by mail to the requester.
+  // The agent replies from the reply box under the conversation; it goes out by mail.
   const reply = `We replaced the toner ${tag}.`;
   const conversation = region(agent, 'Conversation');
-  await conversation.getByLabel('Message').fill(reply);
-  await conversation.getByRole('button', { name: 'Send' }).click();
+  const replyBox = region(agent, 'Reply');
+  await replyBox.getByRole('textbox', { name: 'Message' }).fill(reply);
+  await replyBox.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(agent.getByText('Message sent')).toBeVisible();
   await expect(conversation.getByText(reply)).toBeVisible();
 
@@ -109,7 +113,8 @@ test('mail in and out: a mailed ticket, the agent replies, the reply threads, th
   const replyId = headerOf(replyMail, 'Message-ID');
   expect(replyId).toMatch(/^<.+@.+>$/);
 
-  // The communication log shows that mail, sent.
+  // The communication log (opened from the side panel) shows that mail, sent.
+  await agent.getByRole('button', { name: 'Communication log' }).click();
   const log = region(agent, 'Communication log');
   await expect(async () => {
     await log.getByRole('button', { name: 'Refresh' }).click();
@@ -131,7 +136,7 @@ test('mail in and out: a mailed ticket, the agent replies, the reply threads, th
   });
 
   // The agent sees the answer on the same ticket, from the requester's address.
-  const answered = conversation.getByRole('article').filter({ hasText: answer });
+  const answered = conversation.getByRole('listitem').filter({ hasText: answer });
   await reloadUntil(agent, async () => {
     await expect(answered).toBeVisible({ timeout: 5_000 });
   });

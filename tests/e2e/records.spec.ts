@@ -88,10 +88,17 @@ test('tickets: alice raises one, drafts and finishes another; the agent works th
   await expect(agent).toHaveURL(new RegExp(`hd_ticket/details\\?hdTicketId=${firstId}`));
   await expectAccessible(agent);
   await agent.getByRole('button', { name: 'Edit' }).click();
-  await agent.getByLabel('Status').selectOption({ label: 'Open' });
-  await agent.getByRole('button', { name: 'Save changes' }).click();
+  const edit = agent.getByRole('region', { name: 'Edit ticket' });
+  await edit.getByLabel('Status').selectOption({ label: 'Open' });
+  await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(agent.getByText('Changes saved')).toBeVisible();
-  await expect(agent.locator('dd', { hasText: /^Open$/ })).toBeVisible();
+  // The side panel's Status control shows the new status.
+  await expect(
+    agent
+      .getByRole('region', { name: 'Properties' })
+      .getByLabel('Status')
+      .locator('option:checked'),
+  ).toHaveText('Open');
 
   // Bob cannot open alice's ticket by its address, nor the agents' list.
   const bob = await pageAs(browser, 'bob@example.com');

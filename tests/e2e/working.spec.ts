@@ -115,21 +115,37 @@ test('working a ticket: share, classify, relate, attach, converse, log work, ass
     (await section(agent, 'Attachments')).getByRole('button', { name: 'Download vpn-log.txt' }),
   ).toBeVisible();
 
-  // Reply in the conversation, and log internal work.
+  // Reply in the conversation (the reply box under it), and log internal work as a note.
   const reply = 'We are looking into the VPN drops.';
   const conversation = await section(agent, 'Conversation');
-  await conversation.getByLabel('Message').fill(reply);
-  await conversation.getByLabel('Action').selectOption({ label: 'Reply' });
-  await conversation.getByRole('button', { name: 'Send' }).click();
+  const replyBox = await section(agent, 'Reply');
+  await replyBox.getByRole('radio', { name: 'Reply' }).click();
+  await replyBox.getByRole('textbox', { name: 'Message' }).fill(reply);
+  await replyBox.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(agent.getByText('Message sent')).toBeVisible();
   await expect(conversation.getByText(reply)).toBeVisible();
 
+  // A note to the requester is public: it shows in the conversation, marked as such.
+  const publicNote = `The VPN gateway restarts at noon ${tag}`;
+  await replyBox.getByRole('radio', { name: 'Note to requester' }).click();
+  await replyBox.getByRole('textbox', { name: 'Message' }).fill(publicNote);
+  await replyBox.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(
+    conversation
+      .getByRole('listitem')
+      .filter({ hasText: publicNote })
+      .getByText('Note to requester'),
+  ).toBeVisible();
+
   const internal = `Checked the tunnel logs ${tag}`;
-  const worklog = await section(agent, 'Work log');
-  await worklog.getByLabel('Work log entry').fill(internal);
-  await worklog.getByLabel('Time spent (minutes)').fill('15');
-  await worklog.getByRole('button', { name: 'Add entry' }).click();
+  await replyBox.getByRole('radio', { name: 'Note', exact: true }).click();
+  await replyBox.getByRole('textbox', { name: 'Message' }).fill(internal);
+  await replyBox.getByLabel('Time spent (minutes)').fill('15');
+  await replyBox.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(agent.getByText('Work log entry added')).toBeVisible();
+  const entry = conversation.getByRole('listitem').filter({ hasText: internal });
+  await expect(entry.getByText('Internal', { exact: true })).toBeVisible();
+  await expect(entry.getByText('15 min')).toBeVisible();
   await expectAccessible(agent);
 
   // Assign, move, duplicate, delete the copy: each confirmed first.
@@ -174,21 +190,28 @@ test('working a ticket: share, classify, relate, attach, converse, log work, ass
     'classified it under',
     `related it to ${article}`,
     'attached vpn-log.txt',
-    'added a message',
-    'added a work log entry',
     'assigned it to Agent Example',
     'moved it from IT Support to Network',
     `duplicated it as #${copyId}`,
   ]) {
     await expect(history.getByText(step, { exact: false }).first()).toBeVisible();
   }
+  // Messages and work-log entries are not history lines here: the conversation shows them.
+  const timeline = await section(agent, 'Conversation');
+  await expect(timeline.getByRole('listitem').filter({ hasText: reply })).toContainText(
+    'Agent Example',
+  );
+  await expect(timeline.getByRole('listitem').filter({ hasText: internal })).toContainText(
+    'Internal',
+  );
 
   // Alice got the reply by mail, sees the reply, and never the work log.
   await expectMailContaining('alice@example.com', reply);
   await alice.reload();
   await expect((await section(alice, 'Conversation')).getByText(reply)).toBeVisible();
-  await expect(alice.getByRole('region', { name: 'Work log' })).toHaveCount(0);
+  await expect((await section(alice, 'Conversation')).getByText(publicNote)).toBeVisible();
   await expect(alice.getByText(internal)).toHaveCount(0);
+  await expect(alice.getByText('Internal', { exact: true })).toHaveCount(0);
   await expect((await section(alice, 'History')).getByText('added a work log entry')).toHaveCount(
     0,
   );

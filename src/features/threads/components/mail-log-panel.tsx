@@ -55,7 +55,8 @@ export function MailLogPanel({ record }: { record: RecordKey }) {
         ) : items.length === 0 ? (
           <p className="mb-0">{t('mailLog.empty')}</p>
         ) : (
-          <div className="table-responsive">
+          // Focusable: in the record view's narrow side panel the table scrolls sideways.
+          <div className="table-responsive" tabIndex={0}>
             <table className="table table-sm mb-0" aria-labelledby={headingId}>
               <thead>
                 <tr>

@@ -1,5 +1,5 @@
 import '../../workspace-i18n';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
@@ -7,6 +7,8 @@ import { formatDateTimeLocal } from '../../../../lib/dates';
 import '../../i18n';
 import { AttachmentsPanel } from '../../../attachments/components/attachments-panel';
 import { FollowButton } from '../../../threads/components/follow-button';
+import { MailLogPanel } from '../../../threads/components/mail-log-panel';
+import '../../../threads/i18n';
 import type { Kind } from '../../kinds';
 import { recordsHolders } from '../../records-slice';
 import type { HdRecord } from '../../types';
@@ -97,6 +99,8 @@ export function PropertiesPanel({
 }) {
   const { t } = useTranslation('workspace');
   const { t: tr } = useTranslation('records');
+  const { t: tt } = useTranslation('threads');
+  const [mailLogOpen, setMailLogOpen] = useState(false);
   const dispatch = useAppDispatch();
   const userId = useAppSelector((state) => state.auth.user?.id ?? null);
   const busy = useAppSelector(
@@ -301,6 +305,22 @@ export function PropertiesPanel({
       {access !== 'reader' && (
         <div className="mb-3">
           <AttachmentsPanel record={ref} userId={userId} isAgent={access === 'agent'} />
+        </div>
+      )}
+      {access === 'agent' && (
+        <div className="mb-3">
+          {/* Loaded when asked for: opening a record stays one details call. */}
+          {mailLogOpen ? (
+            <MailLogPanel record={ref} />
+          ) : (
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-sm w-100"
+              onClick={() => setMailLogOpen(true)}
+            >
+              {tt('mailLog.heading')}
+            </button>
+          )}
         </div>
       )}
     </div>

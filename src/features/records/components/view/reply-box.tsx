@@ -1,4 +1,5 @@
 import '../../workspace-i18n';
+import '../../../threads/i18n';
 import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +60,7 @@ export function ReplyBox({
   ref?: Ref<ReplyControls>;
 }) {
   const { t } = useTranslation('workspace');
+  const { t: tt } = useTranslation('threads');
   const dispatch = useAppDispatch();
   const prefix = useId();
   const type = record.object_type;
@@ -78,6 +80,7 @@ export function ReplyBox({
   const [macroId, setMacroId] = useState('');
   const [undo, setUndo] = useState<MacroUndo | null>(null);
   const [sending, setSending] = useState<null | 'send' | 'next'>(null);
+  const [minutes, setMinutes] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
 
   // Another record: its own draft.
@@ -128,12 +131,27 @@ export function ReplyBox({
       setError(t('reply.email'));
       return;
     }
+    const spent = minutes.trim() === '' ? undefined : Number(minutes);
+    if (
+      draft.mode === 'note' &&
+      spent !== undefined &&
+      (!Number.isInteger(spent) || spent < 0 || spent > 10080)
+    ) {
+      setError(tt('validation.minutes'));
+      return;
+    }
     setError(null);
     setSending(next ? 'next' : 'send');
     const key = { type, id };
     const body = textToHtml(draft.body);
     if (draft.mode === 'note') {
-      dispatch(threadsHolders.insertWorkLog.actions.requested({ record: key, values: { body } }));
+      setMinutes('');
+      dispatch(
+        threadsHolders.insertWorkLog.actions.requested({
+          record: key,
+          values: { body, ...(spent !== undefined ? { time_spent_minutes: spent } : {}) },
+        }),
+      );
       return;
     }
     const sentAs = draft.sent_as || fromOptions[0]?.value;
@@ -142,7 +160,12 @@ export function ReplyBox({
         record: key,
         values: {
           body,
-          ...(agent ? { action: draft.mode, sent_as: sentAs as 'agent' | 'helpdesk' } : {}),
+          ...(agent
+            ? {
+                action: draft.mode === 'public' ? 'note' : draft.mode,
+                sent_as: sentAs as 'agent' | 'helpdesk',
+              }
+            : {}),
           ...(draft.mode === 'forward' ? { forward_to: draft.forward_to.trim() } : {}),
         },
       }),
@@ -188,7 +211,7 @@ export function ReplyBox({
     setUndo(null);
   };
 
-  const modes: ReplyMode[] = agent ? ['reply', 'note', 'forward'] : ['reply'];
+  const modes: ReplyMode[] = agent ? ['reply', 'public', 'note', 'forward'] : ['reply'];
   const serverError = generalError(holder.error);
   return (
     <section aria-labelledby={`${prefix}-heading`} className="card" data-testid="reply-box">
@@ -277,6 +300,22 @@ export function ReplyBox({
               dispatch(presenceTyping(id)); // "… is replying" for the others on the record
             }}
           />
+          {draft.mode === 'note' && (
+            <div className="mb-2">
+              <label htmlFor={`${prefix}-minutes`} className="form-label small mb-1">
+                {tt('workLog.minutes')}
+              </label>
+              <input
+                id={`${prefix}-minutes`}
+                type="number"
+                min={0}
+                max={10080}
+                className="form-control form-control-sm w-auto"
+                value={minutes}
+                onChange={(e) => setMinutes(e.target.value)}
+              />
+            </div>
+          )}
           {error && (
             <div id={`${prefix}-error`} className="text-danger small mb-2">
               {error}

@@ -1,6 +1,7 @@
 // Reply drafts, one per record, in localStorage: what an agent typed stays while they look at
 // other records (and across a reload), until it is sent.
-export type ReplyMode = 'reply' | 'note' | 'forward';
+// 'public' is a note to the requester (communication action 'note'); 'note' is internal work log.
+export type ReplyMode = 'reply' | 'public' | 'note' | 'forward';
 
 export interface ReplyDraft {
   mode: ReplyMode;

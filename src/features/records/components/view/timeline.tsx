@@ -1,4 +1,5 @@
 import '../../workspace-i18n';
+import '../../../threads/i18n';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../../app/hooks';
@@ -38,6 +39,7 @@ function FileLinks({ files }: { files: DetailAttachment[] }) {
 
 function MessageItem({ message, files }: { message: Message; files: DetailAttachment[] }) {
   const { t } = useTranslation('workspace');
+  const { t: tt } = useTranslation('threads');
   const internal = message.thread === 'worklog';
   const who =
     message.sent_as_name ?? message.author_name ?? message.from_email ?? t('timeline.someone');
@@ -52,7 +54,27 @@ function MessageItem({ message, files }: { message: Message; files: DetailAttach
           {message.sent_as === 'helpdesk' && message.author_name && (
             <span>{t('timeline.via', { name: message.author_name })}</span>
           )}
+          {/* A mailed message says from which address; a public note and logged minutes say so. */}
+          {message.channel === 'mail' && (
+            <>
+              {message.from_email && (
+                <span className="text-break">{`<${message.from_email}>`}</span>
+              )}
+              <span className="badge text-bg-info">
+                <span aria-hidden="true">✉ </span>
+                {tt('mail.viaMail')}
+              </span>
+            </>
+          )}
           {internal && <span className="badge text-bg-warning">{t('timeline.internal')}</span>}
+          {message.action === 'note' && (
+            <span className="badge text-bg-secondary">{tt('actions.note')}</span>
+          )}
+          {internal && message.time_spent_minutes !== null && (
+            <span className="badge text-bg-light border">
+              {tt('workLog.minutesValue', { count: message.time_spent_minutes })}
+            </span>
+          )}
           {message.action === 'forward' && message.forward_to && (
             <span>{t('timeline.forwardedTo', { email: message.forward_to })}</span>
           )}
