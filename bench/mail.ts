@@ -19,17 +19,22 @@ import { startInboundWorker } from '../server/mail/inbound/worker.js';
 import { createPasswordHasher } from '../server/lib/passwords.js';
 import { createBlobStore } from '../server/storage/blob-store.js';
 import { clockFromConfig } from '../server/lib/clock.js';
+import { addTarget } from './summary.js';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
-/** A second, steady run: mails per second, and how many. */
-const PACED_RATE = 5;
-const PACED_MAILS = 100;
 /** Parallel SMTP connections, as a busy relay would open. */
 const CONNECTIONS = 8;
 const ADDRESS = 'support@example.com';
 /** The issue's targets on a 2-core machine. */
 const TARGET_PER_SECOND = 50;
 const TARGET_P95_MS = 2000;
+/**
+ * A second run at the target rate: the burst measures how many mails a second the importer
+ * takes (its p95 is mostly the queue of the mails sent before), this one how long each mail
+ * takes when they arrive as fast as the target says.
+ */
+const PACED_RATE = TARGET_PER_SECOND;
+const PACED_MAILS = MAILS;
 
 const met = (ok: boolean) => (ok ? 'met' : 'not met');
 const loadAverage = () =>
@@ -231,7 +236,6 @@ export async function mailBench(): Promise<void> {
       `    end of DATA -> in the hd list: p50 ${burst.p50} ms, p95 ${burst.p95} ms, max ${burst.max} ms   ` +
         `(target p95 <= ${TARGET_P95_MS} ms: ${met(burst.p95 <= TARGET_P95_MS)})`,
     );
-    // The same path at a steady rate the importer keeps up with: the time of one mail alone.
     const paced = await sendBatch({
       address,
       token,
@@ -240,11 +244,25 @@ export async function mailBench(): Promise<void> {
       count: PACED_MAILS,
       perSecond: PACED_RATE,
     });
-    console.log(`  ${PACED_MAILS} mails at ${PACED_RATE} mails/s (steady):`);
+    console.log(
+      `  ${PACED_MAILS.toLocaleString('en-US')} mails at ${PACED_RATE} mails/s (the target rate):`,
+    );
     console.log(
       `    end of DATA -> in the hd list: p50 ${paced.p50} ms, p95 ${paced.p95} ms, max ${paced.max} ms   ` +
         `(target p95 <= ${TARGET_P95_MS} ms: ${met(paced.p95 <= TARGET_P95_MS)})`,
     );
+    addTarget({
+      what: 'mail in (issue 8): mails/s imported, 1,000 at once',
+      measured: `${burst.importedPerSecond.toFixed(0)} mails/s`,
+      target: `>= ${TARGET_PER_SECOND}`,
+      met: burst.importedPerSecond >= TARGET_PER_SECOND,
+    });
+    addTarget({
+      what: `mail in (issue 8): p95 DATA -> hd list at ${PACED_RATE}/s`,
+      measured: `${paced.p95} ms`,
+      target: `<= ${TARGET_P95_MS} ms`,
+      met: paced.p95 <= TARGET_P95_MS,
+    });
     // Figures on a shared machine mean little without how busy it was.
     console.log(
       `  machine: ${os.cpus().length} CPUs, load average (1/5/15 min) ${loadBefore} before, ${loadAverage()} after`,

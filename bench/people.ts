@@ -38,7 +38,10 @@ export async function peopleBench(): Promise<void> {
     app = await buildApp({
       config: { ...loadConfig({}), dataDir, distDir: path.join(dataDir, 'no-dist') },
       db,
-      loggerInstance: pino({ level: 'info' }, pino.destination('/dev/null')),
+      loggerInstance: pino(
+        { level: 'info' },
+        pino.destination(process.env.BENCH_SERVER_LOG ?? '/dev/null'),
+      ),
     });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const api = (p: string) => `${address}/api/${p}`;

@@ -2,7 +2,10 @@
 // 10,000 users (BENCH_TICKETS / BENCH_CONTENT / BENCH_USERS to change), then each list call
 // through a real HTTP listener next to the same SQL run directly, and requests per second under
 // autocannon. Uses its own embedded PostgreSQL in a temp folder, or, with DATABASE_URL, a
-// database of its own on that server (created here and dropped afterwards).
+// database of its own on that server (created here and dropped afterwards). BENCH_KEEP=<name>
+// keeps the loaded database (that database on DATABASE_URL's server, or the embedded cluster in
+// $TMPDIR/helpdesk-bench-keep-<name>) and reuses it on the next run with the same sizes, so a
+// query can be tried again without a ten-minute load.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -56,18 +59,27 @@ function planIndexes(node: Record<string, unknown>, out = new Set<string>()): Se
   return out;
 }
 
-export async function setUpDatabase(log: (s: string) => void, prefix = 'helpdesk_bench') {
+export async function setUpDatabase(
+  log: (s: string) => void,
+  prefix = 'helpdesk_bench',
+  keep?: string,
+) {
   const serverUrl = process.env.DATABASE_URL;
-  const dbName = `${prefix}_${process.pid}`;
+  const dbName = keep ?? `${prefix}_${process.pid}`;
   if (serverUrl) {
     const admin = new URL(serverUrl);
     const url = new URL(serverUrl);
     url.pathname = `/${dbName}`;
     await ensureDatabase(admin.toString(), dbName);
-    log(`Using a new database ${dbName} on DATABASE_URL's server (dropped at the end).`);
+    log(
+      keep
+        ? `Using the kept database ${dbName} on DATABASE_URL's server (BENCH_KEEP).`
+        : `Using a new database ${dbName} on DATABASE_URL's server (dropped at the end).`,
+    );
     return {
       url: url.toString(),
       stop: async () => {
+        if (keep) return;
         const c = new pg.Client({ connectionString: admin.toString() });
         await c.connect();
         await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -75,7 +87,10 @@ export async function setUpDatabase(log: (s: string) => void, prefix = 'helpdesk
       },
     };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-'));
+  const dir = keep
+    ? path.join(os.tmpdir(), `helpdesk-bench-keep-${keep}`)
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-'));
+  fs.mkdirSync(dir, { recursive: true });
   fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as `postgres` and must enter it
   const server = await startEmbeddedPostgres({
     dataDir: dir,
@@ -91,12 +106,12 @@ export async function setUpDatabase(log: (s: string) => void, prefix = 'helpdesk
     },
   });
   await ensureDatabase(server.adminUrl, 'bench');
-  log(`Embedded PostgreSQL in ${dir} (removed at the end).`);
+  log(`Embedded PostgreSQL in ${dir} (${keep ? 'kept: BENCH_KEEP' : 'removed at the end'}).`);
   return {
     url: server.urlFor('bench'),
     stop: async () => {
       await server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!keep) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -127,16 +142,32 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
     content: size('BENCH_CONTENT', 100_000),
   };
   const started = Date.now();
-  const database = await setUpDatabase(log);
+  const keep = process.env.BENCH_KEEP;
+  if (keep !== undefined && !/^[a-z_][a-z0-9_]*$/.test(keep)) {
+    throw new Error('BENCH_KEEP must be a name (a-z, 0-9, _)');
+  }
+  const database = await setUpDatabase(log, undefined, keep);
   const db = createPool(database.url, undefined, { ...LONG_TASK_SETTINGS, max: 10 });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-data-'));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     await migrate(db);
-    log('Loading:');
-    const passwordHash = await createPasswordHasher(true).hash(PASSWORD);
-    const { firstUserId } = await seedBench(db, benchSize, passwordHash, log, opts.beforeIndexes);
-    log(`  (load total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    const sizes = JSON.stringify(benchSize);
+    await db.query('CREATE TABLE IF NOT EXISTS bench_loaded (sizes text, first_user_id int)');
+    const loaded = await db.query<{ first_user_id: number }>(
+      'SELECT first_user_id FROM bench_loaded WHERE sizes = $1',
+      [sizes],
+    );
+    let firstUserId = loaded.rows[0]?.first_user_id ?? 0;
+    if (loaded.rowCount) {
+      log(`Reusing the kept database's load (${sizes}).`);
+    } else {
+      log('Loading:');
+      const passwordHash = await createPasswordHasher(true).hash(PASSWORD);
+      ({ firstUserId } = await seedBench(db, benchSize, passwordHash, log, opts.beforeIndexes));
+      await db.query('INSERT INTO bench_loaded VALUES ($1, $2)', [sizes, firstUserId]);
+      log(`  (load total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    }
 
     app = await buildApp({
       config: { ...loadConfig({}), dataDir, distDir: path.join(dataDir, 'no-dist') },

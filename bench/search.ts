@@ -76,12 +76,15 @@ export async function searchBench(ctx: BenchContext): Promise<void> {
       };
       const q = buildSearchQueries(ctx.people[c.as], req);
       if (!q) throw new Error(`${c.name}: no query`);
+      // What the handler runs: the page alone when it carries the count (sql.ts), else both.
       const direct = await sample(
         () =>
-          Promise.all([
-            sqlPool.query(q.page.text, q.page.values),
-            sqlPool.query(q.count.text, q.count.values),
-          ]),
+          q.countInPage
+            ? sqlPool.query(q.page.text, q.page.values)
+            : Promise.all([
+                sqlPool.query(q.page.text, q.page.values),
+                sqlPool.query(q.count.text, q.count.values),
+              ]),
         SAMPLES,
       );
       const total = `${json.data.total}${json.data.total_is_capped ? '+' : ''}`;

@@ -18,7 +18,7 @@ export function printSummary(): void {
   const w = Math.min(60, Math.max(...rows.map((r) => r.what.length)));
   const m = Math.max(...rows.map((r) => r.measured.length));
   const t = Math.max(...rows.map((r) => r.target.length));
-  console.log('\nSummary: targets (issue 13, issue 10)');
+  console.log('\nSummary: targets (issues 8, 10 and 13)');
   console.log(`${'what'.padEnd(w)}  ${'measured'.padEnd(m)}  ${'target'.padEnd(t)}  result`);
   console.log('-'.repeat(w + m + t + 14));
   for (const r of rows) {

@@ -22,6 +22,7 @@ import { sharedSchemas } from './lib/schemas.js';
 import { failFastWhileDatabaseDown } from './plugins/db-unavailable.js';
 import { jobPolicies } from './jobs/jobs.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
+import { queueStarter } from './jobs/queue-starter.js';
 import { createQueuedMailer, type Mailer } from './mail/outgoing.js';
 import {
   FIELD_MESSAGE_KEYWORD,
@@ -31,6 +32,7 @@ import {
 import { bearerToken, sessionUser } from './plugins/auth.js';
 import { registerLocalizedTexts } from './plugins/localize.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerJsonCompression } from './plugins/compress-json.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
 import { createBlobStore, type BlobStore } from './storage/blob-store.js';
 import { agentActionRoutes } from './routes/agent-actions/routes.js';
@@ -119,7 +121,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const queue =
     opts.queue ??
     createJobQueue(db, { policies: jobPolicies(config), log: app.log, worker: false });
-  if (!opts.queue) app.addHook('onClose', () => queue.stop());
+  if (!opts.queue) {
+    const starter = queueStarter(queue, app.log);
+    app.addHook('onReady', starter.start);
+    app.addHook('onClose', starter.stop);
+  }
   const ctx: AppContext = {
     db,
     config,
@@ -192,6 +198,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       if (opts.dbHealth) failFastWhileDatabaseDown(api, opts.dbHealth);
+      await registerJsonCompression(api);
       healthRoutes(api, ctx);
       authRoutes(api, ctx);
       userRoutes(api, ctx);

@@ -82,6 +82,9 @@ export async function recomputeSla(
   opts: RecomputeOptions = {},
 ): Promise<void> {
   const now = ctx.clock.now();
+  // NO KEY UPDATE, not UPDATE: a message or event inserted earlier in this transaction, by this
+  // or a concurrent request, holds KEY SHARE on the ticket (its foreign key), which UPDATE would
+  // wait on while the other request waits on this one (a deadlock; two replies at once).
   const { rows } = await tx.query<SlaRow>(
     `SELECT r.id, r.object_type, r.is_draft, r.title, r.hd_id, r.priority_id, r.company_id,
             r.assignee_id, r.owner_id, r.created_at, s.code AS status_code, s.is_closed,
@@ -90,7 +93,7 @@ export async function recomputeSla(
             r.resolved_at, r.sla_paused_since, r.sla_escalate_at
        FROM records r JOIN statuses s ON s.id = r.status_id
       WHERE r.id = $1
-      FOR UPDATE OF r`,
+      FOR NO KEY UPDATE OF r`,
     [recordId],
   );
   const r = rows[0];

@@ -4526,7 +4526,7 @@ export interface paths {
                         action: "assign" | "status" | "priority" | "move" | "classify" | "delete";
                         filter?: {
                             filters?: {
-                                assignee_id?: number | "none";
+                                assignee_id?: number | ("none" | "me");
                                 author_id?: number;
                                 company_id?: number;
                                 content_type_id?: number;
@@ -5306,7 +5306,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         filters?: {
-                            assignee_id?: number | "none";
+                            assignee_id?: number | ("none" | "me");
                             company_id?: number;
                             /** Format: date */
                             created_from?: string;
@@ -5404,7 +5404,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         filters?: {
-                            assignee_id?: number | "none";
+                            assignee_id?: number | ("none" | "me");
                             company_id?: number;
                             /** Format: date */
                             created_from?: string;
@@ -8079,7 +8079,7 @@ export interface paths {
                     "application/json": {
                         columns: ("title" | "status" | "priority" | "sla" | "content_type" | "hd" | "owner" | "created" | "updated")[];
                         filters: {
-                            assignee_id?: number | "none";
+                            assignee_id?: number | ("none" | "me");
                             author_id?: number;
                             company_id?: number;
                             content_type_id?: number;
@@ -8240,7 +8240,7 @@ export interface paths {
                     "application/json": {
                         columns: ("title" | "status" | "priority" | "sla" | "content_type" | "hd" | "owner" | "created" | "updated")[];
                         filters: {
-                            assignee_id?: number | "none";
+                            assignee_id?: number | ("none" | "me");
                             author_id?: number;
                             company_id?: number;
                             content_type_id?: number;
@@ -8778,7 +8778,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             filters: {
-                assignee_id?: number | "none";
+                assignee_id?: number | ("none" | "me");
                 author_id?: number;
                 company_id?: number;
                 content_type_id?: number;

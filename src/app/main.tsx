@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import 'bootstrap/dist/css/bootstrap.min.css';
@@ -6,7 +6,7 @@ import '../styles/app.css';
 import '../lib/i18n';
 import { ensureReqUrl } from '../lib/storage';
 import { AppProviders } from './app';
-import { AppRouter } from './router';
+import { AppRouter, preloadFirstScreen } from './router';
 import { makeStore } from './store';
 
 async function start(): Promise<void> {
@@ -17,15 +17,22 @@ async function start(): Promise<void> {
   }
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders store={makeStore()}>
-        <BrowserRouter>
-          <AppRouter />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
+  const store = makeStore();
+  preloadFirstScreen(window.location.pathname, store.getState().layout.layoutType);
+  const root = createRoot(container);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree (input stays responsive while the page builds).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders store={store}>
+          <BrowserRouter>
+            <AppRouter />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

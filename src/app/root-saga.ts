@@ -8,8 +8,7 @@ import { slaHolders } from '../features/sla/sla-slice';
 import { contactHolders } from '../features/contact/contact-slice';
 import { dashboardHolders } from '../features/dashboard/dashboard-slice';
 import { homeHolders } from '../features/home/home-slice';
-import { layoutSaga } from '../features/layout/layout-saga';
-import { liveSaga } from '../features/live/live-saga';
+import { liveStarter } from '../features/live/live-start';
 import { mailChannelsHolders } from '../features/mail-channels/mail-channels-slice';
 import { profileHolders } from '../features/profile/profile-slice';
 import { recordsHolders } from '../features/records/records-slice';
@@ -21,6 +20,7 @@ import { lazySaga } from '../lib/lazy-saga';
 import { preLoginSaga } from '../lib/pre-login';
 import { requestedTypes } from '../lib/request-holder';
 import { detailsHolders } from '../features/records/details-slice';
+import { loadHomeSaga, loadRecordsSaga } from './saga-loaders';
 
 /**
  * Feature sagas that load with their first request (their code stays out of the login page's
@@ -43,9 +43,7 @@ const lazyFeatureSagas = [
   lazySaga(requestedTypes(profileHolders), () =>
     import('../features/profile/profile-saga').then((m) => m.profileSaga),
   ),
-  lazySaga(requestedTypes(recordsHolders), () =>
-    import('../features/records/records-saga').then((m) => m.recordsSaga),
-  ),
+  lazySaga(requestedTypes(recordsHolders), () => loadRecordsSaga().then((m) => m.recordsSaga)),
   // History reloads after other features' changes only matter once a details page asked for it.
   lazySaga(requestedTypes(workHolders), () =>
     import('../features/records/work-saga').then((m) => m.workSaga),
@@ -59,9 +57,7 @@ const lazyFeatureSagas = [
   lazySaga(requestedTypes(searchHolders), () =>
     import('../features/search/search-saga').then((m) => m.searchSaga),
   ),
-  lazySaga(requestedTypes(homeHolders), () =>
-    import('../features/home/home-saga').then((m) => m.homeSaga),
-  ),
+  lazySaga(requestedTypes(homeHolders), () => loadHomeSaga().then((m) => m.homeSaga)),
   lazySaga(requestedTypes(dashboardHolders), () =>
     import('../features/dashboard/dashboard-saga').then((m) => m.dashboardSaga),
   ),
@@ -89,10 +85,5 @@ const lazyFeatureSagas = [
 ];
 
 export function* rootSaga(): SagaIterator {
-  yield all([
-    fork(preLoginSaga),
-    fork(layoutSaga),
-    ...lazyFeatureSagas.map((saga) => fork(saga)),
-    fork(liveSaga),
-  ]);
+  yield all([fork(preLoginSaga), ...lazyFeatureSagas.map((saga) => fork(saga)), fork(liveStarter)]);
 }

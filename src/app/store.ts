@@ -1,12 +1,15 @@
 import { configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
 import { filesPicked } from '../features/attachments/attachments-slice';
+import { applyLayoutToDocument, layoutMiddleware } from '../features/layout/layout-middleware';
+import { deferredSagas } from './deferred-sagas';
 import { rootReducer } from './root-reducer';
-import { rootSaga } from './root-saga';
 
-/** A fresh store with its sagas running (one per app start, one per test). */
+/**
+ * A fresh store (one per app start, one per test). Its sagas start as soon as their code has
+ * loaded (`ready`); actions dispatched before then reach them in order. `stopSagas` ends them.
+ */
 export function makeStore() {
-  const sagaMiddleware = createSagaMiddleware();
+  const sagas = deferredSagas();
   const store = configureStore({
     reducer: rootReducer,
     middleware: (getDefault) =>
@@ -14,10 +17,10 @@ export function makeStore() {
         thunk: false,
         // Picked files carry their File objects to the upload saga (never into the state).
         serializableCheck: { ignoredActions: [filesPicked.type] },
-      }).concat(sagaMiddleware),
+      }).concat(layoutMiddleware, sagas.middleware),
   });
-  sagaMiddleware.run(rootSaga);
-  return store;
+  applyLayoutToDocument(store.getState().layout);
+  return Object.assign(store, { ready: sagas.start(store), stopSagas: sagas.stop });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -39,6 +39,19 @@ export async function apiStream(
   return response.body;
 }
 
+/**
+ * A small POST that outlives the page (fetch keepalive), for what a tab says as it closes or
+ * navigates away; nothing waits for the answer.
+ */
+export function apiBeacon(path: string, body: unknown): void {
+  void fetch(`${getReqUrl()}${path}`, {
+    method: 'POST',
+    keepalive: true,
+    headers: { ...apiHeaders(), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  }).catch(() => undefined);
+}
+
 // ---- Calls typed by the API contract (src/api/schema.d.ts, from docs/openapi.json) ----------
 
 export type ApiMethod = 'get' | 'post' | 'put' | 'delete';

@@ -5,6 +5,7 @@ import type { HdRecord } from '../features/records/types';
 import { db, logEvent, type MockView } from './db';
 import { authed, bodyOf, fail, http, ok } from './http';
 import {
+  assignedAs,
   HELPDESKS,
   PRIORITIES,
   STATUSES,
@@ -22,14 +23,13 @@ const AGENTS_ONLY = 'Only helpdesk agents can do this.';
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** Whether a record is in a list with these filters (the common ones). */
-function matches(record: HdRecord, f: Record<string, unknown>): boolean {
+function matches(record: HdRecord, f: Record<string, unknown>, me: number): boolean {
   const row = record as unknown as Record<string, unknown>;
   if (record.is_draft !== (f.is_draft === true)) return false;
   for (const name of ['status_id', 'priority_id', 'hd_id', 'company_id', 'content_type_id']) {
     if (typeof f[name] === 'number' && row[name] !== f[name]) return false;
   }
-  if (f.assignee_id === 'none' && row.assignee_id !== null) return false;
-  if (typeof f.assignee_id === 'number' && row.assignee_id !== f.assignee_id) return false;
+  if (!assignedAs(row.assignee_id, f.assignee_id, me)) return false;
   const words = text(f.text).trim().toLowerCase();
   const title = String(row.subject ?? row.title ?? '').toLowerCase();
   return !words || title.includes(words);
@@ -143,7 +143,7 @@ export function bulkViewsHandlers() {
         } else {
           const filter = (b.filter ?? {}) as { filters?: Record<string, unknown> };
           const all = db.records
-            .filter((r) => r.object_type === type && matches(r, filter.filters ?? {}))
+            .filter((r) => r.object_type === type && matches(r, filter.filters ?? {}, user.id))
             .sort((x, y) => y.created_at.localeCompare(x.created_at) || y.id - x.id);
           capped = all.length > CAP;
           chosen = all.slice(0, CAP).map((r) => ({ id: r.id }));
@@ -188,7 +188,7 @@ export function bulkViewsHandlers() {
           visibleViews(user.id).map((v) => ({
             id: v.id,
             count: db.records.filter(
-              (r) => r.object_type === v.object_type && matches(r, v.filters),
+              (r) => r.object_type === v.object_type && matches(r, v.filters, user.id),
             ).length,
             capped: false,
           })),

@@ -15,6 +15,7 @@ import { accessOf, isSharedWith, ownerOf, present, readable, workable } from './
 import { db, logEvent } from './db';
 import { authed, bodyOf, fail, http, ok } from './http';
 import {
+  assignedAs,
   COMPANIES,
   CONTENT_TYPES,
   HELPDESKS,
@@ -374,6 +375,7 @@ export function recordHandlers() {
               ]) {
                 if (isId(f[name]) && row[name] !== f[name]) return false;
               }
+              if (!assignedAs(row.assignee_id, f.assignee_id, user.id)) return false;
               const day = r.created_at.slice(0, 10);
               if (typeof f.created_from === 'string' && day < f.created_from) return false;
               if (typeof f.created_to === 'string' && day > f.created_to) return false;

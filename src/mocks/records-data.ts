@@ -101,6 +101,13 @@ function at(index: number): string {
   return new Date(BASE + index * 25 * HOUR).toISOString();
 }
 
+/** The list's assignee filter: an agent's id, "me" (the caller) or "none" (unassigned). */
+export function assignedAs(assignee: unknown, filter: unknown, me: number): boolean {
+  if (filter === 'none') return assignee === null || assignee === undefined;
+  if (filter === 'me') return assignee === me;
+  return typeof filter !== 'number' || assignee === filter;
+}
+
 export function helpdeskName(id: number): string {
   return HELPDESKS.find((hd) => hd.hd_id === id)?.hd_name ?? '';
 }

@@ -1,67 +1,86 @@
-import { lazy } from 'react';
+import { loadHomeSaga, loadRecordsSaga } from '../app/saga-loaders';
+import { lazyPage } from './lazy-page';
 import type { MenuRow, RouteRow } from './route-types';
 
 /** Signed-in pages, shown inside the vertical (or horizontal) layout. */
 export const layoutRoutes: RouteRow[] = [
-  { path: 'home', page: lazy(() => import('../features/home/pages/home-page')) },
-  { path: 'profile', page: lazy(() => import('../features/profile/pages/profile-page')) },
-  { path: 'editor', page: lazy(() => import('../features/profile/pages/editor-page')) },
+  {
+    path: 'home',
+    page: lazyPage(() => import('../features/home/pages/home-page'), loadHomeSaga),
+  },
+  { path: 'profile', page: lazyPage(() => import('../features/profile/pages/profile-page')) },
+  { path: 'editor', page: lazyPage(() => import('../features/profile/pages/editor-page')) },
   // Search, overview pages, charts, collector, contact (issue #5).
-  { path: 'whats-new', page: lazy(() => import('../features/home/pages/whats-new-page')) },
+  { path: 'whats-new', page: lazyPage(() => import('../features/home/pages/whats-new-page')) },
   {
     path: 'dashboard/default',
-    page: lazy(() => import('../features/dashboard/pages/dashboard-page')),
+    page: lazyPage(() => import('../features/dashboard/pages/dashboard-page')),
   },
-  { path: 'search', page: lazy(() => import('../features/search/pages/search-page')) },
+  { path: 'search', page: lazyPage(() => import('../features/search/pages/search-page')) },
   {
     path: 'charts/apex',
-    page: lazy(() => import('../features/charts/pages/apex-charts-page')),
+    page: lazyPage(() => import('../features/charts/pages/apex-charts-page')),
   },
   {
     path: 'charts/chartjs',
-    page: lazy(() => import('../features/charts/pages/chartjs-charts-page')),
+    page: lazyPage(() => import('../features/charts/pages/chartjs-charts-page')),
   },
   {
     path: 'content-collector',
-    page: lazy(() => import('../features/collector/pages/content-collector-page')),
+    page: lazyPage(() => import('../features/collector/pages/content-collector-page')),
   },
-  { path: 'favourites', page: lazy(() => import('../features/collector/pages/favourites-page')) },
-  { path: 'contact', page: lazy(() => import('../features/contact/pages/contact-page')) },
+  {
+    path: 'favourites',
+    page: lazyPage(() => import('../features/collector/pages/favourites-page')),
+  },
+  { path: 'contact', page: lazyPage(() => import('../features/contact/pages/contact-page')) },
   // Tickets and content (issue #3).
-  { path: 'ticket/input', page: lazy(() => import('../features/records/pages/ticket-input-page')) },
-  { path: 'draft', page: lazy(() => import('../features/records/pages/ticket-draft-page')) },
+  {
+    path: 'ticket/input',
+    page: lazyPage(() => import('../features/records/pages/ticket-input-page')),
+  },
+  {
+    path: 'draft',
+    page: lazyPage(() => import('../features/records/pages/ticket-draft-page'), loadRecordsSaga),
+  },
   {
     path: 'ticket/my_ticket',
-    page: lazy(() => import('../features/records/pages/my-tickets-page')),
+    page: lazyPage(() => import('../features/records/pages/my-tickets-page'), loadRecordsSaga),
   },
   {
     path: 'ticket/my_ticket/draft',
-    page: lazy(() => import('../features/records/pages/my-ticket-drafts-page')),
+    page: lazyPage(
+      () => import('../features/records/pages/my-ticket-drafts-page'),
+      loadRecordsSaga,
+    ),
   },
   {
     path: 'ticket/my_ticket/details',
-    page: lazy(() => import('../features/records/pages/ticket-details-page')),
+    page: lazyPage(() => import('../features/records/pages/ticket-details-page'), loadRecordsSaga),
   },
   {
     path: 'content-input',
-    page: lazy(() => import('../features/records/pages/content-input-page')),
+    page: lazyPage(() => import('../features/records/pages/content-input-page')),
   },
   {
     path: 'content/my_content',
-    page: lazy(() => import('../features/records/pages/my-content-page')),
+    page: lazyPage(() => import('../features/records/pages/my-content-page'), loadRecordsSaga),
   },
   {
     path: 'content/my_content/draft',
-    page: lazy(() => import('../features/records/pages/content-draft-page')),
+    page: lazyPage(() => import('../features/records/pages/content-draft-page'), loadRecordsSaga),
   },
   {
     path: 'content/my_content/details',
-    page: lazy(() => import('../features/records/pages/content-details-page')),
+    page: lazyPage(() => import('../features/records/pages/content-details-page'), loadRecordsSaga),
   },
   // Any signed-in reader (searchable content too): no edit, no actions (issue #4).
   {
     path: 'read-only/details',
-    page: lazy(() => import('../features/records/pages/read-only-details-page')),
+    page: lazyPage(
+      () => import('../features/records/pages/read-only-details-page'),
+      loadRecordsSaga,
+    ),
   },
 ];
 
@@ -72,54 +91,63 @@ export const layoutRoutes: RouteRow[] = [
 export const hdeRoutes: RouteRow[] = [
   {
     path: 'content-collector-maintenance',
-    page: lazy(() => import('../features/collector/pages/maintenance-page')),
+    page: lazyPage(() => import('../features/collector/pages/maintenance-page')),
     hdeOnly: true,
   },
   {
     path: 'hd_ticket',
-    page: lazy(() => import('../features/records/pages/hd-tickets-page')),
+    page: lazyPage(() => import('../features/records/pages/hd-tickets-page'), loadRecordsSaga),
     hdeOnly: true,
   },
   {
     path: 'hd_ticket/details',
-    page: lazy(() => import('../features/records/pages/hd-ticket-details-page')),
+    page: lazyPage(
+      () => import('../features/records/pages/hd-ticket-details-page'),
+      loadRecordsSaga,
+    ),
     hdeOnly: true,
   },
   {
     path: 'hd_ticket/:userId',
-    page: lazy(() => import('../features/records/pages/hd-user-tickets-page')),
+    page: lazyPage(() => import('../features/records/pages/hd-user-tickets-page'), loadRecordsSaga),
     hdeOnly: true,
   },
   {
     path: 'hd_content',
-    page: lazy(() => import('../features/records/pages/hd-content-page')),
+    page: lazyPage(() => import('../features/records/pages/hd-content-page'), loadRecordsSaga),
     hdeOnly: true,
   },
   {
     path: 'hd_content/details',
-    page: lazy(() => import('../features/records/pages/hd-content-details-page')),
+    page: lazyPage(
+      () => import('../features/records/pages/hd-content-details-page'),
+      loadRecordsSaga,
+    ),
     hdeOnly: true,
   },
   {
     path: 'sla-policies',
-    page: lazy(() => import('../features/sla/pages/sla-policies-page')),
+    page: lazyPage(() => import('../features/sla/pages/sla-policies-page')),
     hdeOnly: true,
   },
   {
     path: 'hd_content/draft',
-    page: lazy(() => import('../features/records/pages/hd-content-drafts-page')),
+    page: lazyPage(
+      () => import('../features/records/pages/hd-content-drafts-page'),
+      loadRecordsSaga,
+    ),
     hdeOnly: true,
   },
   // Macros: canned responses (issue #9).
   {
     path: 'macros',
-    page: lazy(() => import('../features/records/pages/macros-page')),
+    page: lazyPage(() => import('../features/records/pages/macros-page')),
     hdeOnly: true,
   },
   // Mail channels (issue #8).
   {
     path: 'mail-channels',
-    page: lazy(() => import('../features/mail-channels/pages/mail-channels-page')),
+    page: lazyPage(() => import('../features/mail-channels/pages/mail-channels-page')),
     hdeOnly: true,
   },
 ];

@@ -1,19 +1,19 @@
-import { lazy } from 'react';
+import { lazyPage } from './lazy-page';
 import type { RouteRow } from './route-types';
 
 /** Public routes under /auth (shown in the auth layout). */
 export const authRoutes: RouteRow[] = [
-  { path: 'login', page: lazy(() => import('../features/auth/pages/login-page')) },
-  { path: 'register', page: lazy(() => import('../features/auth/pages/register-page')) },
-  { path: 'confirm', page: lazy(() => import('../features/auth/pages/confirm-page')) },
+  { path: 'login', page: lazyPage(() => import('../features/auth/pages/login-page')) },
+  { path: 'register', page: lazyPage(() => import('../features/auth/pages/register-page')) },
+  { path: 'confirm', page: lazyPage(() => import('../features/auth/pages/confirm-page')) },
   {
     path: 'forget-password',
-    page: lazy(() => import('../features/auth/pages/forget-password-page')),
+    page: lazyPage(() => import('../features/auth/pages/forget-password-page')),
   },
   {
     path: 'reset-password',
-    page: lazy(() => import('../features/auth/pages/reset-password-page')),
+    page: lazyPage(() => import('../features/auth/pages/reset-password-page')),
   },
-  { path: 'lock-screen', page: lazy(() => import('../features/auth/pages/lock-screen-page')) },
-  { path: 'logout', page: lazy(() => import('../features/auth/pages/logout-page')) },
+  { path: 'lock-screen', page: lazyPage(() => import('../features/auth/pages/lock-screen-page')) },
+  { path: 'logout', page: lazyPage(() => import('../features/auth/pages/logout-page')) },
 ];

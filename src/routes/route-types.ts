@@ -1,9 +1,9 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { LazyPage } from './lazy-page';
 
 /** A route is a row: a path (relative to its table's base) and a lazy page. */
 export interface RouteRow {
   path: string;
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyPage;
   /** Only for helpdesk users (user_is_hde): absent from the router otherwise. */
   hdeOnly?: boolean;
 }

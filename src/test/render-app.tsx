@@ -19,9 +19,26 @@ function LocationProbe() {
   );
 }
 
+const running: ReturnType<typeof makeStore>[] = [];
+
+/**
+ * Stops the sagas of every app rendered so far. Without it a finished test's sagas live on
+ * (reconnecting the event stream, for one) and their requests land in the next test.
+ */
+export function stopRenderedApps(): void {
+  for (const store of running.splice(0)) store.stopSagas();
+}
+
+/** A real store whose sagas stop when the test ends. */
+export function makeTestStore() {
+  const store = makeStore();
+  running.push(store);
+  return store;
+}
+
 /** Renders the whole app (real store, sagas, router) at `path`; msw answers the API. */
 export function renderApp(path = '/', routerProps: AppRouterProps = {}) {
-  const store = makeStore();
+  const store = makeTestStore();
   const user = userEvent.setup();
   const utils = render(
     <AppProviders store={store}>

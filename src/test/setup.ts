@@ -7,6 +7,7 @@ import { resetDb } from '../mocks/db';
 import { observeAnswers } from '../mocks/http';
 import { server } from '../mocks/node';
 import { contractProblem } from './contract';
+import { stopRenderedApps } from './render-app';
 
 // Lazy pages load on first use and axe runs long in jsdom: allow for a busy 2-core machine
 // (a passing test is as fast as before; only a stuck one waits longer).
@@ -62,6 +63,7 @@ beforeEach(async () => {
 afterEach(async () => {
   const problems = (await Promise.all(checks)).filter((p): p is string => p !== null);
   checks = [];
+  stopRenderedApps();
   cleanup();
   server.resetHandlers();
   resetDb();

@@ -325,7 +325,7 @@ export function sortSchema(k: RecordKind) {
   } as const;
 }
 
-const ASSIGNEE_FILTER = 'Assignee must be an id or "none".';
+const ASSIGNEE_FILTER = 'Assignee must be an id, "me" or "none".';
 
 export function listBodySchema(k: RecordKind) {
   const filterId = (message: string) => id32(message);
@@ -338,7 +338,7 @@ export function listBodySchema(k: RecordKind) {
           assignee_id: {
             anyOf: [
               { type: 'integer', minimum: 1, maximum: 2147483647, [M]: ASSIGNEE_FILTER },
-              { type: 'string', enum: ['none'], [M]: ASSIGNEE_FILTER },
+              { type: 'string', enum: ['none', 'me'], [M]: ASSIGNEE_FILTER },
             ],
             [M]: ASSIGNEE_FILTER,
           },

@@ -235,8 +235,8 @@ export interface ListFilters {
   shared_with_me?: boolean;
   /** Open (not closed) or closed statuses (the dashboard's links; docs/api-overview.md). */
   status_group?: 'open' | 'closed';
-  /** Tickets: assigned to that agent, or `"none"` for unassigned ones. */
-  assignee_id?: number | 'none';
+  /** Tickets: assigned to that agent, `"me"` (the caller: a shared view means each viewer), or `"none"`. */
+  assignee_id?: number | 'none' | 'me';
   /** Tickets: open, the newest public message from an agent. */
   waiting_for_me?: boolean;
   /** Tickets: an agent answered in the last 7 days. */
@@ -307,7 +307,7 @@ export function buildListQueries(
     eq('company_id', f.company_id);
     eq('owner_id', f.requester_id);
     if (f.assignee_id === 'none') where.push('r.assignee_id IS NULL');
-    else eq('assignee_id', f.assignee_id);
+    else eq('assignee_id', f.assignee_id === 'me' ? viewer.id : f.assignee_id);
     if (f.waiting_for_me) where.push(waitingForRequester());
     if (f.recently_answered) where.push(recentlyAnswered());
     if (f.overdue) where.push(overdue());

@@ -98,15 +98,23 @@ function readableSet(p: Params, viewer: Viewer, type: ObjectType): string {
                    SELECT s.record_id FROM record_shares s WHERE s.user_id = ${me}::bigint)`;
 }
 
+export interface SearchQueries {
+  page: BuiltQuery;
+  count: BuiltQuery;
+  /**
+   * The page's rows carry the capped count (`total`): the ranked window holds more matches than
+   * the cap, so counting the window is counting up to the cap. The count statement is then only
+   * needed for a page past the last match.
+   */
+  countInPage: boolean;
+}
+
 /**
- * The page and the capped count as SQL (the bench runs them directly too). Matches come from
- * the GIN index; only the newest `rankWindow` of them are ranked, so a common word costs a
- * bounded sort; the page's snippets are made for its rows only.
+ * The page and the capped count as SQL (the bench runs them directly too). Only the newest
+ * `rankWindow` matches are ranked, so a common word costs a bounded sort; the page's snippets
+ * are made for its rows only.
  */
-export function buildSearchQueries(
-  viewer: Viewer,
-  req: SearchRequest,
-): { page: BuiltQuery; count: BuiltQuery } | undefined {
+export function buildSearchQueries(viewer: Viewer, req: SearchRequest): SearchQueries | undefined {
   const p = new Params();
   const query = tsQuery(p, req.q);
   if (!query) return undefined;
@@ -141,16 +149,17 @@ export function buildSearchQueries(
   const offset = p.add((req.page - 1) * req.pageSize);
   const cfg = req.language === 'es' ? 'helpdesk_es' : 'helpdesk_en';
   const page: BuiltQuery = {
+    // The rank is computed on the row the window's scan already holds (no second visit).
     text: `WITH newest AS (
-             SELECT r.id, r.created_at
+             SELECT r.id, r.created_at, ts_rank_cd(r.search_vector, ${query}) AS rank
                FROM records r
               WHERE ${whereSql}
               ORDER BY r.created_at DESC, r.id DESC
               LIMIT ${window}),
            hits AS (
-             SELECT n.id, ts_rank_cd(r.search_vector, ${query}) AS rank
-               FROM newest n JOIN records r ON r.id = n.id
-              ORDER BY rank DESC, n.created_at DESC, n.id DESC
+             SELECT n.id, n.rank, count(*) OVER ()::int AS total
+               FROM newest n
+              ORDER BY n.rank DESC, n.created_at DESC, n.id DESC
               LIMIT ${limit} OFFSET ${offset})
            SELECT r.id, r.object_type, r.title,
                   ts_headline('${cfg}', html_escape(html_to_text(r.body)), ${query},
@@ -158,14 +167,15 @@ export function buildSearchQueries(
                                MaxFragments=2, FragmentDelimiter=" … "') AS snippet,
                   (SELECT name FROM statuses WHERE id = r.status_id) AS status_name,
                   (SELECT name FROM helpdesks WHERE id = r.hd_id) AS hd_name,
-                  r.created_at, ${viewerColumns(p, viewer)}
+                  r.created_at, ${viewerColumns(p, viewer)}, hits.total
              FROM hits JOIN records r ON r.id = hits.id
             ORDER BY hits.rank DESC, r.created_at DESC, r.id DESC`,
     values: p.values,
   };
-  return { page, count };
+  return { page, count, countInPage: req.rankWindow > SEARCH_COUNT_CAP };
 }
 
+/** The page and the capped count (at most SEARCH_COUNT_CAP + 1). */
 export async function searchRecords(
   db: Db,
   viewer: Viewer,
@@ -173,9 +183,17 @@ export async function searchRecords(
 ): Promise<{ rows: SearchRow[]; total: number }> {
   const q = buildSearchQueries(viewer, req);
   if (!q) return { rows: [], total: 0 };
+  const countAlone = () => db.query<{ total: number }>(q.count.text, q.count.values);
+  if (q.countInPage) {
+    const page = await db.query<SearchRow & { total: number }>(q.page.text, q.page.values);
+    const first = page.rows[0];
+    if (first) return { rows: page.rows, total: Math.min(first.total, SEARCH_COUNT_CAP + 1) };
+    if (req.page === 1) return { rows: [], total: 0 };
+    return { rows: [], total: (await countAlone()).rows[0].total };
+  }
   const [page, count] = await Promise.all([
     db.query<SearchRow>(q.page.text, q.page.values),
-    db.query<{ total: number }>(q.count.text, q.count.values),
+    countAlone(),
   ]);
   return { rows: page.rows, total: count.rows[0].total };
 }

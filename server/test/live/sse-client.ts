@@ -23,9 +23,13 @@ export interface SseStream {
 export async function openStream(base: string, token: string): Promise<SseStream> {
   const abort = new AbortController();
   const res = await fetch(`${base}/api/events`, {
-    headers: { Authorization: `JWT ${token}` },
+    // As a browser asks: API JSON is compressed, the stream must not be (it would be buffered).
+    headers: { Authorization: `JWT ${token}`, 'accept-encoding': 'gzip, deflate, br' },
     signal: abort.signal,
   });
+  if (res.headers.get('content-encoding')) {
+    throw new Error(`the event stream came ${res.headers.get('content-encoding')}-encoded`);
+  }
   const events: SseEvent[] = [];
   let endError = '';
   const waiters = new Set<() => void>();

@@ -166,10 +166,17 @@ describe('SMTP down', () => {
     expect(entry.attempts).toBe(3);
     expect(entry.error).toMatch(/ECONNREFUSED/);
     expect(entry.error).toContain(`127.0.0.1:${port}`);
-    // One job, tried three times with exponential backoff (from MAIL_RETRY_DELAY_SECONDS), then failed.
-    const { rows } = await s.env.db.query(
-      `SELECT retry_count, retry_limit, retry_delay, retry_backoff, state
-         FROM pgboss.job WHERE name = 'mail.send'`,
+    // One job, tried three times with exponential backoff (from MAIL_RETRY_DELAY_SECONDS), then
+    // failed. The queue marks the job failed just after the last attempt has logged its failure.
+    const rows = await until(
+      async () =>
+        (
+          await s.env.db.query<{ state: string }>(
+            `SELECT retry_count, retry_limit, retry_delay, retry_backoff, state
+               FROM pgboss.job WHERE name = 'mail.send'`,
+          )
+        ).rows,
+      (r) => r.length === 1 && r[0].state !== 'active',
     );
     expect(rows).toEqual([
       { retry_count: 2, retry_limit: 2, retry_delay: 1, retry_backoff: true, state: 'failed' },

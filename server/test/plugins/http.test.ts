@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEnv, type TestEnv } from '../helpers.js';
+import { auth, createUser, startTestEnv, tokenFor, type TestEnv } from '../helpers.js';
 
 let env: TestEnv;
 let spa: TestEnv;
@@ -84,6 +84,56 @@ describe('the SPA', () => {
     const res = await env.app.inject({ method: 'GET', url: '/home' });
     expect(res.statusCode).toBe(503);
     expect(res.body).toContain('The web app is not built yet: run npm run build');
+  });
+});
+
+describe('API answers in JSON', () => {
+  it('are compressed for a client that accepts it, and only then', async () => {
+    const user = await createUser(spa);
+    const token = await tokenFor(spa, user.email, user.password);
+    for (let i = 0; i < 6; i++) {
+      const created = await spa.app.inject({
+        method: 'POST',
+        url: '/api/ticket/',
+        headers: auth(token),
+        payload: {
+          subject: `Printer on floor ${i} jams`,
+          description: '<p>Paper.</p>',
+          priority_id: 2,
+        },
+      });
+      expect(created.statusCode).toBe(200);
+    }
+    const list = (encoding?: string) =>
+      spa.app.inject({
+        method: 'POST',
+        url: '/api/search/ticket/my',
+        headers: { ...auth(token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        payload: {},
+      });
+    const plain = await list();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const items = (plain.json() as { data: { items: unknown[] } }).data.items;
+    expect(items).toHaveLength(6);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await list('br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gz = await list('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+
+    // Small answers are not worth it.
+    const health = await spa.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(health.headers['content-encoding']).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
-// A list call costs a bounded number of SQL statements: the page and its count, plus the session
-// check when the session is not in the process's session cache (docs/performance.md). Counted
-// by wrapping the pool the app queries through.
+// A list call costs a bounded number of SQL statements: the page and its count (a search page: one
+// statement that carries its count), plus the session check when the session is not in the
+// process's session cache (docs/performance.md). Counted by wrapping the pool the app queries
+// through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createPool, type Db } from '../../db/pool.js';
@@ -52,5 +53,7 @@ describe('statements per list call', () => {
     ] as const) {
       expect(await statementsOf(call(url, payload))).toBeLessThanOrEqual(2);
     }
+    // A search page carries its capped count: one statement.
+    expect(await statementsOf(call('/api/search/query', { q: 'printer', type: 'T' }))).toBe(1);
   });
 });

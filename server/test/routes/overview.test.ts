@@ -173,7 +173,7 @@ describe('dashboard and list filters', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({
       'filters.status_group': 'Status group must be open or closed.',
-      'filters.assignee_id': 'Assignee must be an id or "none".',
+      'filters.assignee_id': 'Assignee must be an id, "me" or "none".',
       'filters.overdue': 'Overdue must be true or false.',
     });
   });

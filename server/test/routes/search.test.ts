@@ -274,6 +274,25 @@ describe('answer', () => {
       page_size: 2,
     });
     expect(res.json().data.items).toHaveLength(1);
+    // Past the last match: no rows, and still the count.
+    const past = await search(alice.token, { q: 'emu', page: 3, page_size: 2 });
+    expect(past.json().data).toMatchObject({ items: [], total: 3, total_is_capped: false });
+  });
+
+  it('counts up to 1,000 and then says there are more', async () => {
+    await env.db.query(
+      `INSERT INTO records (object_type, title, body, owner_id, hd_id, status_id, content_type_id,
+                            searchable)
+       SELECT 'C', 'Wombat note ' || i, '<p>x</p>', $1, 5, 7, 1, true FROM generate_series(1, $2) i`,
+      [alice.id, 1001],
+    );
+    const res = await search(bob.token, { q: 'wombat', page: 1, page_size: 5 });
+    expect(res.json().data).toMatchObject({ total: 1000, total_is_capped: true });
+    expect(res.json().data.items).toHaveLength(5);
+    await env.db.query(`DELETE FROM records WHERE title = 'Wombat note 1'`);
+    const exact = await search(bob.token, { q: 'wombat', page: 200, page_size: 5 });
+    expect(exact.json().data).toMatchObject({ total: 1000, total_is_capped: false });
+    expect(exact.json().data.items).toHaveLength(5);
   });
 
   it('answers 400 with the exact messages', async () => {

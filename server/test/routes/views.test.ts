@@ -134,4 +134,50 @@ describe('saved views', () => {
     });
     expect(list.json().data.total).toBe(4);
   });
+
+  it('a shared "assigned to me" view counts and lists each viewer\'s own tickets', async () => {
+    const marker = `Memark${Date.now()}`;
+    const assign = async (agent: Person, n: number) => {
+      for (let i = 0; i < n; i++) {
+        const t = await newTicket(env, alice.token, {
+          subject: `${marker} ${agent.fullname} ${i}`,
+        });
+        const res = await call('PUT', `/api/ticket/${t.id}/assign/`, owner.token, {
+          assignee_id: agent.id,
+          version: t.version,
+        });
+        expect(res.statusCode).toBe(200);
+      }
+    };
+    await assign(owner, 2);
+    await assign(other, 3);
+    const view = await save(
+      owner.token,
+      input('Assigned to me', { filters: { text: marker, assignee_id: 'me' }, shared: true }),
+    );
+    // Stored as "me", not as the saver's id.
+    const seen = (await call('GET', '/api/views/', other.token)).json().data as {
+      id: number;
+      filters: object;
+    }[];
+    expect(seen.find((v) => v.id === view.id)?.filters).toEqual({
+      text: marker,
+      assignee_id: 'me',
+    });
+    const countFor = async (agent: Person) =>
+      (
+        (await call('GET', '/api/views/counts/', agent.token)).json().data as {
+          id: number;
+          count: number;
+        }[]
+      ).find((c) => c.id === view.id)?.count;
+    expect(await countFor(owner)).toBe(2);
+    expect(await countFor(other)).toBe(3);
+    const list = await call('POST', '/api/search/ticket/hd', other.token, {
+      filters: { text: marker, assignee_id: 'me' },
+    });
+    expect((list.json().data.items as { subject: string }[]).map((r) => r.subject).sort()).toEqual(
+      [0, 1, 2].map((i) => `${marker} ${other.fullname} ${i}`),
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { api, apiStream } from '../../lib/api-client';
+import { api, apiBeacon, apiStream } from '../../lib/api-client';
 
 export type PresenceState = 'viewing' | 'typing' | 'left';
 
@@ -8,4 +8,6 @@ export const liveApi = {
   stream: () => (signal: AbortSignal) => apiStream('/api/events', signal),
   presence: (id: number, state: PresenceState) => (signal: AbortSignal) =>
     api.post('/api/records/{id}/presence', { path: { id }, body: { state }, signal }),
+  /** "Left", sent as the tab closes or navigates away (no saga or React cleanup runs then). */
+  leaveOnUnload: (id: number) => apiBeacon(`/api/records/${id}/presence`, { state: 'left' }),
 };

@@ -17,20 +17,26 @@ import {
   race,
   select,
   take,
-  takeEvery,
   takeLatest,
 } from 'redux-saga/effects';
 import type { RootState } from '../../app/root-reducer';
-import { sessionExpired, userUpdated } from '../../lib/session';
+import { sessionExpired } from '../../lib/session';
 import { authActions } from '../auth/auth-slice';
 import { recordsApi } from '../records/api';
 import type { ListScope } from '../records/api';
 import { recordsHolders } from '../records/records-slice';
 import type { ListKey } from '../records/records-slice';
-import type { ListData, ListQuery, ObjectType } from '../records/types';
+import type { ListData, ObjectType } from '../records/types';
 import { liveApi } from './live-api';
 import type { PresenceState } from './live-api';
-import { liveActions, presenceLeft, presenceTyping, presenceViewing } from './live-slice';
+import {
+  liveActions,
+  presenceLeft,
+  presenceTyping,
+  presenceViewing,
+  recordEventSeen,
+} from './live-slice';
+import { LIST_KEYS, SIGNED_IN, type LastQueries } from './live-lists';
 import type { LiveEvent } from './live-types';
 import { createSseParser } from './sse-parser';
 
@@ -47,7 +53,6 @@ const LISTS: Record<ListKey, { type: ObjectType; scope: ListScope }> = {
   HDTICKET: { type: 'T', scope: 'hd' },
   HDCONTENT: { type: 'C', scope: 'hd' },
 };
-const LIST_KEYS = Object.keys(LISTS) as ListKey[];
 
 const listRefresh = createAction<ListKey>('live/listRefresh');
 
@@ -85,6 +90,7 @@ function* handleEvent({ event, data }: LiveEvent, me: number, reconnected: boole
   } else if (event === 'resync') {
     yield put(liveActions.resynced());
   } else if (event === 'change') {
+    yield put(recordEventSeen());
     if ('count' in data) {
       yield put(liveActions.resynced());
       return;
@@ -130,7 +136,7 @@ function* streamLoop(me: number): SagaIterator {
 }
 
 /** The list's rows again, from the server, in the order shown (no row moves or appears). */
-function* refreshList(lastQuery: Partial<Record<ListKey, ListQuery>>, key: ListKey): SagaIterator {
+function* refreshList(lastQuery: LastQueries, key: ListKey): SagaIterator {
   yield delay(250); // a burst of changes (a record and its history entry) is one refresh
   const query = lastQuery[key];
   if (!query) return;
@@ -158,6 +164,15 @@ function* sendPresence(id: number, state: PresenceState): SagaIterator {
   }
 }
 
+/** The tab being closed or navigated away from (or put in the back/forward cache). */
+function pageHides(): EventChannel<true> {
+  return eventChannel((emit) => {
+    const onHide = () => emit(true);
+    window.addEventListener('pagehide', onHide);
+    return () => window.removeEventListener('pagehide', onHide);
+  });
+}
+
 /** This tab's presence: one record at a time, re-sent while shown, typing for a while. */
 function* presenceLoop(): SagaIterator {
   const actions = yield actionChannel([
@@ -165,69 +180,74 @@ function* presenceLoop(): SagaIterator {
     presenceLeft.type,
     presenceTyping.type,
   ]);
+  const hides: EventChannel<true> = yield call(pageHides);
   let viewing: number | null = null;
   let typingUntil = 0;
   let sent: { state: PresenceState; at: number } = { state: 'left', at: 0 };
-  for (;;) {
-    const { action }: { action?: PayloadAction<number> } = yield race({
-      action: take(actions),
-      tick: delay(PRESENCE_RESEND_MS),
-    });
-    const now = Date.now();
-    if (action?.type === presenceLeft.type) {
-      if (viewing === action.payload) {
-        viewing = null;
-        yield fork(sendPresence, action.payload, 'left');
+  try {
+    for (;;) {
+      const { action, hidden }: { action?: PayloadAction<number>; hidden?: true } = yield race({
+        action: take(actions),
+        hidden: take(hides),
+        tick: delay(PRESENCE_RESEND_MS),
+      });
+      if (hidden) {
+        // Others see this tab go at once, not when the server forgets it (PRESENCE_TTL_MS). A
+        // page restored from the back/forward cache says "viewing" again on the next tick.
+        if (viewing !== null) liveApi.leaveOnUnload(viewing);
+        sent = { state: 'left', at: 0 };
+        continue;
       }
-      continue;
-    }
-    if (action) {
-      if (viewing !== null && viewing !== action.payload) {
-        yield fork(sendPresence, viewing, 'left');
+      const now = Date.now();
+      if (action?.type === presenceLeft.type) {
+        if (viewing === action.payload) {
+          viewing = null;
+          yield fork(sendPresence, action.payload, 'left');
+        }
+        continue;
       }
-      if (viewing !== action.payload) sent = { state: 'left', at: 0 };
-      viewing = action.payload;
-      if (action.type === presenceTyping.type) typingUntil = now + TYPING_MS;
-      else typingUntil = 0;
+      if (action) {
+        if (viewing !== null && viewing !== action.payload) {
+          yield fork(sendPresence, viewing, 'left');
+        }
+        if (viewing !== action.payload) sent = { state: 'left', at: 0 };
+        viewing = action.payload;
+        if (action.type === presenceTyping.type) typingUntil = now + TYPING_MS;
+        else typingUntil = 0;
+      }
+      if (viewing === null) continue;
+      const state: PresenceState = typingUntil > now ? 'typing' : 'viewing';
+      if (state !== sent.state || now - sent.at >= PRESENCE_RESEND_MS) {
+        sent = { state, at: now };
+        yield fork(sendPresence, viewing, state);
+      }
     }
-    if (viewing === null) continue;
-    const state: PresenceState = typingUntil > now ? 'typing' : 'viewing';
-    if (state !== sent.state || now - sent.at >= PRESENCE_RESEND_MS) {
-      sent = { state, at: now };
-      yield fork(sendPresence, viewing, state);
-    }
+  } finally {
+    hides.close();
   }
 }
 
-function* whileSignedIn(me: number): SagaIterator {
-  const lastQuery: Partial<Record<ListKey, ListQuery>> = {};
+function* whileSignedIn(me: number, lastQuery: LastQueries): SagaIterator {
   yield all([
     fork(streamLoop, me),
     fork(presenceLoop),
-    takeEvery(
-      LIST_KEYS.map((key) => recordsHolders[key].actions.requested.type),
-      (action: PayloadAction<ListQuery>) => {
-        const key = LIST_KEYS.find((k) => recordsHolders[k].actions.requested.match(action));
-        if (key) lastQuery[key] = action.payload;
-      },
-    ),
     takeLatest(listRefresh.type, (action: PayloadAction<ListKey>) =>
       refreshList(lastQuery, action.payload),
     ),
   ]);
 }
 
-const signedIn = [authActions.loginSucceeded.type, userUpdated.type];
 const signedOut = [authActions.logoutSucceeded.type, sessionExpired.type];
 
-export function* liveSaga(): SagaIterator {
+/** Started by live-start.ts once someone is signed in (with the lists' last queries). */
+export function* liveSaga(lastQuery: LastQueries): SagaIterator {
   for (;;) {
     const user: RootState['auth']['user'] = yield select((s: RootState) => s.auth.user);
     if (!user) {
-      yield take(signedIn);
+      yield take(SIGNED_IN);
       continue;
     }
-    const task: Task = yield fork(whileSignedIn, user.id);
+    const task: Task = yield fork(whileSignedIn, user.id, lastQuery);
     yield take(signedOut);
     yield cancel(task);
     yield put(liveActions.stopped());

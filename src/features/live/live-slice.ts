@@ -71,3 +71,5 @@ export const liveReducer = liveSlice.reducer;
 export const presenceViewing = createAction<number>('live/presenceViewing');
 export const presenceLeft = createAction<number>('live/presenceLeft');
 export const presenceTyping = createAction<number>('live/presenceTyping');
+/** Any record change the stream delivered, the caller's own included (what counts follow). */
+export const recordEventSeen = createAction('live/recordEventSeen');

@@ -1,8 +1,10 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { all, call, debounce, put, select, takeLatest } from 'redux-saga/effects';
 import { callApi, type ApiResult } from '../../lib/call-api';
 import { notifySuccess } from '../../lib/notify';
+import type { RootState } from '../../app/root-reducer';
+import { liveActions, recordEventSeen } from '../live/live-slice';
 import { bulkViewsApi, type BulkBody, type BulkResult, type SavedView } from './bulk-views-api';
 import type { ViewCount } from './bulk-views-api';
 import { bulkViewsHolders as H, type SaveViewRequest } from './bulk-views-slice';
@@ -37,6 +39,14 @@ function* loadCounts(): SagaIterator {
   });
   if (result.ok) yield put(H.viewCounts.actions.succeeded(result.data));
   else if (!result.cancelled) yield put(H.viewCounts.actions.failed(result.error));
+}
+
+/** Shown counts follow the records: recounted once the live events of a burst have settled. */
+export const COUNTS_SETTLE_MS = 1000;
+
+function* recountShown(): SagaIterator {
+  const shown: unknown = yield select((state: RootState) => state.holders.viewCounts.data);
+  if (shown) yield put(H.viewCounts.actions.requested());
 }
 
 function* saveView(action: PayloadAction<SaveViewRequest>): SagaIterator {
@@ -79,5 +89,6 @@ export function* bulkViewsSaga(): SagaIterator {
     takeLatest(H.viewCounts.actions.requested.type, loadCounts),
     takeLatest(H.saveView.actions.requested.type, saveView),
     takeLatest(H.deleteView.actions.requested.type, deleteView),
+    debounce(COUNTS_SETTLE_MS, [recordEventSeen.type, liveActions.resynced.type], recountShown),
   ]);
 }

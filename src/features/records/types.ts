@@ -48,7 +48,7 @@ export interface ListFilters {
   shared_with_me?: boolean;
   /** The dashboard's links (docs/api-overview.md). */
   status_group?: 'open' | 'closed';
-  assignee_id?: number | 'none';
+  assignee_id?: number | 'none' | 'me';
   waiting_for_me?: boolean;
   overdue?: boolean;
   /** Tickets: a service-level target past due, or due within the hour. */

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { screen } from '@testing-library/react';
-import { layoutRoutes, mainMenu } from '../private-routes';
+import { preloadFirstScreen } from '../../app/router';
+import { hdeRoutes, layoutRoutes, mainMenu } from '../private-routes';
+import { authRoutes } from '../public-routes';
 import { visibleRows } from '../route-types';
 import type { MenuRow, RouteRow } from '../route-types';
 import { renderApp, signInAs } from '../../test/render-app';
@@ -79,5 +81,33 @@ describe('route tables', () => {
   it('/access-denied shows Access Forbidden', async () => {
     renderApp('/access-denied');
     expect(await screen.findByRole('heading', { name: 'Access Forbidden' })).toBeInTheDocument();
+  });
+});
+
+describe('the first screen', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const row = (rows: RouteRow[], path: string) => {
+    const found = rows.find((r) => r.path === path);
+    if (!found?.page.preload) throw new Error(`no preloadable row ${path}`);
+    return found.page as Required<RouteRow['page']>;
+  };
+
+  it("starts loading a signed-in page's code (with a path parameter too) before React renders", () => {
+    signInAs('agent@example.com');
+    const list = vi.spyOn(row(layoutRoutes, 'ticket/my_ticket'), 'preload');
+    const user = vi.spyOn(row(hdeRoutes, 'hd_ticket/:userId'), 'preload');
+    preloadFirstScreen('/ticket/my_ticket', 'vertical');
+    preloadFirstScreen('/hd_ticket/42', 'horizontal');
+    expect(list).toHaveBeenCalledOnce();
+    expect(user).toHaveBeenCalledOnce();
+  });
+
+  it('loads the login page for /auth/login, and no signed-in page without a session', () => {
+    const login = vi.spyOn(row(authRoutes, 'login'), 'preload');
+    const list = vi.spyOn(row(layoutRoutes, 'ticket/my_ticket'), 'preload');
+    preloadFirstScreen('/auth/login', 'vertical');
+    preloadFirstScreen('/ticket/my_ticket', 'vertical');
+    expect(login).toHaveBeenCalledOnce();
+    expect(list).not.toHaveBeenCalled();
   });
 });

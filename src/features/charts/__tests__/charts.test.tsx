@@ -36,7 +36,7 @@ describe('charts', () => {
       expect(await screen.findByRole('figure', { name: caption })).toBeInTheDocument();
       expect(screen.getByRole('table', { name: `${caption}: values` })).toBeInTheDocument();
     }
-    expect(screen.getAllByTestId('apex-chart').length).toBeGreaterThan(0);
+    expect((await screen.findAllByTestId('apex-chart')).length).toBeGreaterThan(0);
     const byStatus = screen.getByRole('table', { name: 'Tickets by status: values' });
     expect(within(byStatus).getByRole('rowheader', { name: 'New' })).toBeInTheDocument();
     const perDay = screen.getByRole('table', { name: 'Tickets opened and closed per day: values' });

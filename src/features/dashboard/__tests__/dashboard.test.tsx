@@ -42,7 +42,7 @@ describe('dashboard', () => {
     );
   });
 
-  it('an agent’s figures and open per help desk; assignee=me is sent as the agent’s id', async () => {
+  it('an agent’s figures and open per help desk; assignee=me is sent as "me"', async () => {
     signInAs('agent@example.com');
     const bodies = recordBodies('/api/search/ticket/hd');
     const { user } = renderApp('/dashboard/default');
@@ -65,7 +65,7 @@ describe('dashboard', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/hd_ticket?assignee=me'),
     );
-    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ filters: { assignee_id: 1 } }));
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ filters: { assignee_id: 'me' } }));
   });
 
   it('the list pages read the link filters from the URL', async () => {

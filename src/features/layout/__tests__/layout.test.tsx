@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { makeStore } from '../../../app/store';
-import { renderApp, signInAs } from '../../../test/render-app';
+import { makeTestStore, renderApp, signInAs } from '../../../test/render-app';
 import { layoutActions, layoutReducer } from '../layout-slice';
 
 describe('layout slice', () => {
@@ -26,7 +25,7 @@ describe('layout slice', () => {
   });
 
   it('opening the right sidebar adds right-bar-enabled on body; closing removes it', async () => {
-    const store = makeStore();
+    const store = makeTestStore();
     store.dispatch(layoutActions.showRightSidebar());
     expect(document.body).toHaveClass('right-bar-enabled');
     store.dispatch(layoutActions.hideRightSidebar());
@@ -34,14 +33,14 @@ describe('layout slice', () => {
   });
 
   it('choices persist in localStorage and come back in a new store', () => {
-    const store = makeStore();
+    const store = makeTestStore();
     store.dispatch(layoutActions.changeLayoutType('horizontal'));
     store.dispatch(layoutActions.changeLayoutColor('dark'));
     expect(JSON.parse(localStorage.getItem('layoutSettings') ?? '{}')).toMatchObject({
       layoutType: 'horizontal',
       layoutColor: 'dark',
     });
-    expect(makeStore().getState().layout).toMatchObject({
+    expect(makeTestStore().getState().layout).toMatchObject({
       layoutType: 'horizontal',
       layoutColor: 'dark',
       topbarTheme: 'dark',

@@ -145,6 +145,11 @@ describe('the open record', () => {
 
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'On it');
     await waitFor(() => expect(sent).toContain('typing'));
+
+    // Closing the tab or navigating away says "left" at once (no cleanup runs then).
+    expect(sent).not.toContain('left');
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    await waitFor(() => expect(sent).toContain('left'));
   });
 
   it('reloads when someone else changes it', async () => {

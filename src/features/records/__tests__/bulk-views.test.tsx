@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { db } from '../../../mocks/db';
+import { emitLive } from '../../../mocks/live-handlers';
 import { server } from '../../../mocks/node';
 import { renderApp, signInAs } from '../../../test/render-app';
 
@@ -169,6 +170,26 @@ describe('saved views', () => {
     expect(within(menu).queryByText('Jones private')).toBeNull();
     expect(await within(link).findByLabelText(`${pending} records`)).toHaveTextContent(
       String(pending),
+    );
+    // A colleague sets another ticket Pending: the count follows without a reload.
+    const moved = hdTickets().find((r) => r.status_id !== 3);
+    if (!moved) throw new Error('no ticket to move');
+    moved.status_id = 3;
+    act(() =>
+      emitLive('change', {
+        kind: 'record',
+        op: 'update',
+        record_id: moved.id,
+        object_type: 'T',
+        is_draft: false,
+        version: moved.version + 1,
+        actor_id: 90,
+        type: null,
+        internal: false,
+      }),
+    );
+    expect(await within(link).findByLabelText(`${pending + 1} records`)).toHaveTextContent(
+      String(pending + 1),
     );
     await user.click(link);
     await screen.findByRole('table', { name: 'All tickets' });

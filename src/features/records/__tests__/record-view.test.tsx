@@ -152,3 +152,40 @@ describe('the record view', () => {
     );
   });
 });
+
+describe('previous / next within the list the agent came from', () => {
+  it('goes on to the next page of the list at the last row, and back with [', async () => {
+    signInAs('agent@example.com');
+    const { user, store } = renderApp('/hd_ticket');
+    const table = await screen.findByRole('table', { name: 'All tickets' });
+    const firstPage = store.getState().holders.HDTICKET.data;
+    if (!firstPage) throw new Error('no list');
+    const lastRow = within(table).getAllByRole('row').at(-1) as HTMLElement;
+    const lastId = firstPage.items.at(-1)?.id;
+    await user.click(within(lastRow).getAllByRole('link')[0]);
+    await screen.findByTestId('record-view');
+    const nav = screen.getByRole('navigation', { name: 'Records in the list' });
+    const size = firstPage.items.length;
+    expect(within(nav).getByText(`${size} of ${firstPage.total}`)).toBeInTheDocument();
+
+    await user.click(within(nav).getByRole('button', { name: 'Next record' }));
+    await waitFor(() => expect(store.getState().holders.HDTICKET.data?.page).toBe(2));
+    const secondPage = store.getState().holders.HDTICKET.data;
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        `hdTicketId=${secondPage?.items[0].id}`,
+      ),
+    );
+    expect(
+      await within(
+        await screen.findByRole('navigation', { name: 'Records in the list' }),
+      ).findByText(`${size + 1} of ${firstPage.total}`),
+    ).toBeInTheDocument();
+
+    await user.keyboard('[[');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`hdTicketId=${lastId}`),
+    );
+    expect(await screen.findByText(`${size} of ${firstPage.total}`)).toBeInTheDocument();
+  });
+});

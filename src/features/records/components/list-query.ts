@@ -1,4 +1,3 @@
-import { getStoredUser } from '../../../lib/storage';
 import type { Kind } from '../kinds';
 import type { ListFilters } from '../types';
 
@@ -76,14 +75,12 @@ export function readFilters(params: URLSearchParams, kind: Kind): ListFilters {
   return filters;
 }
 
-/** The dashboard's link filters; `assignee=me` is sent as the caller's id. */
+/** The dashboard's link filters; `assignee=me` goes to the server as "me" (a saved view keeps it). */
 function readLinkFilters(params: URLSearchParams, filters: ListFilters): void {
   const group = params.get('status_group');
   if (group === 'open' || group === 'closed') filters.status_group = group;
   const assignee = params.get('assignee') ?? '';
-  const me = getStoredUser()?.id;
-  if (assignee === 'none') filters.assignee_id = 'none';
-  else if (assignee === 'me' && me !== undefined) filters.assignee_id = me;
+  if (assignee === 'none' || assignee === 'me') filters.assignee_id = assignee;
   else if (/^[1-9]\d*$/.test(assignee)) filters.assignee_id = Number(assignee);
   if (params.get('overdue') === '1') filters.overdue = true;
   if (params.get('waiting_for_me') === '1') filters.waiting_for_me = true;

@@ -1,6 +1,6 @@
 import '../i18n';
 import '../workspace-i18n';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useFormik, validateYupSchema, yupToFormErrors } from 'formik';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,7 @@ import { accessOf, mayChange } from './work/access';
 import { AgentActions } from './work/agent-actions';
 import { useShortcuts } from '../../../lib/shortcuts';
 import { detailsHolders } from '../details-slice';
-import { neighbours } from './view/list-context';
+import { useListStep } from './view/list-context';
 import { ASSIGNEE_CONTROL_ID, PropertiesPanel, STATUS_CONTROL_ID } from './view/properties-panel';
 import { ReplyBox, type ReplyControls } from './view/reply-box';
 import { Timeline } from './view/timeline';
@@ -204,10 +204,11 @@ export function RecordDetailsPage({
   }
 
   // Previous / next within the list the record was opened from.
-  const near = id === null ? null : neighbours(id);
-  const go = (target: number | undefined) => {
-    if (target !== undefined) navigate(`${listPath}/details?${idParam}=${target}`);
-  };
+  const openRecord = useCallback(
+    (target: number) => navigate(`${listPath}/details?${idParam}=${target}`),
+    [navigate, listPath, idParam],
+  );
+  const { near, can, step, stepping } = useListStep(id, openRecord);
   const canReply = view?.permissions.reply ?? false;
   const agent = view?.permissions.note ?? false;
   useShortcuts(
@@ -247,9 +248,9 @@ export function RecordDetailsPage({
         keys: '[',
         label: 'workspace:shortcuts.previous',
         group: GROUP,
-        run: () => go(near?.previous),
+        run: () => step('previous'),
       },
-      { keys: ']', label: 'workspace:shortcuts.next', group: GROUP, run: () => go(near?.next) },
+      { keys: ']', label: 'workspace:shortcuts.next', group: GROUP, run: () => step('next') },
     ],
     record !== null && view !== null,
   );
@@ -280,10 +281,10 @@ export function RecordDetailsPage({
             <button
               type="button"
               className="btn btn-outline-secondary btn-sm"
-              disabled={near.previous === undefined}
+              disabled={!can('previous') || stepping}
               aria-label={tw('nav.previous')}
               title={tw('nav.previous')}
-              onClick={() => go(near.previous)}
+              onClick={() => step('previous')}
             >
               ‹
             </button>
@@ -293,10 +294,10 @@ export function RecordDetailsPage({
             <button
               type="button"
               className="btn btn-outline-secondary btn-sm"
-              disabled={near.next === undefined}
+              disabled={!can('next') || stepping}
               aria-label={tw('nav.next')}
               title={tw('nav.next')}
-              onClick={() => go(near.next)}
+              onClick={() => step('next')}
             >
               ›
             </button>
@@ -331,8 +332,8 @@ export function RecordDetailsPage({
               ref={reply}
               record={record}
               permissions={view.permissions}
-              hasNext={agent && near?.next !== undefined}
-              onSentNext={() => go(near?.next)}
+              hasNext={agent && can('next')}
+              onSentNext={() => step('next')}
             />
           )}
         </div>

@@ -2,8 +2,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../../../app/app';
-import { makeStore } from '../../../app/store';
 import { db } from '../../../mocks/db';
+import { makeTestStore } from '../../../test/render-app';
 import type { Access, HdRecord } from '../../records/types';
 import { RecordWorkPanels } from '../components/record-work-panels';
 
@@ -18,7 +18,7 @@ export function renderPanels(recordId: number, access: Access, following?: boole
     access,
     ...(following === undefined ? {} : { following }),
   } as HdRecord;
-  const store = makeStore();
+  const store = makeTestStore();
   const user = userEvent.setup();
   const utils = render(
     <AppProviders store={store}>
