@@ -84,18 +84,25 @@ function nextDay(date: string): string {
   return d.toISOString();
 }
 
-/**
- * What the viewer may read. A regular user's tickets are a small set (their own and those shared
- * with them): naming it as an id set lets PostgreSQL start from it and check the words on those
- * rows only, instead of filtering every match of a common word. Content also includes everyone's
- * searchable articles, so there the matches drive.
- */
-function readableSet(p: Params, viewer: Viewer, type: ObjectType): string {
-  if (viewer.user_is_hde || type === 'C') return readableBy(p, viewer);
+/** A regular user's own records and those shared with them: a small id set. */
+function ownOrShared(p: Params, viewer: Viewer): string {
   const me = p.add(viewer.id);
   return `r.id IN (SELECT o.id FROM records o WHERE o.owner_id = ${me}::bigint
                    UNION ALL
                    SELECT s.record_id FROM record_shares s WHERE s.user_id = ${me}::bigint)`;
+}
+
+/**
+ * What the viewer may read, as one or more conditions whose matches together are the readable
+ * set. A regular user's tickets are a small set (their own and those shared with them): naming it
+ * as an id set lets PostgreSQL start from it and check the words on those rows only. Their
+ * content is that set OR everyone's searchable articles: two branches, so the second can use the
+ * partial index over searchable content (migration 018) instead of every match of a common word.
+ */
+function readableSets(p: Params, viewer: Viewer, type: ObjectType): string[] {
+  if (viewer.user_is_hde) return [readableBy(p, viewer)];
+  if (type === 'T') return [ownOrShared(p, viewer)];
+  return [`r.searchable`, ownOrShared(p, viewer)];
 }
 
 export interface SearchQueries {
@@ -123,7 +130,6 @@ export function buildSearchQueries(viewer: Viewer, req: SearchRequest): SearchQu
     `r.search_vector @@ ${query}`,
     `r.object_type = ${p.add(req.type)}`,
     'NOT r.is_draft',
-    readableSet(p, viewer, req.type),
   ];
   if (f.status_id !== undefined) where.push(`r.status_id = ${p.add(f.status_id)}`);
   if (f.hd_id !== undefined) where.push(`r.hd_id = ${p.add(f.hd_id)}`);
@@ -137,25 +143,35 @@ export function buildSearchQueries(viewer: Viewer, req: SearchRequest): SearchQu
   }
   if (f.created_from) where.push(`r.created_at >= ${p.add(`${f.created_from}T00:00:00Z`)}`);
   if (f.created_to) where.push(`r.created_at < ${p.add(nextDay(f.created_to))}`);
-  const whereSql = where.join(' AND ');
+  const sets = readableSets(p, viewer, req.type);
+  const whereIn = (set: string) => [...where, set].join(' AND ');
 
+  const matches = sets.map((set) => `SELECT r.id FROM records r WHERE ${whereIn(set)}`);
   const count: BuiltQuery = {
     text: `SELECT count(*)::int AS total
-             FROM (SELECT 1 FROM records r WHERE ${whereSql} LIMIT ${SEARCH_COUNT_CAP + 1}) capped`,
+             FROM (${matches.join(' UNION ')} LIMIT ${SEARCH_COUNT_CAP + 1}) capped`,
     values: [...p.values],
   };
   const window = p.add(req.rankWindow);
+  // The rank is computed on the row the window's scan already holds (no second visit). With two
+  // sets: each one's newest matches, then the newest of those (UNION drops a record in both).
+  const newestOf = (set: string) => `SELECT r.id, r.created_at,
+                    ts_rank_cd(r.search_vector, ${query}) AS rank
+               FROM records r
+              WHERE ${whereIn(set)}
+              ORDER BY r.created_at DESC, r.id DESC
+              LIMIT ${window}`;
+  const newest =
+    sets.length === 1
+      ? newestOf(sets[0])
+      : `SELECT u.* FROM (${sets.map((set) => `(${newestOf(set)})`).join(' UNION ')}) u
+          ORDER BY u.created_at DESC, u.id DESC
+          LIMIT ${window}`;
   const limit = p.add(req.pageSize);
   const offset = p.add((req.page - 1) * req.pageSize);
   const cfg = req.language === 'es' ? 'helpdesk_es' : 'helpdesk_en';
   const page: BuiltQuery = {
-    // The rank is computed on the row the window's scan already holds (no second visit).
-    text: `WITH newest AS (
-             SELECT r.id, r.created_at, ts_rank_cd(r.search_vector, ${query}) AS rank
-               FROM records r
-              WHERE ${whereSql}
-              ORDER BY r.created_at DESC, r.id DESC
-              LIMIT ${window}),
+    text: `WITH newest AS (${newest}),
            hits AS (
              SELECT n.id, n.rank, count(*) OVER ()::int AS total
                FROM newest n

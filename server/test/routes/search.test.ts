@@ -188,7 +188,9 @@ describe('permissions', () => {
     expect(await ids(alice.token, { q: 'zanzibar' })).toEqual([r.bobSearchable]);
     const bobs = await search(bob.token, { q: 'zanzibar' });
     const items = bobs.json().data.items as { id: number; access: string }[];
+    // His searchable guide is both his own and searchable: found once, counted once.
     expect(items.map((i) => i.id).sort()).toEqual([r.bobPrivate, r.bobSearchable].sort());
+    expect(bobs.json().data.total).toBe(2);
     expect(items.every((i) => i.access === 'owner')).toBe(true);
     const agents = await search(agent.token, { q: 'zanzibar' });
     expect((agents.json().data.items as { id: number }[]).map((i) => i.id).sort()).toEqual(
