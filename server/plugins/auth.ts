@@ -4,6 +4,7 @@
 // (lists, search) may take the session from the in-process cache instead (lib/session-cache.ts:
 // kept current through LISTEN/NOTIFY), saving that round trip.
 import type { FastifyRequest } from 'fastify';
+import { prepared } from '../db/prepared.js';
 import type { AppContext } from '../lib/context.js';
 import { HttpError } from '../lib/http-error.js';
 import { verifyJwt } from '../lib/jwt.js';
@@ -53,11 +54,13 @@ export async function sessionUser(
   if (hit) return hit;
   const generation = ctx.sessions.generation();
   const { rows } = await ctx.db.query<Omit<AuthUser, 'id'> & { id: string; expires: Date }>(
-    `SELECT u.id, u.fullname, u.email, u.user_is_hde, u.user_is_admin, u.items_per_page,
+    prepared(
+      `SELECT u.id, u.fullname, u.email, u.user_is_hde, u.user_is_admin, u.items_per_page,
             u.language, s.jti AS session_id, s.expires
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.jti = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires > now()`,
-    [claims.jti, claims.sub],
+      [claims.jti, claims.sub],
+    ),
   );
   const row = rows[0];
   if (!row) return undefined;

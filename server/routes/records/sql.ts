@@ -3,6 +3,7 @@
 // statement (no N+1); a list is one statement for the page plus one capped count.
 import type { DatabaseError } from 'pg';
 import type { Db } from '../../db/pool.js';
+import { prepared } from '../../db/prepared.js';
 import type { Queryable } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
 import { listCap, MESSAGES, type ObjectType, type RecordKind, type RecordRow } from './kinds.js';
@@ -86,9 +87,11 @@ export async function getRecord(
   const p = new Params([id, type]);
   const visible = opts.readers ? readableBy(p, viewer) : visibleTo(p, viewer);
   const { rows } = await db.query<RecordRow>(
-    `${selectFrom('records r', true, viewerColumns(p, viewer))}
+    prepared(
+      `${selectFrom('records r', true, viewerColumns(p, viewer))}
       WHERE r.id = $1 AND r.object_type = $2 AND ${visible}`,
-    p.values,
+      p.values,
+    ),
   );
   return rows[0];
 }
@@ -104,10 +107,12 @@ export async function findAccess(
   const p = new Params([id, type]);
   const visible = opts.readers ? readableBy(p, viewer) : visibleTo(p, viewer);
   const { rows } = await db.query<{ title: string; access: Access }>(
-    `SELECT r.title, ${viewerColumns(p, viewer)}
+    prepared(
+      `SELECT r.title, ${viewerColumns(p, viewer)}
        FROM records r
       WHERE r.id = $1 AND r.object_type = $2 AND ${visible}`,
-    p.values,
+      p.values,
+    ),
   );
   return rows[0] ? { id, title: rows[0].title, access: rows[0].access } : undefined;
 }
