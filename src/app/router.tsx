@@ -29,14 +29,14 @@ export function preloadFirstScreen(pathname: string, layoutType: string): void {
     rows.find((row) => matchPath(`${base}${row.path}`, pathname));
   const auth = find(authRoutes, '/auth/');
   if (auth) {
-    AuthLayout.preload?.();
-    auth.page.preload?.();
+    AuthLayout.preload();
+    auth.page.preload();
     return;
   }
   const row = find([...layoutRoutes, ...hdeRoutes], '/');
   if (!row || !hasValidToken()) return;
-  (layoutType === 'horizontal' ? HorizontalLayout : VerticalLayout).preload?.();
-  row.page.preload?.();
+  (layoutType === 'horizontal' ? HorizontalLayout : VerticalLayout).preload();
+  row.page.preload();
 }
 
 /** Captures the router's navigate (and the current path) for sagas. */

@@ -3,7 +3,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 
 /** A lazy page or layout that can start loading its code before React renders it. */
 export type LazyPage<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
-  preload?: () => void;
+  preload: () => void;
 };
 
 /**

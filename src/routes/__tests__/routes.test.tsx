@@ -1,14 +1,14 @@
-import { lazy } from 'react';
 import { screen } from '@testing-library/react';
 import { preloadFirstScreen } from '../../app/router';
 import { hdeRoutes, layoutRoutes, mainMenu } from '../private-routes';
+import { lazyPage } from '../lazy-page';
 import { authRoutes } from '../public-routes';
 import { visibleRows } from '../route-types';
 import type { MenuRow, RouteRow } from '../route-types';
 import { renderApp, signInAs } from '../../test/render-app';
 
 // A test-only table: the real tables stay free of placeholder pages.
-const agentDesk = lazy(async () => ({
+const agentDesk = lazyPage(async () => ({
   default: function AgentDesk() {
     return <h2>Agent desk</h2>;
   },
