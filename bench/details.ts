@@ -11,22 +11,10 @@ import {
 import { relatedList } from '../server/routes/relations/sql.js';
 import { sharedWith } from '../server/routes/sharing/sql.js';
 import { recordNodes } from '../server/routes/taxonomy/sql.js';
+import { fmt, ratio, request, samplePair } from './measure.js';
 import type { BenchContext } from './records.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
-
-async function sample(fn: () => Promise<unknown>, n: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const start = process.hrtime.bigint();
-    await fn();
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return times.sort((a, b) => a - b);
-}
-
-const pct = (t: number[], p: number) => t[Math.min(t.length - 1, Math.floor((p / 100) * t.length))];
-const fmt = (t: number[]) => [50, 95, 99].map((p) => pct(t, p).toFixed(1).padStart(6)).join(' ');
 
 export async function detailsBench(ctx: BenchContext): Promise<void> {
   const { db, address, tokens, people } = ctx;
@@ -62,28 +50,28 @@ export async function detailsBench(ctx: BenchContext): Promise<void> {
   for (const who of ['agent', 'user'] as const) {
     const viewer = people[who];
     const url = `${address}/api/ticket/${id}/details/`;
-    const init = { headers: { authorization: `JWT ${tokens[who]}` } };
-    const first = await fetch(url, init);
-    if (first.status !== 200) throw new Error(`details as ${who}: HTTP ${first.status}`);
-    await first.arrayBuffer();
-    const http = await sample(async () => {
-      const res = await fetch(url, init);
-      await res.arrayBuffer();
-    }, SAMPLES);
+    const call = async () => {
+      const res = await request(url, { token: tokens[who] });
+      if (res.status !== 200) throw new Error(`details as ${who}: HTTP ${res.status}`);
+    };
+    await call();
     const agent = viewer.user_is_hde;
-    const direct = await sample(async () => {
-      await getRecord(db, viewer, 'T', id);
-      await Promise.all([
-        timelinePage(db, id, { agent, limit: TIMELINE_PAGE + 1 }),
-        attachmentsWithMessages(db, id, agent),
-        recordNodes(db, id),
-        relatedList(db, viewer, id),
-        sharedWith(db, id),
-      ]);
-    }, SAMPLES);
-    const ratio = (pct(http, 95) / pct(direct, 95)).toFixed(1);
+    const [http, direct] = await samplePair(
+      call,
+      async () => {
+        await getRecord(db, viewer, 'T', id);
+        await Promise.all([
+          timelinePage(db, id, { agent, limit: TIMELINE_PAGE + 1 }),
+          attachmentsWithMessages(db, id, agent),
+          recordNodes(db, id),
+          relatedList(db, viewer, id),
+          sharedWith(db, id),
+        ]);
+      },
+      SAMPLES,
+    );
     console.log(
-      `${`details, first page, as ${who}`.padEnd(34)} ${fmt(http).padStart(22)}  ${fmt(direct).padStart(21)}  ${ratio.padStart(9)}`,
+      `${`details, first page, as ${who}`.padEnd(34)} ${fmt(http).padStart(22)}  ${fmt(direct).padStart(21)}  ${ratio(http, direct).toFixed(1).padStart(9)}`,
     );
   }
 }

@@ -19,6 +19,34 @@ export async function sample(fn: () => Promise<unknown>, n: number): Promise<num
   return times.sort((a, b) => a - b);
 }
 
+/**
+ * A call and its floor sampled in turns (after a warm-up of each): both then meet the same
+ * machine (a checkpoint, autovacuum, the other sections' leftovers), so their ratio compares
+ * the work, not two moments of a busy 2-core machine.
+ */
+export async function samplePair(
+  call: () => Promise<unknown>,
+  floor: () => Promise<unknown>,
+  n: number,
+): Promise<[number[], number[]]> {
+  for (let i = 0; i < Math.min(20, n); i++) {
+    await call();
+    await floor();
+  }
+  const calls: number[] = [];
+  const floors: number[] = [];
+  const time = async (fn: () => Promise<unknown>, into: number[]) => {
+    const start = process.hrtime.bigint();
+    await fn();
+    into.push(Number(process.hrtime.bigint() - start) / 1e6);
+  };
+  for (let i = 0; i < n; i++) {
+    await time(call, calls);
+    await time(floor, floors);
+  }
+  return [calls.sort((a, b) => a - b), floors.sort((a, b) => a - b)];
+}
+
 export const fmt = (t: number[]) =>
   [50, 95, 99].map((p) => percentile(t, p).toFixed(1).padStart(6)).join(' ');
 

@@ -5,7 +5,7 @@ import type { PoolClient } from 'pg';
 import { loadConfig } from '../server/config.js';
 import { createPool, LONG_TASK_SETTINGS } from '../server/db/pool.js';
 import { buildSearchQueries, type SearchRequest } from '../server/routes/search/sql.js';
-import { fmt, percentile, ratio, request, sample } from './measure.js';
+import { fmt, percentile, ratio, request, samplePair } from './measure.js';
 import type { BenchContext } from './records.js';
 import { addTarget } from './summary.js';
 
@@ -64,7 +64,6 @@ export async function searchBench(ctx: BenchContext): Promise<void> {
       const first = await call();
       if (first.status !== 200) throw new Error(`${c.name}: HTTP ${first.status}`);
       const json = JSON.parse(first.body) as { data: { total: number; total_is_capped: boolean } };
-      const http = await sample(call, SAMPLES);
       const req: SearchRequest = {
         q: c.q,
         type: c.type,
@@ -77,7 +76,8 @@ export async function searchBench(ctx: BenchContext): Promise<void> {
       const q = buildSearchQueries(ctx.people[c.as], req);
       if (!q) throw new Error(`${c.name}: no query`);
       // What the handler runs: the page alone when it carries the count (sql.ts), else both.
-      const direct = await sample(
+      const [http, direct] = await samplePair(
+        call,
         () =>
           q.countInPage
             ? sqlPool.query(q.page.text, q.page.values)

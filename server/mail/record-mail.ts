@@ -6,6 +6,7 @@
 // the record's earlier Message-IDs, inbound ones included. A person's reply goes out under their
 // name (or the desk's) with no Auto-Submitted; every notification says `Auto-Submitted:
 // auto-generated` so mail robots do not answer it. A work-log entry never causes a mail.
+import { prepared } from '../db/prepared.js';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Queryable } from '../db/transaction.js';
@@ -42,7 +43,8 @@ export interface MailThread {
 
 export async function loadMailThread(q: Queryable, recordId: number): Promise<MailThread> {
   const { rows } = await q.query<{ hd_name: string; address: string | null; refs: string[] }>(
-    `WITH RECURSIVE up AS (
+    prepared(
+      `WITH RECURSIVE up AS (
        SELECT h.id, h.parent_id, h.name, 0 AS depth
          FROM records r JOIN helpdesks h ON h.id = r.hd_id WHERE r.id = $1
        UNION ALL
@@ -53,7 +55,8 @@ export async function loadMailThread(q: Queryable, recordId: number): Promise<Ma
               WHERE c.address IS NOT NULL ORDER BY up.depth LIMIT 1) AS address,
             ARRAY(SELECT message_id FROM mail_message_ids WHERE record_id = $1
                    ORDER BY created_at, message_id) AS refs`,
-    [recordId],
+      [recordId],
+    ),
   );
   const row = rows[0];
   return { hdName: row?.hd_name ?? '', address: row?.address ?? null, references: row?.refs ?? [] };

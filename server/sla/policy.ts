@@ -1,5 +1,6 @@
 // An SLA policy as stored (migrations/011_sla.sql) and the one query that picks a ticket's
 // policy: the first in sort_order whose conditions all match (a NULL condition matches any).
+import { prepared } from '../db/prepared.js';
 import type { Queryable } from '../db/transaction.js';
 import type { BusinessCalendar, DayHours } from './calendar.js';
 
@@ -50,13 +51,15 @@ export async function matchingPolicy(
   t: { hd_id: number; priority_id: number | null; company_id: number | null },
 ): Promise<PolicyRow | undefined> {
   const { rows } = await q.query<PolicyRow>(
-    `SELECT ${POLICY_COLUMNS} FROM sla_policies p
-      WHERE (p.hd_ids IS NULL OR $1 = ANY (p.hd_ids))
-        AND (p.priority_ids IS NULL OR $2::int = ANY (p.priority_ids))
-        AND (p.company_ids IS NULL OR $3::int = ANY (p.company_ids))
-      ORDER BY p.sort_order, p.id
-      LIMIT 1`,
-    [t.hd_id, t.priority_id, t.company_id],
+    prepared(
+      `SELECT ${POLICY_COLUMNS} FROM sla_policies p
+        WHERE (p.hd_ids IS NULL OR $1 = ANY (p.hd_ids))
+          AND (p.priority_ids IS NULL OR $2::int = ANY (p.priority_ids))
+          AND (p.company_ids IS NULL OR $3::int = ANY (p.company_ids))
+        ORDER BY p.sort_order, p.id
+        LIMIT 1`,
+      [t.hd_id, t.priority_id, t.company_id],
+    ),
   );
   return rows[0];
 }

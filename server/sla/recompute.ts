@@ -5,6 +5,7 @@
 // a requester's message, a status now paused or running), recomputes the due times in business
 // time from the matching policy and the pauses, fires the warnings/breaches that are due (once
 // each: sla_escalations' key) and wakes itself (a delayed job) for the next one.
+import { prepared } from '../db/prepared.js';
 import type { Queryable } from '../db/transaction.js';
 import type { AppContext } from '../lib/context.js';
 import { dueAt, type BusinessCalendar, type Pause } from './calendar.js';
@@ -86,7 +87,8 @@ export async function recomputeSla(
   // or a concurrent request, holds KEY SHARE on the ticket (its foreign key), which UPDATE would
   // wait on while the other request waits on this one (a deadlock; two replies at once).
   const { rows } = await tx.query<SlaRow>(
-    `SELECT r.id, r.object_type, r.is_draft, r.title, r.hd_id, r.priority_id, r.company_id,
+    prepared(
+      `SELECT r.id, r.object_type, r.is_draft, r.title, r.hd_id, r.priority_id, r.company_id,
             r.assignee_id, r.owner_id, r.created_at, s.code AS status_code, s.is_closed,
             r.sla_policy_id, r.sla_started_at, r.first_response_due_at, r.first_responded_at,
             r.next_response_started_at, r.next_response_due_at, r.resolution_due_at,
@@ -94,7 +96,8 @@ export async function recomputeSla(
        FROM records r JOIN statuses s ON s.id = r.status_id
       WHERE r.id = $1
       FOR NO KEY UPDATE OF r`,
-    [recordId],
+      [recordId],
+    ),
   );
   const r = rows[0];
   if (!r || r.object_type !== 'T' || r.is_draft) return;
@@ -118,9 +121,11 @@ export async function recomputeSla(
   if (paused && !pausedSince) pausedSince = now;
   if (!paused && pausedSince) {
     await tx.query(
-      `INSERT INTO record_sla_pauses (record_id, started_at, ended_at) VALUES ($1, $2, $3)
+      prepared(
+        `INSERT INTO record_sla_pauses (record_id, started_at, ended_at) VALUES ($1, $2, $3)
        ON CONFLICT DO NOTHING`,
-      [recordId, pausedSince, now],
+        [recordId, pausedSince, now],
+      ),
     );
     pausedSince = null;
   }
@@ -219,8 +224,10 @@ async function firstAgentReply(tx: Queryable, recordId: number): Promise<Date | 
 
 async function pausesOf(tx: Queryable, recordId: number, open: Date | null): Promise<Pause[]> {
   const { rows } = await tx.query<{ started_at: Date; ended_at: Date }>(
-    `SELECT started_at, ended_at FROM record_sla_pauses WHERE record_id = $1 ORDER BY started_at`,
-    [recordId],
+    prepared(
+      `SELECT started_at, ended_at FROM record_sla_pauses WHERE record_id = $1 ORDER BY started_at`,
+      [recordId],
+    ),
   );
   const pauses: Pause[] = rows.map((p) => ({ start: p.started_at, end: p.ended_at }));
   if (open) pauses.push({ start: open, end: null });
@@ -243,8 +250,7 @@ async function fireDue(
   silent = false,
 ): Promise<Date | null> {
   const { rows } = await tx.query<{ target: Target; level: string; started_at: Date }>(
-    `SELECT target, level, started_at FROM sla_escalations WHERE record_id = $1`,
-    [r.id],
+    prepared(`SELECT target, level, started_at FROM sla_escalations WHERE record_id = $1`, [r.id]),
   );
   const fired = (t: RunningTarget, level: string) =>
     rows.some(
@@ -312,25 +318,27 @@ async function save(
   },
 ): Promise<void> {
   await tx.query(
-    `UPDATE records SET sla_policy_id = $2, sla_started_at = $3, first_response_due_at = $4,
+    prepared(
+      `UPDATE records SET sla_policy_id = $2, sla_started_at = $3, first_response_due_at = $4,
             first_responded_at = $5, next_response_started_at = $6, next_response_due_at = $7,
             resolution_due_at = $8, resolved_at = $9, sla_paused_since = $10, sla_due_at = $11,
             sla_escalate_at = $12
       WHERE id = $1`,
-    [
-      r.id,
-      policy?.id ?? null,
-      s.startedAt,
-      s.firstDue,
-      s.firstRespondedAt,
-      s.nextStartedAt,
-      s.nextDue,
-      s.resolutionDue,
-      s.resolvedAt,
-      s.pausedSince,
-      s.dueAt,
-      s.escalateAt,
-    ],
+      [
+        r.id,
+        policy?.id ?? null,
+        s.startedAt,
+        s.firstDue,
+        s.firstRespondedAt,
+        s.nextStartedAt,
+        s.nextDue,
+        s.resolutionDue,
+        s.resolvedAt,
+        s.pausedSince,
+        s.dueAt,
+        s.escalateAt,
+      ],
+    ),
   );
 }
 

@@ -1,6 +1,7 @@
 // SQL for a record's threads (the public communication and the internal work log), following
 // and the communication log. The record check (record-access.ts) runs first, so these take a
 // record the caller may use.
+import { prepared } from '../../db/prepared.js';
 import type { Queryable } from '../../db/transaction.js';
 
 export type Thread = 'communication' | 'worklog';
@@ -131,7 +132,8 @@ export async function followersToNotify(
   actorId: number,
 ): Promise<Recipient[]> {
   const { rows } = await q.query<Recipient>(
-    `WITH r AS (SELECT id, owner_id, object_type, searchable, is_draft FROM records WHERE id = $1),
+    prepared(
+      `WITH r AS (SELECT id, owner_id, object_type, searchable, is_draft FROM records WHERE id = $1),
           ids AS (
             SELECT r.owner_id AS user_id FROM r
              WHERE NOT EXISTS (SELECT 1 FROM record_follows f
@@ -146,7 +148,8 @@ export async function followersToNotify(
              OR EXISTS (SELECT 1 FROM record_shares s WHERE s.record_id = r.id AND s.user_id = u.id)
              OR (r.object_type = 'C' AND r.searchable AND NOT r.is_draft))
       ORDER BY u.id`,
-    [recordId, actorId],
+      [recordId, actorId],
+    ),
   );
   return rows;
 }

@@ -1,0 +1,80 @@
+// The static hot statements are named (server/db/prepared.ts): a connection plans each once and
+// keeps it, instead of planning it on every call (planning was 43% of the database's statement
+// time under load, docs/performance.md). Lists stay unnamed: their plan must be made with the
+// values (an agent's `OR true` folds away only then). Read from pg_prepared_statements on the
+// app's only connection.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { createPool, type Db } from '../../db/pool.js';
+import { auth, createUser, startTestEnv, tokenFor, type TestEnv } from '../helpers.js';
+
+let env: TestEnv;
+let pool: Db;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  env = await startTestEnv();
+  // One connection: every statement the app sends is prepared (or not) on it.
+  pool = createPool(env.database.url, undefined, { max: 1 });
+  app = await buildApp({ config: env.config, db: pool, logger: false, testOnlyFastHashing: true });
+});
+afterAll(async () => {
+  await app.close();
+  await pool.end();
+  await env.close();
+});
+
+describe('named statements', () => {
+  it('a ticket raised, replied to and read twice: the static statements are kept, lists are not', async () => {
+    const user = await createUser(env);
+    const agent = await createUser(env, { hde: true });
+    const userToken = await tokenFor(env, user.email, user.password);
+    const agentToken = await tokenFor(env, agent.email, agent.password);
+    const raised = await app.inject({
+      method: 'POST',
+      url: '/api/ticket/',
+      headers: auth(userToken),
+      payload: { subject: 'Printer jams', description: '<p>Every morning.</p>', priority_id: 2 },
+    });
+    expect(raised.statusCode).toBe(200);
+    const id = (raised.json() as { data: { id: number } }).data.id;
+    for (let i = 0; i < 2; i++) {
+      const reply = await app.inject({
+        method: 'POST',
+        url: `/api/ticket/${id}/communication/`,
+        headers: auth(agentToken),
+        payload: { body: `<p>Looking into it (${i}).</p>` },
+      });
+      expect(reply.statusCode).toBe(200);
+      expect(
+        (await app.inject({ url: `/api/ticket/${id}/`, headers: auth(userToken) })).statusCode,
+      ).toBe(200);
+      const list = await app.inject({
+        method: 'POST',
+        url: '/api/search/ticket/hd',
+        headers: auth(agentToken),
+        payload: {},
+      });
+      expect(list.statusCode).toBe(200);
+    }
+
+    const { rows } = await pool.query<{ statement: string; plans: number }>(
+      `SELECT statement, (generic_plans + custom_plans)::int AS plans FROM pg_prepared_statements`,
+    );
+    const named = (fragment: string) => rows.filter((r) => r.statement.includes(fragment));
+    for (const fragment of [
+      'FROM sessions', // the session check
+      'FOR NO KEY UPDATE OF r', // the ticket's service-level state, read
+      'FROM sla_policies p', // its policy
+      'UPDATE records SET sla_policy_id', // and written
+      'WITH RECURSIVE up AS', // the desk and thread a mail goes out under
+      'FROM record_follows f WHERE f.record_id = $1 AND f.following', // who hears of a reply
+    ]) {
+      expect(named(fragment), fragment).toHaveLength(1);
+    }
+    // Run on every raise and reply, each kept on this connection after its first use.
+    expect(named('UPDATE records SET sla_policy_id')[0].plans).toBeGreaterThanOrEqual(3);
+    // The lists' statements are planned with their values each time: never named.
+    expect(rows.filter((r) => /LIMIT \$\d+ OFFSET/.test(r.statement))).toEqual([]);
+  });
+});
