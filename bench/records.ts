@@ -505,7 +505,9 @@ async function printHttpAlone(log: (s: string) => void): Promise<void> {
   const address = await bare.listen({ host: '127.0.0.1', port: 0 });
   try {
     const times = await sample(() => request(address), SAMPLES);
-    log(`${'HTTP alone (bare Fastify round trip)'.padEnd(42)} ${''.padStart(7)}  ${fmt(times).padStart(22)}`);
+    log(
+      `${'HTTP alone (bare Fastify round trip)'.padEnd(42)} ${''.padStart(7)}  ${fmt(times).padStart(22)}`,
+    );
   } finally {
     await bare.close();
   }
