@@ -2,8 +2,9 @@
 // parses and plans them once, and PostgreSQL keeps a generic plan when it costs no more than the
 // plans made with the values (plan_cache_mode auto). Planning was 43% of the database's
 // statement time under load, e.g. 0.53 ms to plan the record's GET against 0.05 ms to run it
-// (docs/performance.md). Only for primary-key lookups: statements whose best plan depends on the
-// values (an agent's `OR true` in a list) stay unnamed, planned with the values every time.
+// (docs/performance.md). Only for statements keyed by one record, session or ticket (its row,
+// its service-level state, its mail thread): statements whose best plan depends on the values
+// (an agent's `OR true` in a list) stay unnamed, planned with the values every time.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 

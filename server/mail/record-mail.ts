@@ -6,9 +6,9 @@
 // the record's earlier Message-IDs, inbound ones included. A person's reply goes out under their
 // name (or the desk's) with no Auto-Submitted; every notification says `Auto-Submitted:
 // auto-generated` so mail robots do not answer it. A work-log entry never causes a mail.
-import { prepared } from '../db/prepared.js';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
+import { prepared } from '../db/prepared.js';
 import type { Queryable } from '../db/transaction.js';
 import type { AppContext } from '../lib/context.js';
 import { followersToNotify, type Recipient } from '../routes/threads/sql.js';
