@@ -11,7 +11,7 @@ import {
 import { relatedList } from '../server/routes/relations/sql.js';
 import { sharedWith } from '../server/routes/sharing/sql.js';
 import { recordNodes } from '../server/routes/taxonomy/sql.js';
-import { fmt, ratio, request, samplePair } from './measure.js';
+import { fmt, ratio, request, sampleInTurns } from './measure.js';
 import type { BenchContext } from './records.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -56,18 +56,20 @@ export async function detailsBench(ctx: BenchContext): Promise<void> {
     };
     await call();
     const agent = viewer.user_is_hde;
-    const [http, direct] = await samplePair(
-      call,
-      async () => {
-        await getRecord(db, viewer, 'T', id);
-        await Promise.all([
-          timelinePage(db, id, { agent, limit: TIMELINE_PAGE + 1 }),
-          attachmentsWithMessages(db, id, agent),
-          recordNodes(db, id),
-          relatedList(db, viewer, id),
-          sharedWith(db, id),
-        ]);
-      },
+    const [http, direct] = await sampleInTurns(
+      [
+        call,
+        async () => {
+          await getRecord(db, viewer, 'T', id);
+          await Promise.all([
+            timelinePage(db, id, { agent, limit: TIMELINE_PAGE + 1 }),
+            attachmentsWithMessages(db, id, agent),
+            recordNodes(db, id),
+            relatedList(db, viewer, id),
+            sharedWith(db, id),
+          ]);
+        },
+      ],
       SAMPLES,
     );
     console.log(

@@ -8,43 +8,30 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-export async function sample(fn: () => Promise<unknown>, n: number): Promise<number[]> {
-  for (let i = 0; i < Math.min(20, n); i++) await fn(); // warm up
-  const times: number[] = [];
+/**
+ * Times each function n times, in turns (after 20 warm-up rounds), and returns each one's
+ * sorted times. A call and its floor sampled this way meet the same machine (a checkpoint,
+ * autovacuum, the other sections' leftovers), so their ratio compares the work, not two moments
+ * of a busy 2-core machine.
+ */
+export async function sampleInTurns(
+  fns: (() => Promise<unknown>)[],
+  n: number,
+): Promise<number[][]> {
+  for (let i = 0; i < Math.min(20, n); i++) for (const fn of fns) await fn();
+  const times = fns.map((): number[] => []);
   for (let i = 0; i < n; i++) {
-    const start = process.hrtime.bigint();
-    await fn();
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    for (const [k, fn] of fns.entries()) {
+      const start = process.hrtime.bigint();
+      await fn();
+      times[k].push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
   }
-  return times.sort((a, b) => a - b);
+  return times.map((t) => t.sort((a, b) => a - b));
 }
 
-/**
- * A call and its floor sampled in turns (after a warm-up of each): both then meet the same
- * machine (a checkpoint, autovacuum, the other sections' leftovers), so their ratio compares
- * the work, not two moments of a busy 2-core machine.
- */
-export async function samplePair(
-  call: () => Promise<unknown>,
-  floor: () => Promise<unknown>,
-  n: number,
-): Promise<[number[], number[]]> {
-  for (let i = 0; i < Math.min(20, n); i++) {
-    await call();
-    await floor();
-  }
-  const calls: number[] = [];
-  const floors: number[] = [];
-  const time = async (fn: () => Promise<unknown>, into: number[]) => {
-    const start = process.hrtime.bigint();
-    await fn();
-    into.push(Number(process.hrtime.bigint() - start) / 1e6);
-  };
-  for (let i = 0; i < n; i++) {
-    await time(call, calls);
-    await time(floor, floors);
-  }
-  return [calls.sort((a, b) => a - b), floors.sort((a, b) => a - b)];
+export async function sample(fn: () => Promise<unknown>, n: number): Promise<number[]> {
+  return (await sampleInTurns([fn], n))[0];
 }
 
 export const fmt = (t: number[]) =>

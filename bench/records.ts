@@ -26,7 +26,7 @@ import {
   type RecordKind,
 } from '../server/routes/records/kinds.js';
 import { buildListQueries, type ListFilters } from '../server/routes/records/sql.js';
-import { closedLoop, fmt, percentile, ratio, request, sample, samplePair } from './measure.js';
+import { closedLoop, fmt, percentile, ratio, request, sample, sampleInTurns } from './measure.js';
 import { seedBench } from './records-seed.js';
 import { addTarget } from './summary.js';
 
@@ -366,13 +366,15 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
             filters: body.filters,
             now: new Date(),
           });
-          const [http, direct] = await samplePair(
-            call,
-            () =>
-              Promise.all([
-                sqlPool.query(q.page.text, q.page.values),
-                sqlPool.query(q.count.text, q.count.values),
-              ]),
+          const [http, direct] = await sampleInTurns(
+            [
+              call,
+              () =>
+                Promise.all([
+                  sqlPool.query(q.page.text, q.page.values),
+                  sqlPool.query(q.count.text, q.count.values),
+                ]),
+            ],
             SAMPLES,
           );
           const plan = await sqlPool.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(

@@ -5,7 +5,7 @@ import type { PoolClient } from 'pg';
 import { loadConfig } from '../server/config.js';
 import { createPool, LONG_TASK_SETTINGS } from '../server/db/pool.js';
 import { buildSearchQueries, type SearchRequest } from '../server/routes/search/sql.js';
-import { fmt, percentile, ratio, request, samplePair } from './measure.js';
+import { fmt, percentile, ratio, request, sampleInTurns } from './measure.js';
 import type { BenchContext } from './records.js';
 import { addTarget } from './summary.js';
 
@@ -76,15 +76,17 @@ export async function searchBench(ctx: BenchContext): Promise<void> {
       const q = buildSearchQueries(ctx.people[c.as], req);
       if (!q) throw new Error(`${c.name}: no query`);
       // What the handler runs: the page alone when it carries the count (sql.ts), else both.
-      const [http, direct] = await samplePair(
-        call,
-        () =>
-          q.countInPage
-            ? sqlPool.query(q.page.text, q.page.values)
-            : Promise.all([
-                sqlPool.query(q.page.text, q.page.values),
-                sqlPool.query(q.count.text, q.count.values),
-              ]),
+      const [http, direct] = await sampleInTurns(
+        [
+          call,
+          () =>
+            q.countInPage
+              ? sqlPool.query(q.page.text, q.page.values)
+              : Promise.all([
+                  sqlPool.query(q.page.text, q.page.values),
+                  sqlPool.query(q.count.text, q.count.values),
+                ]),
+        ],
         SAMPLES,
       );
       const total = `${json.data.total}${json.data.total_is_capped ? '+' : ''}`;
