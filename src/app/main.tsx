@@ -18,7 +18,10 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
   const store = makeStore();
-  preloadFirstScreen(window.location.pathname, store.getState().layout.layoutType);
+  preloadFirstScreen(
+    window.location.pathname + window.location.search,
+    store.getState().layout.layoutType,
+  );
   const root = createRoot(container);
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole tree (input stays responsive while the page builds).

@@ -9,7 +9,7 @@ import type { MenuRow, RouteRow } from '../routes/route-types';
 import { PageLoader } from '../layouts/page-loader';
 import { setCurrentPath, setNavigator } from '../lib/navigation';
 import { preLoginRequested } from '../lib/session';
-import { hasValidToken } from '../lib/storage';
+import { getStoredUser, hasValidToken } from '../lib/storage';
 import { useAppDispatch, useAppSelector } from './hooks';
 
 const AuthLayout = lazyPage(() => import('../layouts/auth-layout'));
@@ -22,9 +22,11 @@ const JwtTokenPage = lazy(() => import('../features/auth/pages/jwt-token-page'))
 /**
  * Starts loading the first screen's layout and page as the app starts, together, instead of
  * one after the other as React reaches each lazy component (two round trips off the first
- * paint of a signed-in page on a slow network).
+ * paint of a signed-in page on a slow network), and the page's first call where its row names
+ * one (`firstData`), which would otherwise wait for the page to load and render.
  */
-export function preloadFirstScreen(pathname: string, layoutType: string): void {
+export function preloadFirstScreen(url: string, layoutType: string): void {
+  const { pathname, searchParams } = new URL(url, window.location.origin);
   const find = (rows: RouteRow[], base: string) =>
     rows.find((row) => matchPath(`${base}${row.path}`, pathname));
   const auth = find(authRoutes, '/auth/');
@@ -33,10 +35,13 @@ export function preloadFirstScreen(pathname: string, layoutType: string): void {
     auth.page.preload();
     return;
   }
-  const row = find([...layoutRoutes, ...hdeRoutes], '/');
-  if (!row || !hasValidToken()) return;
+  if (!hasValidToken()) return;
+  // The router's own gate: a helpdesk-only page is not there for a regular user.
+  const row = find(visibleRows([...layoutRoutes, ...hdeRoutes], getStoredUser()), '/');
+  if (!row) return;
   (layoutType === 'horizontal' ? HorizontalLayout : VerticalLayout).preload();
   row.page.preload();
+  row.firstData?.(searchParams);
 }
 
 /** Captures the router's navigate (and the current path) for sagas. */

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import type { paths } from '../api/schema';
-import { httpRequest, type HttpRequestConfig, type HttpResponse } from './http';
+import { httpRequest, queryString, type HttpRequestConfig, type HttpResponse } from './http';
 import { getReqUrl, getToken } from './storage';
 
 /**
@@ -115,14 +115,66 @@ function request<P extends keyof paths, M extends ApiMethod>(
   init: ApiInit<P, M>,
 ): Promise<HttpResponse<ApiResponse<P, M>>> {
   const { path: params, query, body, signal, http: extra } = init;
-  return apiRequest<ApiResponse<P, M>>({
+  const config: HttpRequestConfig = {
     ...extra,
     method,
     url: apiUrl(path, params as Record<string, string | number> | undefined),
     params: query as HttpRequestConfig['params'],
     data: body,
     signal,
-  });
+  };
+  if (startingEarly) return keepEarly(config) as Promise<HttpResponse<ApiResponse<P, M>>>;
+  return (takeEarly(config) ?? apiRequest(config)) as Promise<HttpResponse<ApiResponse<P, M>>>;
+}
+
+/**
+ * Reads started before their saga asks: the first screen's data, requested as the app starts
+ * (routes' `firstData`, app/router.tsx) instead of after the page has loaded and rendered. The
+ * saga's own call (same method, URL, query, body and session) takes the answer, or the failure
+ * that its error policy then reports, once and within EARLY_FOR_MS; one nobody took is dropped.
+ */
+const early = new Map<string, { at: number; answer: Promise<HttpResponse<unknown>> }>();
+const EARLY_FOR_MS = 10_000;
+let startingEarly = false;
+
+const earlyKey = (config: HttpRequestConfig) =>
+  [
+    config.method,
+    config.url,
+    queryString(config.params),
+    JSON.stringify(config.data ?? null),
+    getToken() ?? '',
+  ].join(' ');
+
+function keepEarly(config: HttpRequestConfig): Promise<HttpResponse<unknown>> {
+  const answer = apiRequest<unknown>({ ...config, signal: undefined });
+  answer.catch(() => undefined); // reported by the saga that takes it
+  early.set(earlyKey(config), { at: Date.now(), answer });
+  return answer;
+}
+
+function takeEarly(config: HttpRequestConfig): Promise<HttpResponse<unknown>> | undefined {
+  if (early.size === 0) return undefined;
+  const key = earlyKey(config);
+  const found = early.get(key);
+  early.delete(key);
+  const now = Date.now();
+  for (const [other, { at }] of early) if (now - at >= EARLY_FOR_MS) early.delete(other);
+  return found && now - found.at < EARLY_FOR_MS ? found.answer : undefined;
+}
+
+/**
+ * Starts now the read a saga will make soon: `call` is that saga's own request (e.g.
+ * `recordsApi.list(type, scope, query)`), so the two cannot differ. Reads only: a GET, or a
+ * search's POST.
+ */
+export function requestEarly(call: (signal: AbortSignal) => Promise<unknown>): void {
+  startingEarly = true;
+  try {
+    void call(new AbortController().signal);
+  } finally {
+    startingEarly = false;
+  }
 }
 
 /**

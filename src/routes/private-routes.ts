@@ -1,6 +1,15 @@
 import { loadHomeSaga, loadRecordsSaga } from '../app/saga-loaders';
+import type { ListKey } from '../features/records/records-slice';
+import { getStoredUser } from '../lib/storage';
 import { lazyPage } from './lazy-page';
 import type { MenuRow, RouteRow } from './route-types';
+
+// A first screen's data, started as the app starts (app/router.tsx, preloadFirstScreen).
+const firstData = () => import('../features/records/first-data');
+const recordDetails = (type: 'T' | 'C', idParam: string) => (search: URLSearchParams) =>
+  void firstData().then((m) => m.startDetails(type, search, idParam));
+const recordList = (listKey: ListKey) => (search: URLSearchParams) =>
+  void firstData().then((m) => m.startList(listKey, search, getStoredUser()?.items_per_page ?? 10));
 
 /** Signed-in pages, shown inside the vertical (or horizontal) layout. */
 export const layoutRoutes: RouteRow[] = [
@@ -46,6 +55,7 @@ export const layoutRoutes: RouteRow[] = [
   {
     path: 'ticket/my_ticket',
     page: lazyPage(() => import('../features/records/pages/my-tickets-page'), loadRecordsSaga),
+    firstData: recordList('MYTICKET'),
   },
   {
     path: 'ticket/my_ticket/draft',
@@ -57,6 +67,7 @@ export const layoutRoutes: RouteRow[] = [
   {
     path: 'ticket/my_ticket/details',
     page: lazyPage(() => import('../features/records/pages/ticket-details-page'), loadRecordsSaga),
+    firstData: recordDetails('T', 'ticketId'),
   },
   {
     path: 'content-input',
@@ -65,6 +76,7 @@ export const layoutRoutes: RouteRow[] = [
   {
     path: 'content/my_content',
     page: lazyPage(() => import('../features/records/pages/my-content-page'), loadRecordsSaga),
+    firstData: recordList('MYCONTENT'),
   },
   {
     path: 'content/my_content/draft',
@@ -73,6 +85,7 @@ export const layoutRoutes: RouteRow[] = [
   {
     path: 'content/my_content/details',
     page: lazyPage(() => import('../features/records/pages/content-details-page'), loadRecordsSaga),
+    firstData: recordDetails('C', 'contentId'),
   },
   // Any signed-in reader (searchable content too): no edit, no actions (issue #4).
   {
@@ -98,6 +111,7 @@ export const hdeRoutes: RouteRow[] = [
     path: 'hd_ticket',
     page: lazyPage(() => import('../features/records/pages/hd-tickets-page'), loadRecordsSaga),
     hdeOnly: true,
+    firstData: recordList('HDTICKET'),
   },
   {
     path: 'hd_ticket/details',
@@ -106,6 +120,7 @@ export const hdeRoutes: RouteRow[] = [
       loadRecordsSaga,
     ),
     hdeOnly: true,
+    firstData: recordDetails('T', 'hdTicketId'),
   },
   {
     path: 'hd_ticket/:userId',
@@ -116,6 +131,7 @@ export const hdeRoutes: RouteRow[] = [
     path: 'hd_content',
     page: lazyPage(() => import('../features/records/pages/hd-content-page'), loadRecordsSaga),
     hdeOnly: true,
+    firstData: recordList('HDCONTENT'),
   },
   {
     path: 'hd_content/details',
@@ -124,6 +140,7 @@ export const hdeRoutes: RouteRow[] = [
       loadRecordsSaga,
     ),
     hdeOnly: true,
+    firstData: recordDetails('C', 'hdContentId'),
   },
   {
     path: 'sla-policies',

@@ -6,6 +6,8 @@ export interface RouteRow {
   page: LazyPage;
   /** Only for helpdesk users (user_is_hde): absent from the router otherwise. */
   hdeOnly?: boolean;
+  /** Starts the page's first call as the app starts (a first screen only; app/router.tsx). */
+  firstData?: (search: URLSearchParams) => void;
 }
 
 /** A sidebar/topbar menu row. */

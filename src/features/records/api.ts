@@ -1,7 +1,16 @@
 import { api, type ApiBody } from '../../lib/api-client';
+import type { ListKey } from './records-slice';
 import type { ListQuery, ObjectType, RecordWrite } from './types';
 
 export type ListScope = 'my' | 'hd';
+
+/** What each list holder lists. */
+export const LISTS: Record<ListKey, { type: ObjectType; scope: ListScope }> = {
+  MYTICKET: { type: 'T', scope: 'my' },
+  MYCONTENT: { type: 'C', scope: 'my' },
+  HDTICKET: { type: 'T', scope: 'hd' },
+  HDCONTENT: { type: 'C', scope: 'hd' },
+};
 
 type TicketList = ApiBody<'/api/search/ticket/my', 'post'>;
 type ContentList = ApiBody<'/api/search/content/my', 'post'>;

@@ -7,10 +7,9 @@ import type { ApiRequest, ApiResult } from '../../lib/call-api';
 import { LEAVE_OK, navigateTo } from '../../lib/navigation';
 import { notifySuccess } from '../../lib/notify';
 import type { ErrorInfo } from '../../lib/types';
-import { recordsApi } from './api';
+import { LISTS, recordsApi } from './api';
 import { loadRecordDetails, recordChanged } from './details-saga';
 import type { RecordDetails } from './details-types';
-import type { ListScope } from './api';
 import { CONTENT, TICKET } from './kinds';
 import type { Kind } from './kinds';
 import { formLoadingSet, recordsHolders } from './records-slice';
@@ -22,16 +21,9 @@ import type {
   SaveRequest,
   UpdateRequest,
 } from './records-slice';
-import type { HdRecord, ListData, ListQuery, ObjectType } from './types';
+import type { HdRecord, ListData, ListQuery } from './types';
 
 const H = recordsHolders;
-
-const LISTS: Record<ListKey, { type: ObjectType; scope: ListScope }> = {
-  MYTICKET: { type: 'T', scope: 'my' },
-  MYCONTENT: { type: 'C', scope: 'my' },
-  HDTICKET: { type: 'T', scope: 'hd' },
-  HDCONTENT: { type: 'C', scope: 'hd' },
-};
 
 /** Lists: takeLatest cancels the previous saga, and callApi aborts its request. */
 function listWorker(key: ListKey) {

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { server } from '../../mocks/node';
 import { preloadFirstScreen } from '../../app/router';
 import { hdeRoutes, layoutRoutes, mainMenu } from '../private-routes';
 import { lazyPage } from '../lazy-page';
@@ -100,6 +101,46 @@ describe('the first screen', () => {
     preloadFirstScreen('/hd_ticket/42', 'horizontal');
     expect(list).toHaveBeenCalledOnce();
     expect(user).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    [
+      '/hd_ticket/details?hdTicketId=2',
+      '/api/ticket/2/details/',
+      () => screen.findByTestId('record-view'),
+    ],
+    [
+      '/ticket/my_ticket?sort=-updated_at&page=2',
+      '/api/search/ticket/my',
+      () => screen.findAllByRole('cell'),
+    ],
+  ])(
+    "starts %s's first call before React renders; the page takes that answer",
+    async (url, call, shown) => {
+      signInAs(url.startsWith('/hd_') ? 'agent@example.com' : 'alice@example.com');
+      const calls: string[] = [];
+      server.events.on('request:start', ({ request }) => {
+        const { pathname } = new URL(request.url);
+        if (pathname === call) calls.push(pathname);
+      });
+      preloadFirstScreen(url, 'vertical');
+      await waitFor(() => expect(calls).toEqual([call]));
+      renderApp(url);
+      await shown();
+      expect(calls).toEqual([call]);
+    },
+  );
+
+  it('starts nothing of a helpdesk-only page for a regular user', async () => {
+    signInAs('alice@example.com');
+    const user = vi.spyOn(row(hdeRoutes, 'hd_ticket/:userId'), 'preload');
+    const calls: string[] = [];
+    server.events.on('request:start', ({ request }) => calls.push(request.url));
+    preloadFirstScreen('/hd_ticket/3', 'vertical');
+    preloadFirstScreen('/hd_ticket/details?hdTicketId=2', 'vertical');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(user).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it('loads the login page for /auth/login, and no signed-in page without a session', () => {

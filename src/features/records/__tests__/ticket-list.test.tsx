@@ -247,6 +247,6 @@ describe('helpdesk lists', () => {
       await screen.findByRole('heading', { level: 1, name: 'Tickets of Bob Example' }),
     ).toBeInTheDocument();
     expect(bodies[0]).toMatchObject({ filters: { requester_id: 3, is_draft: false } });
-    expect(rows()).toHaveLength(10);
+    await waitFor(() => expect(rows()).toHaveLength(10));
   });
 });

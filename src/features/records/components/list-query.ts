@@ -1,5 +1,6 @@
 import type { Kind } from '../kinds';
-import type { ListFilters } from '../types';
+import type { ListKey } from '../records-slice';
+import type { ListFilters, ListQuery } from '../types';
 
 export const DEFAULT_SORT = '-created_at';
 
@@ -47,6 +48,30 @@ export function readPage(params: URLSearchParams): number {
 export function readSort(params: URLSearchParams, kind: Kind): string {
   const sort = params.get('sort') ?? '';
   return sortNames(kind).includes(sort.replace(/^-/, '')) ? sort : DEFAULT_SORT;
+}
+
+/** Which list a page shows (a list page's props; the first data a route starts). */
+export interface ListOf {
+  listKey: ListKey;
+  kind: Kind;
+  draft?: boolean;
+  /** hd_ticket/{userId}: one requester's tickets. */
+  requesterId?: number;
+}
+
+/** The list call a page makes for its URL (`search`) and the user's page size. */
+export function listQuery(search: URLSearchParams, list: ListOf, pageSize: number): ListQuery {
+  const draft = list.draft ?? false;
+  const filters = { ...readFilters(search, list.kind), is_draft: draft };
+  // 'Shared with me' belongs to the my lists only.
+  if (list.listKey.startsWith('HD') || draft) delete filters.shared_with_me;
+  if (list.requesterId !== undefined) filters.requester_id = list.requesterId;
+  return {
+    page: readPage(search),
+    page_size: pageSize,
+    sort: readSort(search, list.kind),
+    filters,
+  };
 }
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);

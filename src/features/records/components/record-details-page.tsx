@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useFormik, validateYupSchema, yupToFormErrors } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector, useDeferredAppSelector } from '../../../app/hooks';
 import { formatDateTimeLocal } from '../../../lib/dates';
 import { Alert, generalError, useServerFieldErrors } from '../../../lib/form-field';
 import { useLeaveGuard } from '../../../lib/leave-guard';
@@ -24,7 +24,8 @@ import type { RecordValues } from './record-values';
 import { ErrorState, Loading, NotFoundMessage } from './states';
 import { useDropdown } from './use-dropdown';
 import { PriorityBadge, StatusBadge } from './record-badges';
-import { LiveRecord } from '../../live/live-record';
+import { CollisionIndicator } from '../../live/collision-indicator';
+import { useLiveRecord } from '../../live/use-live-record';
 import type { Option } from './use-dropdown';
 import { workHolders } from '../work-slice';
 import { accessOf, mayChange } from './work/access';
@@ -154,8 +155,8 @@ export function RecordDetailsPage({
   const [params] = useSearchParams();
   const raw = Number(params.get(idParam));
   const id = Number.isInteger(raw) && raw >= 1 ? raw : null;
-  const detail = useAppSelector((state) => state.holders.detailData);
-  const viewHolder = useAppSelector((state) => state.holders.recordView);
+  const detail = useDeferredAppSelector((state) => state.holders.detailData);
+  const viewHolder = useDeferredAppSelector((state) => state.holders.recordView);
   const update = useAppSelector((state) => state.holders.informationUpdate);
   const assign = useAppSelector((state) => state.holders.assignTo);
   const move = useAppSelector((state) => state.holders.moveRecord);
@@ -186,6 +187,9 @@ export function RecordDetailsPage({
     },
     [dispatch, kind, id],
   );
+  // From the page's first render, not the record's: a change that lands while the record is
+  // still rendering (in the background, see useDeferredAppSelector) still reloads it.
+  useLiveRecord({ type: kind.type, id: id ?? 0 }, editing || id === null, load);
   useEffect(() => {
     dispatch(recordsHolders.informationUpdate.actions.reset());
     for (const holder of [W.assignTo, W.moveRecord, W.searchableUpdate]) {
@@ -275,7 +279,7 @@ export function RecordDetailsPage({
         {record.is_draft && <span className="badge text-bg-secondary">{t('details.draft')}</span>}
         {record.channel === 'mail' && <MailBadge />}
         <StatusBadge name={record.status_name} />
-        <LiveRecord record={record} editing={editing} onReload={load} />
+        <CollisionIndicator recordId={record.id} />
         {near && (
           <nav aria-label={tw('nav.label')} className="d-flex align-items-center gap-1 ms-lg-3">
             <button

@@ -2,18 +2,16 @@ import '../i18n';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector, useDeferredAppSelector } from '../../../app/hooks';
 import { formatDateTimeLocal } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
-import type { Kind } from '../kinds';
 import { recordsHolders } from '../records-slice';
-import type { ListKey } from '../records-slice';
 import type { ListItem, ListQuery } from '../types';
 import { NewRecordsBar } from '../../live/new-records-bar';
 import { ListFilters } from './list-filters';
 import { MailBadge } from './mail-badge';
 import { PriorityBadge, StatusBadge } from './record-badges';
-import { FILTER_PARAMS, readFilters, readPage, readSort } from './list-query';
+import { FILTER_PARAMS, listQuery, type ListOf } from './list-query';
 import { useRememberList } from './view/list-context';
 import { Pagination } from './pagination';
 import { SlaBadge } from './sla-badge';
@@ -26,15 +24,10 @@ import { readColumns } from './view-url';
 import { bulkViewsHolders } from '../bulk-views-slice';
 import { EmptyState, ErrorState, Loading } from './states';
 
-export interface RecordListProps {
-  listKey: ListKey;
-  kind: Kind;
+export interface RecordListProps extends ListOf {
   /** Page heading (already translated). */
   title: string;
   path: string;
-  draft?: boolean;
-  /** hd_ticket/{userId}: one requester's tickets. */
-  requesterId?: number;
   /** Where a row's title links to. */
   rowLink: (record: ListItem) => string;
 }
@@ -62,7 +55,7 @@ export function RecordListPage({
 }: RecordListProps) {
   const { t } = useTranslation('records');
   const dispatch = useAppDispatch();
-  const holder = useAppSelector((state) => state.holders[listKey]);
+  const holder = useDeferredAppSelector((state) => state.holders[listKey]);
   const pageSize = useAppSelector((state) => state.auth.user?.items_per_page ?? 10);
   const [params, setParams] = useSearchParams();
   usePageTitle(title, [
@@ -71,14 +64,10 @@ export function RecordListPage({
   ]);
 
   const search = params.toString();
-  const query: ListQuery = useMemo(() => {
-    const current = new URLSearchParams(search);
-    const filters = { ...readFilters(current, kind), is_draft: draft };
-    // 'Shared with me' belongs to the my lists only.
-    if (listKey.startsWith('HD') || draft) delete filters.shared_with_me;
-    if (requesterId !== undefined) filters.requester_id = requesterId;
-    return { page: readPage(current), page_size: pageSize, sort: readSort(current, kind), filters };
-  }, [search, kind, draft, requesterId, pageSize, listKey]);
+  const query: ListQuery = useMemo(
+    () => listQuery(new URLSearchParams(search), { listKey, kind, draft, requesterId }, pageSize),
+    [search, kind, draft, requesterId, pageSize, listKey],
+  );
 
   const load = useCallback(
     () => dispatch(recordsHolders[listKey].actions.requested(query)),

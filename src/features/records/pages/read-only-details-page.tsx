@@ -3,7 +3,7 @@ import '../components/work/i18n';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useDeferredAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../lib/page-title';
 import { CONTENT, TICKET } from '../kinds';
 import { recordsHolders } from '../records-slice';
@@ -26,7 +26,7 @@ export default function ReadOnlyDetailsPage() {
   const ticketId = contentId === null ? positive(params.get('ticketId')) : null;
   const kind = contentId !== null ? CONTENT : TICKET;
   const id = contentId ?? ticketId;
-  const detail = useAppSelector((state) => state.holders.detailData);
+  const detail = useDeferredAppSelector((state) => state.holders.detailData);
   const record =
     detail.data && detail.data.id === id && detail.data.object_type === kind.type
       ? detail.data

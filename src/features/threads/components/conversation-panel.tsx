@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import { useFormik } from 'formik';
 import type { FormikErrors } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector, useDeferredAppSelector } from '../../../app/hooks';
 import { Alert, generalError, useServerFieldErrors } from '../../../lib/form-field';
 import { presenceTyping } from '../../live/live-slice';
 import { isEmail, textToHtml } from '../text-html';
@@ -54,7 +54,7 @@ export function ConversationPanel({ record, isAgent }: { record: RecordKey; isAg
   const headingId = useId();
   const prefix = useId();
   const { type, id } = record;
-  const thread = useAppSelector((state) => state.holders.communicationThreads);
+  const thread = useDeferredAppSelector((state) => state.holders.communicationThreads);
   const from = useAppSelector((state) => state.holders.communicationFrom);
   const actions = useAppSelector((state) => state.holders.communicationActions);
   const insert = useAppSelector((state) => state.holders.insertCommunication);
