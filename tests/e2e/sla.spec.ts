@@ -68,9 +68,11 @@ test('SLA: a 1-hour first-response policy for High tickets; overdue once the clo
   // First in the order, ahead of the demo policies.
   const row = agent.getByRole('row').filter({ hasText: policy });
   await expect(row).toBeVisible();
-  while ((await agent.getByRole('row').nth(1).textContent())?.includes(policy) !== true) {
-    await agent.getByRole('button', { name: `Move up: ${policy}` }).click();
-    await agent.waitForTimeout(300);
+  // One step at a time: each move waits for the list to show it before the next.
+  const order = row.getByRole('cell').first();
+  for (let at = Number(await order.textContent()); at > 1; at -= 1) {
+    await row.getByRole('button', { name: `Move up: ${policy}` }).click();
+    await expect(order).toHaveText(String(at - 1));
   }
   await expect(agent.getByRole('row').nth(1)).toContainText(policy);
 

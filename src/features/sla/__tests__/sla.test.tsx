@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { db } from '../../../mocks/db';
 import { server } from '../../../mocks/node';
 import { renderApp, signInAs } from '../../../test/render-app';
@@ -109,6 +110,24 @@ describe('SLA policies page', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Network 24x7' }));
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(rows()).toHaveLength(2));
+  });
+
+  it('a move waits for the last one to be saved, so quick clicks never reorder a stale list', async () => {
+    signInAs('agent@example.com');
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Held until released, then on to the mock's own handler.
+    server.use(http.put('*/api/sla/policies/order/', () => gate.then(() => undefined)));
+    const { user } = renderApp('/sla-policies');
+    const up = await screen.findByRole('button', { name: 'Move up: Standard' });
+    await user.click(up);
+    expect(screen.getByRole('button', { name: 'Move down: High and Urgent' })).toBeDisabled();
+    expect(up).toBeDisabled();
+    release();
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('Standard'));
+    expect(screen.getByRole('button', { name: 'Move down: Standard' })).toBeEnabled();
   });
 
   it('edits a policy with its version; the menu offers the page to agents only', async () => {

@@ -22,6 +22,8 @@ export default function SlaPoliciesPage() {
   const dispatch = useAppDispatch();
   const list = useAppSelector((state) => state.holders.slaPolicies);
   const save = useAppSelector((state) => state.holders.saveSlaPolicy);
+  // A move is computed from the order on screen, so the next waits for the last one's answer.
+  const reordering = useAppSelector((state) => state.holders.reorderSlaPolicies.loading);
   const priorities = useDropdown('priority');
   const companies = useDropdown('company');
   const helpdesks = useDropdown('ticketHelpDesk');
@@ -129,7 +131,7 @@ export default function SlaPoliciesPage() {
                     <button
                       type="button"
                       className="btn btn-sm btn-outline-secondary"
-                      disabled={i === 0}
+                      disabled={i === 0 || reordering}
                       aria-label={t('upNamed', { name: p.name })}
                       onClick={() => move(i, -1)}
                     >
@@ -138,7 +140,7 @@ export default function SlaPoliciesPage() {
                     <button
                       type="button"
                       className="btn btn-sm btn-outline-secondary"
-                      disabled={i === policies.length - 1}
+                      disabled={i === policies.length - 1 || reordering}
                       aria-label={t('downNamed', { name: p.name })}
                       onClick={() => move(i, 1)}
                     >
