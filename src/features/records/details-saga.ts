@@ -64,7 +64,10 @@ export function* loadRecordDetails(ref: RecordRef): SagaIterator {
   return result;
 }
 
-/** What changes a shown record: then the view reloads through the details call. */
+/**
+ * What changes a shown record: then the view reloads through the details call. Replies, work log
+ * entries and attachments report once, through `recordActivityHappened`.
+ */
 export const recordChanged = (action: Action) =>
   recordActivityHappened.match(action) ||
   [
@@ -76,10 +79,6 @@ export const recordChanged = (action: Action) =>
     workHolders.editTaxonomy.actions.succeeded,
     workHolders.addRelatedData.actions.succeeded,
     workHolders.removeRelatedData.actions.succeeded,
-    attachmentsHolders.uploadData.actions.succeeded,
-    attachmentsHolders.uploadDelete.actions.succeeded,
-    threadsHolders.insertCommunication.actions.succeeded,
-    threadsHolders.insertWorkLog.actions.succeeded,
     D.applyFields.actions.succeeded,
   ].some((creator) => creator.match(action));
 

@@ -80,6 +80,22 @@ describe('the record view', () => {
     expect(screen.getByLabelText('Message')).toBeInTheDocument();
   });
 
+  it("reloads the record once after the agent's own reply", async () => {
+    signInAs('agent@example.com');
+    const { user } = renderApp('/hd_ticket/details?hdTicketId=2');
+    await user.type(await screen.findByLabelText('Message'), 'Restarted the switch');
+    const paths = await requestsDuring(async () => {
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      const timeline = screen.getByRole('list', { name: 'Conversation' });
+      expect(await within(timeline).findByText('Restarted the switch')).toBeInTheDocument();
+      // Let every reload the reply sets off begin.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(paths.filter((p) => p === 'GET /api/ticket/2/details/')).toEqual([
+      'GET /api/ticket/2/details/',
+    ]);
+  });
+
   it('keeps a reply draft per record while the agent looks elsewhere', async () => {
     signInAs('agent@example.com');
     const { user, unmount } = renderApp('/hd_ticket/details?hdTicketId=2');
