@@ -18,10 +18,13 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
   const store = makeStore();
-  preloadFirstScreen(
+  // The first call goes out before React's first render takes the main thread (its chunk is
+  // small and first in the queue; the page's own chunks load meanwhile). A failed chunk load
+  // leaves the call to the page's saga.
+  await preloadFirstScreen(
     window.location.pathname + window.location.search,
     store.getState().layout.layoutType,
-  );
+  ).catch(() => undefined);
   const root = createRoot(container);
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole tree (input stays responsive while the page builds).

@@ -7,9 +7,9 @@ import type { MenuRow, RouteRow } from './route-types';
 // A first screen's data, started as the app starts (app/router.tsx, preloadFirstScreen).
 const firstData = () => import('../features/records/first-data');
 const recordDetails = (type: 'T' | 'C', idParam: string) => (search: URLSearchParams) =>
-  void firstData().then((m) => m.startDetails(type, search, idParam));
+  firstData().then((m) => m.startDetails(type, search, idParam));
 const recordList = (listKey: ListKey) => (search: URLSearchParams) =>
-  void firstData().then((m) => m.startList(listKey, search, getStoredUser()?.items_per_page ?? 10));
+  firstData().then((m) => m.startList(listKey, search, getStoredUser()?.items_per_page ?? 10));
 
 /** Signed-in pages, shown inside the vertical (or horizontal) layout. */
 export const layoutRoutes: RouteRow[] = [

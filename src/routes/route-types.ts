@@ -7,7 +7,7 @@ export interface RouteRow {
   /** Only for helpdesk users (user_is_hde): absent from the router otherwise. */
   hdeOnly?: boolean;
   /** Starts the page's first call as the app starts (a first screen only; app/router.tsx). */
-  firstData?: (search: URLSearchParams) => void;
+  firstData?: (search: URLSearchParams) => Promise<void>;
 }
 
 /** A sidebar/topbar menu row. */

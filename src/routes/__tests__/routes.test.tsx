@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { server } from '../../mocks/node';
 import { preloadFirstScreen } from '../../app/router';
 import { hdeRoutes, layoutRoutes, mainMenu } from '../private-routes';
@@ -97,8 +97,8 @@ describe('the first screen', () => {
     signInAs('agent@example.com');
     const list = vi.spyOn(row(layoutRoutes, 'ticket/my_ticket'), 'preload');
     const user = vi.spyOn(row(hdeRoutes, 'hd_ticket/:userId'), 'preload');
-    preloadFirstScreen('/ticket/my_ticket', 'vertical');
-    preloadFirstScreen('/hd_ticket/42', 'horizontal');
+    void preloadFirstScreen('/ticket/my_ticket', 'vertical');
+    void preloadFirstScreen('/hd_ticket/42', 'horizontal');
     expect(list).toHaveBeenCalledOnce();
     expect(user).toHaveBeenCalledOnce();
   });
@@ -123,8 +123,9 @@ describe('the first screen', () => {
         const { pathname } = new URL(request.url);
         if (pathname === call) calls.push(pathname);
       });
-      preloadFirstScreen(url, 'vertical');
-      await waitFor(() => expect(calls).toEqual([call]));
+      // Resolved once the call has gone out: the app renders only then (app/main.tsx).
+      await preloadFirstScreen(url, 'vertical');
+      expect(calls).toEqual([call]);
       renderApp(url);
       await shown();
       expect(calls).toEqual([call]);
@@ -136,8 +137,8 @@ describe('the first screen', () => {
     const user = vi.spyOn(row(hdeRoutes, 'hd_ticket/:userId'), 'preload');
     const calls: string[] = [];
     server.events.on('request:start', ({ request }) => calls.push(request.url));
-    preloadFirstScreen('/hd_ticket/3', 'vertical');
-    preloadFirstScreen('/hd_ticket/details?hdTicketId=2', 'vertical');
+    await preloadFirstScreen('/hd_ticket/3', 'vertical');
+    await preloadFirstScreen('/hd_ticket/details?hdTicketId=2', 'vertical');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(user).not.toHaveBeenCalled();
     expect(calls).toEqual([]);
@@ -146,8 +147,8 @@ describe('the first screen', () => {
   it('loads the login page for /auth/login, and no signed-in page without a session', () => {
     const login = vi.spyOn(row(authRoutes, 'login'), 'preload');
     const list = vi.spyOn(row(layoutRoutes, 'ticket/my_ticket'), 'preload');
-    preloadFirstScreen('/auth/login', 'vertical');
-    preloadFirstScreen('/ticket/my_ticket', 'vertical');
+    void preloadFirstScreen('/auth/login', 'vertical');
+    void preloadFirstScreen('/ticket/my_ticket', 'vertical');
     expect(login).toHaveBeenCalledOnce();
     expect(list).not.toHaveBeenCalled();
   });
