@@ -4,7 +4,7 @@
 // (Deleting a record is DELETE {kind}/{id}/ in records/routes.ts, with deleteRecord() here.)
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { withTransaction } from '../../db/transaction.js';
+import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { M, authenticated, errorResponse, errors, ok } from '../../lib/schemas.js';
@@ -68,7 +68,7 @@ async function changeAtVersion(
 ) {
   const r = await requireAccess(ctx.db, user, 'agent', id, kind.type);
   if (r.version !== v) throw await stale(ctx, user, kind, id);
-  const done = await withTransaction(ctx.db, (tx) => run(tx, r));
+  const done = await withUserTransaction(ctx.db, user.id, (tx) => run(tx, r));
   if (!done) throw await stale(ctx, user, kind, id);
   return { record: r, data: await current(ctx, user, kind, id) };
 }
@@ -143,7 +143,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
     async (request) => {
       const user = currentUser(request);
       const r = await requireAccess(ctx.db, user, 'agent', request.params.id, kind.type);
-      const copyId = await withTransaction(ctx.db, async (tx) => {
+      const copyId = await withUserTransaction(ctx.db, user.id, async (tx) => {
         const copy = await sql.duplicateRecord(tx, Number(r.id), kind.initialStatus);
         if (kind.type === 'T') await recomputeSla(tx, ctx, copy);
         await recordEvent(tx, {

@@ -5,7 +5,7 @@
 // so the global JSON bodyLimit never applies to uploads.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { withTransaction } from '../../db/transaction.js';
+import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fill } from '../../lib/i18n.js';
@@ -235,7 +235,7 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
       if (!user.user_is_hde && Number(a.uploaded_by_id) !== user.id) {
         throw new HttpError(403, DELETE_FORBIDDEN);
       }
-      const gone = await withTransaction(ctx.db, async (tx) => {
+      const gone = await withUserTransaction(ctx.db, user.id, async (tx) => {
         if (!(await sql.deleteAttachment(tx, Number(a.id)))) return false;
         await recordEvent(tx, {
           recordId: Number(a.record_id),

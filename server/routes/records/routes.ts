@@ -1,7 +1,7 @@
 // Tickets and content items: create, read, edit, discard a draft, and the four lists. One set of
 // handlers serves both kinds (kinds.ts says what differs). Contract: docs/api-records.md.
 import type { FastifyInstance } from 'fastify';
-import { withTransaction, type Queryable } from '../../db/transaction.js';
+import { withUserTransaction, type Queryable } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fill } from '../../lib/i18n.js';
@@ -94,7 +94,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       const body = sanitizeBody(String(b[kind.bodyField] ?? ''));
       const lookup = (b[kind.requiredLookup] as number | null | undefined) ?? null;
       if (!isDraft) checkSubmitted(kind, { body, lookup });
-      const row = await withTransaction(ctx.db, async (tx) => {
+      const row = await withUserTransaction(ctx.db, user.id, async (tx) => {
         const created = await sql.insertRecord(tx, user, kind, {
           title: String(b[kind.titleField]).trim(),
           body,
@@ -200,7 +200,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       if (!merged.is_draft) {
         checkSubmitted(kind, { body: merged.body, lookup: merged[kind.requiredLookup] });
       }
-      const row = await withTransaction(ctx.db, async (tx) => {
+      const row = await withUserTransaction(ctx.db, user.id, async (tx) => {
         const updated = await sql.updateRecord(tx, user, kind.type, id, b.version, merged);
         if (updated) await recordEditEvents(tx, kind, user.id, current, updated);
         if (updated && updated.status_id !== current.status_id) {

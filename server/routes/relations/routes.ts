@@ -1,7 +1,7 @@
 // Relations (docs/api-working.md "Relations"): find records to relate, and a record's related
 // list. Only records the caller may read are found or listed; drafts are never found.
 import type { FastifyInstance } from 'fastify';
-import { withTransaction } from '../../db/transaction.js';
+import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
@@ -163,7 +163,7 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
         }
         const other = await sql.readableRecord(ctx.db, user, otherId);
         if (!other) throw new HttpError(404, NOT_FOUND_MESSAGE);
-        await withTransaction(ctx.db, async (tx) => {
+        await withUserTransaction(ctx.db, user.id, async (tx) => {
           if (!(await sql.relate(tx, r.id, otherId, user.id))) return;
           const action = 'related';
           await recordEvent(tx, {
@@ -208,7 +208,7 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
         const otherId = request.params.related_id;
         const other = await sql.readableRecord(ctx.db, user, otherId);
         if (!other) throw new HttpError(404, NOT_FOUND_MESSAGE);
-        await withTransaction(ctx.db, async (tx) => {
+        await withUserTransaction(ctx.db, user.id, async (tx) => {
           if (!(await sql.unrelate(tx, r.id, otherId))) return;
           const action = 'unrelated';
           await recordEvent(tx, {

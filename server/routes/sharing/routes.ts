@@ -1,7 +1,7 @@
 // Sharing (docs/api-working.md "Sharing"): find people, read and replace a record's shared-with
 // list. The people a record is shared with read it and take part in its public thread.
 import type { FastifyInstance } from 'fastify';
-import { withTransaction } from '../../db/transaction.js';
+import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
@@ -132,7 +132,7 @@ export function sharingRoutes(app: FastifyInstance, ctx: AppContext): void {
         if ((await sql.countConfirmedUsers(ctx.db, ids)) !== ids.length) {
           throw new HttpError(400, 'Validation failed', { user_ids: USER_IDS_MESSAGE });
         }
-        const people = await withTransaction(ctx.db, async (tx) => {
+        const people = await withUserTransaction(ctx.db, user.id, async (tx) => {
           const changed = await sql.replaceShares(tx, r.id, ids);
           const list = await sql.sharedWith(tx, r.id);
           if (changed) {

@@ -1,7 +1,7 @@
 // Classification (docs/api-working.md "Classification"): browse and search the tree, the caller's
 // favourite nodes, and a record's classification.
 import type { FastifyInstance } from 'fastify';
-import { withTransaction } from '../../db/transaction.js';
+import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
@@ -253,7 +253,7 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (nodes.length !== ids.length) {
           throw new HttpError(400, 'Validation failed', { category_ids: CATEGORY_IDS_MESSAGE });
         }
-        const result = await withTransaction(ctx.db, async (tx) => {
+        const result = await withUserTransaction(ctx.db, user.id, async (tx) => {
           const changed = await sql.replaceRecordNodes(tx, r.id, ids);
           const now = await sql.recordNodes(tx, r.id);
           if (changed) {

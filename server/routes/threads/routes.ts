@@ -2,7 +2,7 @@
 // and the communication log (agents only), following, and what a message can be sent as.
 // Contract: docs/api-working.md "Threads". A message's mails are queued in its transaction.
 import type { FastifyInstance } from 'fastify';
-import { withTransaction } from '../../db/transaction.js';
+import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hasText, sanitizeBody } from '../../lib/sanitize.js';
@@ -206,7 +206,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
         throw new HttpError(400, 'Validation failed', { forward_to: FORWARD_TO_REQUIRED });
       }
       const forwardTo = action === 'forward' ? (b.forward_to ?? null) : null;
-      const row = await withTransaction(ctx.db, async (tx) => {
+      const row = await withUserTransaction(ctx.db, user.id, async (tx) => {
         const message = await sql.insertMessage(tx, {
           recordId: Number(r.id),
           thread: 'communication',
@@ -313,7 +313,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
       const user = currentUser(request);
       const r = await requireAccess(ctx.db, user, 'agent', request.params.id, kind.type);
       const body = messageText(request.body.body);
-      const row = await withTransaction(ctx.db, async (tx) => {
+      const row = await withUserTransaction(ctx.db, user.id, async (tx) => {
         const entry = await sql.insertMessage(tx, {
           recordId: Number(r.id),
           thread: 'worklog',

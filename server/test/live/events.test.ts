@@ -96,6 +96,26 @@ describe('GET /api/events', () => {
     expect(ownerS.events.filter((e) => e.data.record_id === his.id)).toEqual([]);
   });
 
+  it("names the request's user on a change to a record's own row; nobody outside a request", async () => {
+    const agentS = await stream(agent.token);
+    const ticket = await newRecord(env, 'ticket', owner.token);
+    await agentS.next(isChange(ticket.id, 'record'));
+    const rowUpdate = (e: SseEvent) => isChange(ticket.id, 'record')(e) && e.data.op === 'update';
+
+    // A reply updates its ticket's row too (search words, service levels): the replier's tabs
+    // must be able to tell that change is their own.
+    await post(`/api/ticket/${ticket.id}/communication/`, agent.token, { body: 'On it.' });
+    await agentS.next((e) => rowUpdate(e) && e.data.actor_id === agent.id);
+
+    // Outside a request (a job, psql) nobody is named, on the same pooled connections.
+    const { rows } = await env.db.query<{ version: number }>(
+      'UPDATE records SET version = version + 1 WHERE id = $1 RETURNING version',
+      [ticket.id],
+    );
+    const outside = await agentS.next((e) => rowUpdate(e) && e.data.version === rows[0].version);
+    expect(outside.data.actor_id).toBeNull();
+  });
+
   it('delivers an event raised through one API process to a stream on another', async () => {
     const poolB: Db = createPool(env.database.url);
     const appB = await buildApp({ config: env.config, db: poolB, logger: false });
