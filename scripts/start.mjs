@@ -51,9 +51,9 @@ if (reason) {
   console.log('The web app in dist/ is up to date.');
 }
 
-// A young generation of 16-64 MB: a call's short-lived objects die in fewer scavenges, which cut
-// the lists' HTTP p95 by about a tenth (docs/performance.md). package.json's serve and bench
-// scripts pass the same flags.
+// A young generation of 16-64 MB: a call's short-lived objects die in fewer scavenges inside
+// calls (measured in docs/performance.md). package.json's serve and bench scripts pass the same
+// flags.
 const NODE_FLAGS = ['--min-semi-space-size=16', '--max-semi-space-size=64'];
 const server = spawn(
   process.execPath,
