@@ -3,7 +3,7 @@
 // again (lib/api-client.ts, requestEarly).
 import { requestEarly } from '../../lib/api-client';
 import { LISTS, recordsApi } from './api';
-import { listQuery } from './components/list-query';
+import { listQuery, readRecordId } from './components/list-query';
 import { detailsApi } from './details-api';
 import { kindOf } from './kinds';
 import type { ListKey } from './records-slice';
@@ -11,8 +11,8 @@ import type { ObjectType } from './types';
 
 /** A record view: its details call, for the id its URL names. */
 export function startDetails(type: ObjectType, search: URLSearchParams, idParam: string): void {
-  const id = Number(search.get(idParam));
-  if (Number.isInteger(id) && id >= 1) requestEarly(detailsApi.details(type, id));
+  const id = readRecordId(search, idParam);
+  if (id !== null) requestEarly(detailsApi.details(type, id));
 }
 
 /** A list page (not its drafts): its list call for its URL and the user's page size. */

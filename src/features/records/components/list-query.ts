@@ -45,6 +45,12 @@ export function readPage(params: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
+/** A record's id in the URL (`?ticketId=7`), or null when absent or not a positive integer. */
+export function readRecordId(params: URLSearchParams, name: string): number | null {
+  const id = Number(params.get(name));
+  return Number.isInteger(id) && id >= 1 ? id : null;
+}
+
 export function readSort(params: URLSearchParams, kind: Kind): string {
   const sort = params.get('sort') ?? '';
   return sortNames(kind).includes(sort.replace(/^-/, '')) ? sort : DEFAULT_SORT;

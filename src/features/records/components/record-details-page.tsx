@@ -22,6 +22,7 @@ import { SlaSection } from './sla-section';
 import { recordSchema, valuesOf, writeBody } from './record-values';
 import type { RecordValues } from './record-values';
 import { ErrorState, Loading, NotFoundMessage } from './states';
+import { readRecordId } from './list-query';
 import { useDropdown } from './use-dropdown';
 import { PriorityBadge, StatusBadge } from './record-badges';
 import { CollisionIndicator } from '../../live/collision-indicator';
@@ -153,8 +154,7 @@ export function RecordDetailsPage({
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const raw = Number(params.get(idParam));
-  const id = Number.isInteger(raw) && raw >= 1 ? raw : null;
+  const id = readRecordId(params, idParam);
   const detail = useDeferredAppSelector((state) => state.holders.detailData);
   const viewHolder = useDeferredAppSelector((state) => state.holders.recordView);
   const update = useAppSelector((state) => state.holders.informationUpdate);

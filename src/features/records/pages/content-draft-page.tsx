@@ -4,14 +4,14 @@ import { useSearchParams } from 'react-router-dom';
 import { CONTENT } from '../kinds';
 import { RecordFormPage } from '../components/record-form-page';
 import { RecordListPage } from '../components/record-list-page';
+import { readRecordId } from '../components/list-query';
 
 /** /content/my_content/draft: my content drafts; with ?contentId=N the form with that draft. */
 export default function ContentDraftPage() {
   const { t } = useTranslation('records');
   const [params] = useSearchParams();
-  const raw = params.get('contentId');
-  const id = Number(raw);
-  if (raw !== null && Number.isInteger(id) && id >= 1) {
+  const id = readRecordId(params, 'contentId');
+  if (id !== null) {
     return <RecordFormPage key={id} kind={CONTENT} draftId={id} />;
   }
   return (
