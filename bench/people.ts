@@ -1,19 +1,15 @@
 // 50 people in a closed loop on the embedded database with the demo data (issue 13): each person
 // signs in once, then repeats list, details, search, list page 2 and, one call in five, raises a
 // ticket (regular users) or replies to one (agents), each call as soon as the last answered.
-// The app logs as in production (pino at info, to /dev/null here). Target: p95 <= 100 ms.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
+// The server runs in a process of its own, as production runs it (bench/server-process.ts).
+// Target: p95 <= 100 ms.
 import { migrate } from '../server/db/migrate.js';
 import { createPool, LONG_TASK_SETTINGS } from '../server/db/pool.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../server/db/seed.js';
 import { createPasswordHasher } from '../server/lib/passwords.js';
 import { closedLoop, fmt, percentile, request } from './measure.js';
 import { setUpDatabase } from './records.js';
+import { startServerProcess, type ServerProcess } from './server-process.js';
 import { addTarget } from './summary.js';
 
 const PASSWORD = 'bench-demo-password';
@@ -28,22 +24,17 @@ export async function peopleBench(): Promise<void> {
   const people = Number(process.env.BENCH_PEOPLE ?? 50);
   const seconds = Number(process.env.BENCH_PEOPLE_SECONDS ?? 20);
   const database = await setUpDatabase((s) => console.log(s), 'helpdesk_bench_people');
-  const db = createPool(database.url, undefined, { max: 10 });
-  const setup = createPool(database.url, undefined, LONG_TASK_SETTINGS);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-people-'));
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let server: ServerProcess | undefined;
   try {
-    await migrate(setup);
-    await seedDemo(setup, createPasswordHasher(true), PASSWORD);
-    app = await buildApp({
-      config: { ...loadConfig({}), dataDir, distDir: path.join(dataDir, 'no-dist') },
-      db,
-      loggerInstance: pino(
-        { level: 'info' },
-        pino.destination(process.env.BENCH_SERVER_LOG ?? '/dev/null'),
-      ),
-    });
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const setup = createPool(database.url, undefined, LONG_TASK_SETTINGS);
+    try {
+      await migrate(setup);
+      await seedDemo(setup, createPasswordHasher(true), PASSWORD);
+    } finally {
+      await setup.end();
+    }
+    server = await startServerProcess(database.url);
+    const { address } = server;
     const api = (p: string) => `${address}/api/${p}`;
 
     // One agent in five; each person signs in once (a session of their own).
@@ -151,10 +142,7 @@ export async function peopleBench(): Promise<void> {
       met: p95 <= 100 && result.errors === 0,
     });
   } finally {
-    await app?.close();
-    await db.end();
-    await setup.end();
+    await server?.stop();
     await database.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,7 @@
 // The records benchmark: a fresh database with 1,000,000 tickets and 100,000 content items over
 // 10,000 users (BENCH_TICKETS / BENCH_CONTENT / BENCH_USERS to change), then each list call
-// through a real HTTP listener next to the same SQL run directly, and requests per second under
-// autocannon. Uses its own embedded PostgreSQL in a temp folder, or, with DATABASE_URL, a
+// through the server (a process of its own: bench/server-process.ts) next to the same SQL run
+// directly, and requests per second under autocannon. Uses its own embedded PostgreSQL in a temp folder, or, with DATABASE_URL, a
 // database of its own on that server (created here and dropped afterwards). BENCH_KEEP=<name>
 // keeps the loaded database (that database on DATABASE_URL's server, or the embedded cluster in
 // $TMPDIR/helpdesk-bench-keep-<name>) and reuses it on the next run with the same sizes, so a
@@ -13,8 +13,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import pg, { type PoolClient } from 'pg';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import { ensureDatabase, startEmbeddedPostgres } from '../server/db/embedded.js';
 import { migrate } from '../server/db/migrate.js';
 import { createPool, LONG_TASK_SETTINGS, type Db } from '../server/db/pool.js';
@@ -28,6 +26,7 @@ import {
 import { buildListQueries, type ListFilters } from '../server/routes/records/sql.js';
 import { closedLoop, fmt, percentile, ratio, request, sample, sampleInTurns } from './measure.js';
 import { seedBench } from './records-seed.js';
+import { startServerProcess, type ServerProcess } from './server-process.js';
 import { addTarget } from './summary.js';
 
 const run = promisify(execFile);
@@ -149,8 +148,7 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
   }
   const database = await setUpDatabase(log, undefined, keep);
   const db = createPool(database.url, undefined, { ...LONG_TASK_SETTINGS, max: 10 });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-data-'));
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let server: ServerProcess | undefined;
   try {
     await migrate(db);
     const sizes = JSON.stringify(benchSize);
@@ -170,12 +168,8 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
       log(`  (load total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
 
-    app = await buildApp({
-      config: { ...loadConfig({}), dataDir, distDir: path.join(dataDir, 'no-dist') },
-      db,
-      logger: false,
-    });
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    server = await startServerProcess(database.url);
+    const { address } = server;
 
     // bench1 is an agent (users 1-10 are); bench11 a regular user with ~100 tickets.
     const people = {
@@ -489,10 +483,9 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
       }
     }
   } finally {
-    await app?.close();
+    await server?.stop();
     await db.end();
     await database.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

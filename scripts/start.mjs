@@ -52,9 +52,9 @@ if (reason) {
 }
 
 // A young generation of 16-64 MB: a call's short-lived objects die in fewer scavenges inside
-// calls (measured in docs/performance.md). package.json's serve and bench scripts pass the same
-// flags.
-const NODE_FLAGS = ['--min-semi-space-size=16', '--max-semi-space-size=64'];
+// calls (measured in docs/performance.md). The bench's server process reads the same file;
+// package.json's serve and bench scripts repeat the flags (npm scripts cannot read a file).
+const NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(root, 'scripts/node-flags.json'), 'utf8'));
 const server = spawn(
   process.execPath,
   [...NODE_FLAGS, '--import', 'tsx', path.join(root, 'server/server.ts')],

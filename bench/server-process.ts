@@ -1,0 +1,65 @@
+// The API server the bench calls, run as production runs it: `server/server.ts` in a process of
+// its own, with `npm start`'s Node flags, on the bench's database (DATABASE_URL), logging at info
+// to a file, without job workers (WORKERS=0, as when `npm run worker` runs them elsewhere). The
+// bench's HTTP client then runs on another thread than the calls it times, as a browser or a load
+// balancer would, and its own work and garbage are not counted in the server's.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface ServerProcess {
+  /** e.g. http://127.0.0.1:41234 */
+  address: string;
+  stop: () => Promise<void>;
+}
+
+const RUNNING = /Helpdesk is running at (http:\/\/[^\s]+)/;
+
+export async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-server-'));
+  // BENCH_SERVER_LOG keeps the server's log; by default it is removed with the rest.
+  const logFile = process.env.BENCH_SERVER_LOG ?? path.join(dir, 'server.log');
+  const out = fs.openSync(logFile, 'w');
+  const flags = JSON.parse(fs.readFileSync('scripts/node-flags.json', 'utf8')) as string[];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/server.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      WORKERS: '0',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dir,
+      DIST_DIR: path.join(dir, 'no-dist'),
+    },
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  let exited: number | null | undefined;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exited = code;
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    if (exited === undefined) {
+      child.kill('SIGTERM');
+      await exit;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  // The server prints its address once it listens (PORT=0 picks a free port).
+  for (let waited = 0; waited < 60_000; waited += 50) {
+    const found = RUNNING.exec(fs.readFileSync(logFile, 'utf8'));
+    if (found) return { address: found[1], stop };
+    if (exited !== undefined) break;
+    await sleep(50);
+  }
+  const log = fs.readFileSync(logFile, 'utf8').slice(-2000);
+  await stop();
+  throw new Error(`the bench's server did not start:\n${log}`);
+}
