@@ -10,18 +10,32 @@ export function withTransaction<T>(db: Db, run: (client: pg.PoolClient) => Promi
   return transaction(db, 'BEGIN', run);
 }
 
+/** Who a request acts for: the signed-in user, and the browser tab they act from, if it said. */
+export interface Actor {
+  userId: number;
+  tab?: string;
+}
+
+/** A tab's id as the SPA makes it (src/lib/api-client.ts): safe to write into SQL text. */
+export const TAB_ID_PATTERN = /^[0-9A-Za-z_-]{1,64}$/;
+
 /**
- * A transaction for a request acting for a signed-in user: live events name them for changes
- * whose row does not say who made it (migration 019), so their own tabs can tell the change is
- * theirs. One round trip, as BEGIN alone: the id is an integer written into the text.
+ * A transaction for a request acting for a signed-in user: live events name them (and their
+ * tab) for the changes it makes, where the row itself does not say who made them (migrations 019
+ * and 020), so the tab that made a change can tell it is its own and the user's other tabs still
+ * follow it. One round trip, as BEGIN alone: both values are checked before they go into the text.
  */
 export function withUserTransaction<T>(
   db: Db,
-  userId: number,
+  actor: Actor,
   run: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
+  const { userId, tab } = actor;
   if (!Number.isSafeInteger(userId)) throw new Error(`not a user id: ${userId}`);
-  return transaction(db, `BEGIN; SELECT set_config('helpdesk.actor_id', '${userId}', true)`, run);
+  if (tab !== undefined && !TAB_ID_PATTERN.test(tab)) throw new Error('not a tab id');
+  const settings = [`set_config('helpdesk.actor_id', '${userId}', true)`];
+  if (tab !== undefined) settings.push(`set_config('helpdesk.actor_tab', '${tab}', true)`);
+  return transaction(db, `BEGIN; SELECT ${settings.join(', ')}`, run);
 }
 
 async function transaction<T>(

@@ -1,4 +1,4 @@
-// The shapes that travel: what the database triggers NOTIFY (migration 013), what the presence
+// The shapes that travel: what the database triggers NOTIFY (migrations 013, 019, 020), what the presence
 // call NOTIFYs, and what a browser receives (docs/api-live.md).
 
 export const EVENTS_CHANNEL = 'helpdesk_events';
@@ -17,6 +17,8 @@ export interface RecordChange {
   is_draft: boolean;
   version: number | null;
   actor_id: number | null;
+  /** The tab whose request made it (X-Helpdesk-Tab), if it named one. */
+  actor_tab: string | null;
   type: string | null;
   internal: boolean;
 }

@@ -5,6 +5,7 @@
 // kept current through LISTEN/NOTIFY), saving that round trip.
 import type { FastifyRequest } from 'fastify';
 import { prepared } from '../db/prepared.js';
+import { TAB_ID_PATTERN, type Actor } from '../db/transaction.js';
 import type { AppContext } from '../lib/context.js';
 import { HttpError } from '../lib/http-error.js';
 import { verifyJwt } from '../lib/jwt.js';
@@ -80,6 +81,16 @@ export function requireUser(ctx: AppContext, opts: { cached?: boolean } = {}) {
     if (!user) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
     request.user = user;
   };
+}
+
+/**
+ * Who a request acts for, for withUserTransaction: its user, and the tab the SPA names in the
+ * X-Helpdesk-Tab header (a malformed one is left out: the change is then only the user's).
+ */
+export function requestActor(request: FastifyRequest): Actor {
+  const tab = request.headers['x-helpdesk-tab'];
+  const userId = currentUser(request).id;
+  return typeof tab === 'string' && TAB_ID_PATTERN.test(tab) ? { userId, tab } : { userId };
 }
 
 /** The user set by requireUser; a route that forgot the preHandler fails loudly. */

@@ -4,8 +4,18 @@ import { httpRequest, queryString, type HttpRequestConfig, type HttpResponse } f
 import { getReqUrl, getToken } from './storage';
 
 /**
- * The one API client: base = stored reqUrl + '/api/', Authorization: JWT <token>, and the
- * interface's current language as Accept-Language, so the server's messages match the screen.
+ * This tab's id, new with every page load (random hex: `crypto.randomUUID` needs a secure
+ * context). Every call names it, so a live event can say which tab made a change: that tab skips
+ * it, and the same user's other tabs follow it (docs/api-live.md).
+ */
+export const TAB_ID = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
+  b.toString(16).padStart(2, '0'),
+).join('');
+
+/**
+ * The one API client: base = stored reqUrl + '/api/', Authorization: JWT <token>, the
+ * interface's current language as Accept-Language, so the server's messages match the screen,
+ * and this tab's id as X-Helpdesk-Tab.
  */
 export function apiRequest<T>(config: HttpRequestConfig): Promise<HttpResponse<T>> {
   return httpRequest<T>({
@@ -16,7 +26,7 @@ export function apiRequest<T>(config: HttpRequestConfig): Promise<HttpResponse<T
 }
 
 function apiHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { 'X-Helpdesk-Tab': TAB_ID };
   const token = getToken();
   if (token) headers.Authorization = `JWT ${token}`;
   if (i18n.language) headers['Accept-Language'] = i18n.language;

@@ -5,7 +5,8 @@ import { DEMO_PASSWORD, uniqueEmail } from './support/session';
 import { pageAs, unique } from './support/users';
 
 // Two agents in two browsers (docs/api-live.md): one changes a ticket and types a reply; the
-// other's list and open ticket follow within 2 s, and show who is replying.
+// other's list and open ticket follow within 2 s, and show who is replying; a change made in one
+// of the other's tabs reaches their list in the other tab.
 test('live: a colleague’s change reaches my list and open ticket; I see them replying', async ({
   browser,
   request,
@@ -73,4 +74,9 @@ test('live: a colleague’s change reaches my list and open ticket; I see them r
   // server's own expiry, PRESENCE_TTL_MS = 10 s, would be too late for this).
   await agent.goto('/home');
   await expect(others).not.toContainText('Agent Example', { timeout: 5000 });
+
+  // Bob changes it himself in his ticket's tab: his list in the other tab follows that too
+  // (only the tab that made a change skips its event).
+  await bobTicket.locator('#record-priority').selectOption({ label: 'High' });
+  await expect(row).toContainText('High', { timeout: 2000 });
 });

@@ -2,14 +2,14 @@
 // content searchable, and the list of agents. Non-agents who can read the record get 403, others
 // 404. Each change and its history event commit together. Contract: docs/api-working.md.
 // (Deleting a record is DELETE {kind}/{id}/ in records/routes.ts, with deleteRecord() here.)
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { M, authenticated, errorResponse, errors, ok } from '../../lib/schemas.js';
 import { queueAssigneeMail } from '../../mail/record-mail.js';
-import { currentUser, requireUser, type AuthUser } from '../../plugins/auth.js';
+import { currentUser, requestActor, requireUser, type AuthUser } from '../../plugins/auth.js';
 import { recordEvent } from '../records/history.js';
 import {
   CONTENT,
@@ -60,15 +60,16 @@ const stale = async (ctx: AppContext, user: AuthUser, kind: RecordKind, id: numb
  */
 async function changeAtVersion(
   ctx: AppContext,
-  user: AuthUser,
+  request: FastifyRequest,
   kind: RecordKind,
   id: number,
   v: number,
   run: (tx: pg.PoolClient, r: AccessRow) => Promise<boolean>,
 ) {
+  const user = currentUser(request);
   const r = await requireAccess(ctx.db, user, 'agent', id, kind.type);
   if (r.version !== v) throw await stale(ctx, user, kind, id);
-  const done = await withUserTransaction(ctx.db, user.id, (tx) => run(tx, r));
+  const done = await withUserTransaction(ctx.db, requestActor(request), (tx) => run(tx, r));
   if (!done) throw await stale(ctx, user, kind, id);
   return { record: r, data: await current(ctx, user, kind, id) };
 }
@@ -105,7 +106,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
       const { hd_id: hdId, version: v } = request.body;
       const { data } = await changeAtVersion(
         ctx,
-        user,
+        request,
         kind,
         request.params.id,
         v,
@@ -143,7 +144,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
     async (request) => {
       const user = currentUser(request);
       const r = await requireAccess(ctx.db, user, 'agent', request.params.id, kind.type);
-      const copyId = await withUserTransaction(ctx.db, user.id, async (tx) => {
+      const copyId = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
         const copy = await sql.duplicateRecord(tx, Number(r.id), kind.initialStatus);
         if (kind.type === 'T') await recomputeSla(tx, ctx, copy);
         await recordEvent(tx, {
@@ -195,7 +196,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
       let assignee: sql.Agent | undefined;
       const { data } = await changeAtVersion(
         ctx,
-        user,
+        request,
         kind,
         request.params.id,
         v,
@@ -258,7 +259,7 @@ export function agentActionRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { searchable, version: v } = request.body;
       const { data } = await changeAtVersion(
         ctx,
-        user,
+        request,
         CONTENT,
         request.params.id,
         v,

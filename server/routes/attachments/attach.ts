@@ -4,7 +4,7 @@
 // leaves nothing behind.
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
-import { withTransaction } from '../../db/transaction.js';
+import { withTransaction, withUserTransaction, type Actor } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { recordEvent } from '../records/history.js';
 import * as sql from './sql.js';
@@ -32,15 +32,19 @@ export function attachmentMaxBytes(ctx: Pick<AppContext, 'config'>): number {
 /**
  * Runs `run` in one transaction with `attach`, which stores files as attachments in that
  * transaction. When it does not commit, files already written to a bucket are removed again
- * (the PostgreSQL store's chunks roll back with the rest).
+ * (the PostgreSQL store's chunks roll back with the rest). `actor`: the request's, for its
+ * live events (withUserTransaction); none for mail.
  */
 export async function withAttachments<T>(
   ctx: Pick<AppContext, 'db' | 'blobs' | 'config'>,
   run: (tx: pg.PoolClient, attach: AttachFile) => Promise<T>,
+  actor?: Actor,
 ): Promise<T> {
   const written: string[] = [];
+  const transaction = <R>(body: (tx: pg.PoolClient) => Promise<R>) =>
+    actor ? withUserTransaction(ctx.db, actor, body) : withTransaction(ctx.db, body);
   try {
-    return await withTransaction(ctx.db, (tx) =>
+    return await transaction((tx) =>
       run(tx, async (file) => {
         const stored = await ctx.blobs.put(file.source, attachmentMaxBytes(ctx), tx);
         if (!stored) return undefined;

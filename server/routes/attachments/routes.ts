@@ -10,7 +10,7 @@ import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fill } from '../../lib/i18n.js';
 import { M, authenticated, errors, ok, ref } from '../../lib/schemas.js';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import { currentUser, requestActor, requireUser } from '../../plugins/auth.js';
 import { recordEvent } from '../records/history.js';
 import type { ObjectType } from '../records/kinds.js';
 import { requireAccess } from '../records/record-access.js';
@@ -132,14 +132,17 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
         part?.file.resume();
         throw new HttpError(400, 'Validation failed', { files: FILE_REQUIRED });
       }
-      const row = await withAttachments(ctx, (_tx, attach) =>
-        attach({
-          recordId: Number(r.id),
-          fileName: part.filename,
-          contentType: part.mimetype,
-          uploadedBy: user.id,
-          source: part.file,
-        }),
+      const row = await withAttachments(
+        ctx,
+        (_tx, attach) =>
+          attach({
+            recordId: Number(r.id),
+            fileName: part.filename,
+            contentType: part.mimetype,
+            uploadedBy: user.id,
+            source: part.file,
+          }),
+        requestActor(request),
       );
       if (!row) throw new HttpError(413, tooLarge(cleanFileName(part.filename), maxMb));
       return { statusCode: 200, data: toApi(row) };
@@ -235,7 +238,7 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
       if (!user.user_is_hde && Number(a.uploaded_by_id) !== user.id) {
         throw new HttpError(403, DELETE_FORBIDDEN);
       }
-      const gone = await withUserTransaction(ctx.db, user.id, async (tx) => {
+      const gone = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
         if (!(await sql.deleteAttachment(tx, Number(a.id)))) return false;
         await recordEvent(tx, {
           recordId: Number(a.record_id),

@@ -17,7 +17,8 @@ export type RefusalCode = 'not_found' | 'stale' | 'forbidden' | 'invalid' | 'fai
 export type Outcome = { ok: true } | { ok: false; code: RefusalCode; reason: string };
 
 export interface OneRecord {
-  authorization: string;
+  /** The caller's: authorization, and X-Helpdesk-Tab when it named one. */
+  headers: { authorization: string; 'x-helpdesk-tab'?: string };
   kind: RecordKind;
   action: BulkAction;
   /** The action's value (an agent, status, priority, help desk or category id); null unassigns. */
@@ -51,7 +52,7 @@ export async function dispatchOne(app: FastifyInstance, r: OneRecord): Promise<O
   if (r.version !== undefined && r.version !== r.current) return refuse('stale', STALE_REASON);
   const version = r.version ?? r.current;
   const call: Call = (method, url, payload) =>
-    app.inject({ method, url, payload, headers: { authorization: r.authorization } });
+    app.inject({ method, url, payload, headers: r.headers });
   const base = `/api/${r.kind.path}/${r.id}/`;
 
   let answer: Answer;

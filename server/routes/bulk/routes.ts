@@ -9,7 +9,7 @@ import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { requestLanguage } from '../../lib/i18n.js';
 import { M, authenticated, errors, ok } from '../../lib/schemas.js';
-import { bearerToken, currentUser, requireUser } from '../../plugins/auth.js';
+import { bearerToken, currentUser, requestActor, requireUser } from '../../plugins/auth.js';
 import { CONTENT, TICKET } from '../records/kinds.js';
 import { listFiltersSchema, selectMatching, type Selected } from '../records/list-selection.js';
 import { AGENTS_ONLY } from '../records/record-access.js';
@@ -150,12 +150,17 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext): void {
 
       const lang = requestLanguage(request);
       const current = await currentVersions(ctx, kind.type, chosen);
-      const authorization = `JWT ${bearerToken(request) ?? ''}`;
+      // The caller's credentials and tab: each record's call is theirs (its live events too).
+      const { tab } = requestActor(request);
+      const headers = {
+        authorization: `JWT ${bearerToken(request) ?? ''}`,
+        ...(tab === undefined ? {} : { 'x-helpdesk-tab': tab }),
+      };
       // Each record is its own call and transaction, a few side by side (the pool bounds it);
       // a refusal stops nothing else. The summary keeps the selection's order.
       const outcomes = await mapLimited(chosen, BULK_PARALLEL, (one) =>
         dispatchOne(app, {
-          authorization,
+          headers,
           kind,
           action: b.action,
           value: b.value ?? null,

@@ -7,7 +7,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { fill } from '../../lib/i18n.js';
 import { sanitizeBody, hasText } from '../../lib/sanitize.js';
 import { authenticated, errorResponse, errors, ok } from '../../lib/schemas.js';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import { currentUser, requestActor, requireUser } from '../../plugins/auth.js';
 import {
   CONTENT,
   listCap,
@@ -94,7 +94,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       const body = sanitizeBody(String(b[kind.bodyField] ?? ''));
       const lookup = (b[kind.requiredLookup] as number | null | undefined) ?? null;
       if (!isDraft) checkSubmitted(kind, { body, lookup });
-      const row = await withUserTransaction(ctx.db, user.id, async (tx) => {
+      const row = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
         const created = await sql.insertRecord(tx, user, kind, {
           title: String(b[kind.titleField]).trim(),
           body,
@@ -200,7 +200,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       if (!merged.is_draft) {
         checkSubmitted(kind, { body: merged.body, lookup: merged[kind.requiredLookup] });
       }
-      const row = await withUserTransaction(ctx.db, user.id, async (tx) => {
+      const row = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
         const updated = await sql.updateRecord(tx, user, kind.type, id, b.version, merged);
         if (updated) await recordEditEvents(tx, kind, user.id, current, updated);
         if (updated && updated.status_id !== current.status_id) {

@@ -5,7 +5,7 @@ import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import { currentUser, requestActor, requireUser } from '../../plugins/auth.js';
 import { KINDS, recordIdParams, requireChangeable, requireReadable } from '../records/access.js';
 import { recordEvent } from '../records/history.js';
 import { NOT_FOUND_MESSAGE } from '../records/messages.js';
@@ -163,7 +163,7 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
         }
         const other = await sql.readableRecord(ctx.db, user, otherId);
         if (!other) throw new HttpError(404, NOT_FOUND_MESSAGE);
-        await withUserTransaction(ctx.db, user.id, async (tx) => {
+        await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
           if (!(await sql.relate(tx, r.id, otherId, user.id))) return;
           const action = 'related';
           await recordEvent(tx, {
@@ -208,7 +208,7 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
         const otherId = request.params.related_id;
         const other = await sql.readableRecord(ctx.db, user, otherId);
         if (!other) throw new HttpError(404, NOT_FOUND_MESSAGE);
-        await withUserTransaction(ctx.db, user.id, async (tx) => {
+        await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
           if (!(await sql.unrelate(tx, r.id, otherId))) return;
           const action = 'unrelated';
           await recordEvent(tx, {

@@ -5,7 +5,7 @@ import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import { currentUser, requestActor, requireUser } from '../../plugins/auth.js';
 import { KINDS, recordIdParams, requireChangeable, requireReadable } from '../records/access.js';
 import { recordEvent } from '../records/history.js';
 import * as sql from './sql.js';
@@ -132,7 +132,7 @@ export function sharingRoutes(app: FastifyInstance, ctx: AppContext): void {
         if ((await sql.countConfirmedUsers(ctx.db, ids)) !== ids.length) {
           throw new HttpError(400, 'Validation failed', { user_ids: USER_IDS_MESSAGE });
         }
-        const people = await withUserTransaction(ctx.db, user.id, async (tx) => {
+        const people = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
           const changed = await sql.replaceShares(tx, r.id, ids);
           const list = await sql.sharedWith(tx, r.id);
           if (changed) {

@@ -5,7 +5,7 @@ import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import { currentUser, requestActor, requireUser } from '../../plugins/auth.js';
 import { KINDS, recordIdParams, requireChangeable, requireReadable } from '../records/access.js';
 import { recordEvent } from '../records/history.js';
 import { NOT_FOUND_MESSAGE } from '../records/messages.js';
@@ -253,7 +253,7 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (nodes.length !== ids.length) {
           throw new HttpError(400, 'Validation failed', { category_ids: CATEGORY_IDS_MESSAGE });
         }
-        const result = await withUserTransaction(ctx.db, user.id, async (tx) => {
+        const result = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
           const changed = await sql.replaceRecordNodes(tx, r.id, ids);
           const now = await sql.recordNodes(tx, r.id);
           if (changed) {

@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { hasText, sanitizeBody } from '../../lib/sanitize.js';
 import { M, authenticated, emailField, errors, ok, ref } from '../../lib/schemas.js';
 import { queueFollowerMails, queueForwardMail } from '../../mail/record-mail.js';
-import { currentUser, requireUser, type AuthUser } from '../../plugins/auth.js';
+import { currentUser, requestActor, requireUser, type AuthUser } from '../../plugins/auth.js';
 import { recordEvent } from '../records/history.js';
 import { CONTENT, TICKET, type RecordKind } from '../records/kinds.js';
 import { requireAccess, type AccessRow } from '../records/record-access.js';
@@ -206,7 +206,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
         throw new HttpError(400, 'Validation failed', { forward_to: FORWARD_TO_REQUIRED });
       }
       const forwardTo = action === 'forward' ? (b.forward_to ?? null) : null;
-      const row = await withUserTransaction(ctx.db, user.id, async (tx) => {
+      const row = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
         const message = await sql.insertMessage(tx, {
           recordId: Number(r.id),
           thread: 'communication',
@@ -313,7 +313,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
       const user = currentUser(request);
       const r = await requireAccess(ctx.db, user, 'agent', request.params.id, kind.type);
       const body = messageText(request.body.body);
-      const row = await withUserTransaction(ctx.db, user.id, async (tx) => {
+      const row = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
         const entry = await sql.insertMessage(tx, {
           recordId: Number(r.id),
           thread: 'worklog',
@@ -463,7 +463,9 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
     async (request) => {
       const user = currentUser(request);
       const r = await requireAccess(ctx.db, user, 'read', request.params.id, kind.type);
-      await sql.setFollowing(ctx.db, Number(r.id), user.id, request.body.following);
+      await withUserTransaction(ctx.db, requestActor(request), (tx) =>
+        sql.setFollowing(tx, Number(r.id), user.id, request.body.following),
+      );
       return { statusCode: 200, data: { following: request.body.following } };
     },
   );

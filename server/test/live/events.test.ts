@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createPool, type Db } from '../../db/pool.js';
 import { startTestEnv, type TestEnv } from '../helpers.js';
-import { caller, newRecord, person, share, type Person } from '../work-helpers.js';
+import { caller, multipart, newRecord, person, share, type Person } from '../work-helpers.js';
 import { isChange, openStream, type SseEvent, type SseStream } from './sse-client.js';
 
 let env: TestEnv;
@@ -114,6 +114,75 @@ describe('GET /api/events', () => {
     );
     const outside = await agentS.next((e) => rowUpdate(e) && e.data.version === rows[0].version);
     expect(outside.data.actor_id).toBeNull();
+    expect(outside.data.actor_tab).toBeNull();
+  });
+
+  it('names the tab a change came from, so the same user’s other tabs still follow it', async () => {
+    const agentS = await stream(agent.token);
+    const ticket = await newRecord(env, 'ticket', owner.token);
+    const rowUpdate = (e: SseEvent) => isChange(ticket.id, 'record')(e) && e.data.op === 'update';
+    // Raising it wrote its row twice (the insert, then its service levels), as its owner.
+    await agentS.next((e) => rowUpdate(e) && e.data.actor_id === owner.id);
+    const reply = (tab: string) =>
+      env.app.inject({
+        method: 'POST',
+        url: `/api/ticket/${ticket.id}/communication/`,
+        headers: { authorization: `JWT ${agent.token}`, 'x-helpdesk-tab': tab },
+        payload: { body: `From ${tab}` },
+      });
+
+    const before = agentS.events.length;
+    expect((await reply('3f9c2a71b0d4e8a6')).statusCode).toBe(200);
+    // The message names its author, and its row change the request's user; both the tab.
+    const message = await agentS.next(isChange(ticket.id, 'message'), { from: before });
+    expect(message.data).toMatchObject({ actor_id: agent.id, actor_tab: '3f9c2a71b0d4e8a6' });
+    const row = await agentS.next(rowUpdate, { from: before });
+    expect(row.data).toMatchObject({ actor_id: agent.id, actor_tab: '3f9c2a71b0d4e8a6' });
+
+    // A malformed tab is left out, not an error: the change is then only the user's.
+    const from = agentS.events.length;
+    expect((await reply("x'; DROP TABLE records; --")).statusCode).toBe(200);
+    const untabbed = await agentS.next(isChange(ticket.id, 'message'), { from });
+    expect(untabbed.data).toMatchObject({ actor_id: agent.id, actor_tab: null });
+  });
+
+  it('names the tab for a bulk action, a follow and an upload too', async () => {
+    const agentS = await stream(agent.token);
+    const ticket = await newRecord(env, 'ticket', owner.token);
+    const from = agentS.events.length;
+    const headers = { authorization: `JWT ${agent.token}`, 'x-helpdesk-tab': 'bulk-tab_7' };
+    const tabbed = (kind: string) =>
+      agentS.next((e) => isChange(ticket.id, kind)(e) && e.data.actor_tab === 'bulk-tab_7', {
+        from,
+      });
+
+    const bulk = await env.app.inject({
+      method: 'POST',
+      url: '/api/records/bulk',
+      headers,
+      payload: { object_type: 'T', action: 'priority', value: 3, records: [{ id: ticket.id }] },
+    });
+    expect(bulk.json().data.succeeded).toEqual([ticket.id]);
+    expect((await tabbed('record')).data).toMatchObject({ op: 'update', actor_id: agent.id });
+
+    const follow = await env.app.inject({
+      method: 'PUT',
+      url: `/api/ticket/${ticket.id}/follow/`,
+      headers,
+      payload: { following: true },
+    });
+    expect(follow.statusCode).toBe(200);
+    await tabbed('follow');
+
+    const file = multipart('files', 'log.txt', 'text/plain', 'printer log');
+    const upload = await env.app.inject({
+      method: 'POST',
+      url: `/api/attachment/T/${ticket.id}`,
+      headers: { ...headers, ...file.headers },
+      payload: file.payload,
+    });
+    expect(upload.statusCode).toBe(200);
+    await tabbed('attachment');
   });
 
   it('delivers an event raised through one API process to a stream on another', async () => {

@@ -21,6 +21,7 @@ import {
 } from 'redux-saga/effects';
 import type { RootState } from '../../app/root-reducer';
 import { sessionExpired } from '../../lib/session';
+import { TAB_ID } from '../../lib/api-client';
 import { authActions } from '../auth/auth-slice';
 import { recordsApi } from '../records/api';
 import type { ListScope } from '../records/api';
@@ -99,7 +100,9 @@ function* handleEvent({ event, data }: LiveEvent, me: number, reconnected: boole
       if (!data.is_draft) yield put(liveActions.recordAdded(data.object_type));
       return;
     }
-    if (data.actor_id === me) return;
+    // This tab's own change (it reloads what it changed itself); the same user's other tabs
+    // follow it. A change that names no tab (an API client) is the user's own in every tab.
+    if (data.actor_tab ? data.actor_tab === TAB_ID : data.actor_id === me) return;
     yield put(liveActions.recordChanged(data.record_id));
     const state: RootState = yield select();
     for (const key of LIST_KEYS) {

@@ -11,6 +11,8 @@ export interface LiveChange {
   is_draft: boolean;
   version: number | null;
   actor_id: number | null;
+  /** The tab whose call made the change (X-Helpdesk-Tab), if it named one. */
+  actor_tab: string | null;
   type: string | null;
   internal: boolean;
 }

@@ -3,6 +3,7 @@ import { db } from '../../../mocks/db';
 import { emitLive, endLiveStreams, openLiveStreams } from '../../../mocks/live-handlers';
 import { server } from '../../../mocks/node';
 import { renderApp, signInAs } from '../../../test/render-app';
+import { TAB_ID } from '../../../lib/api-client';
 import { BACKOFF } from '../live-saga';
 import type { LiveChange } from '../live-types';
 
@@ -13,6 +14,7 @@ const change = (fields: Partial<LiveChange> & { record_id: number }): LiveChange
   is_draft: false,
   version: 2,
   actor_id: 99,
+  actor_tab: null,
   type: null,
   internal: false,
   ...fields,
@@ -66,6 +68,25 @@ describe('the event stream', () => {
     expect(store.getState().live.resyncs).toBe(1);
     act(() => emitLive('change', change({ record_id: 6 })));
     await waitFor(() => expect(store.getState().live.changed[6]).toBe(1));
+  });
+
+  it("skips this tab's own changes and follows the same user's other tabs", async () => {
+    signInAs('agent@example.com');
+    const named: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.startsWith('/api/'))
+        named.push(request.headers.get('x-helpdesk-tab'));
+    });
+    const { store } = renderApp('/hd_ticket');
+    await waitFor(() => expect(store.getState().live.connected).toBe(true));
+    // Every call, the event stream's included, names this tab.
+    expect(named.length).toBeGreaterThan(1);
+    expect(new Set(named)).toEqual(new Set([TAB_ID]));
+
+    act(() => emitLive('change', change({ record_id: 7, actor_id: 1, actor_tab: TAB_ID })));
+    act(() => emitLive('change', change({ record_id: 8, actor_id: 1, actor_tab: 'c0ffee00' })));
+    await waitFor(() => expect(store.getState().live.changed[8]).toBe(1));
+    expect(store.getState().live.changed[7]).toBeUndefined();
   });
 
   it('updates a changed row in place and counts new tickets in a bar that reloads', async () => {

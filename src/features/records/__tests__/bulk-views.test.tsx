@@ -184,6 +184,7 @@ describe('saved views', () => {
         is_draft: false,
         version: moved.version + 1,
         actor_id: 90,
+        actor_tab: null,
         type: null,
         internal: false,
       }),
