@@ -48,7 +48,7 @@ export function targetMinutes(p: PolicyRow, target: Target): number | null {
 /** The policy for a ticket with these fields, or undefined when none applies. */
 export async function matchingPolicy(
   q: Queryable,
-  t: { hd_id: number; priority_id: number | null; company_id: number | null },
+  t: { hd_id: number | null; priority_id: number | null; company_id: number | null },
 ): Promise<PolicyRow | undefined> {
   const { rows } = await q.query<PolicyRow>(
     prepared(

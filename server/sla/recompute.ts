@@ -9,6 +9,7 @@ import { prepared } from '../db/prepared.js';
 import type { Queryable } from '../db/transaction.js';
 import type { AppContext } from '../lib/context.js';
 import { dueAt, type BusinessCalendar, type Pause } from './calendar.js';
+import { SLA_COLUMNS } from './summary.js';
 import { fireEscalation } from './escalation.js';
 import {
   calendarOf,
@@ -300,46 +301,114 @@ async function wakeAt(
   );
 }
 
+interface TicketSla {
+  startedAt: Date;
+  firstDue: Date | null;
+  firstRespondedAt: Date | null;
+  nextStartedAt: Date | null;
+  nextDue: Date | null;
+  resolutionDue: Date | null;
+  resolvedAt: Date | null;
+  pausedSince: Date | null;
+  dueAt: Date | null;
+  escalateAt: Date | null;
+}
+
+function slaValues(policy: PolicyRow | undefined, s: TicketSla): unknown[] {
+  return [
+    policy?.id ?? null,
+    s.startedAt,
+    s.firstDue,
+    s.firstRespondedAt,
+    s.nextStartedAt,
+    s.nextDue,
+    s.resolutionDue,
+    s.resolvedAt,
+    s.pausedSince,
+    s.dueAt,
+    s.escalateAt,
+  ];
+}
+
 async function save(
   tx: Queryable,
   r: SlaRow,
   policy: PolicyRow | undefined,
-  s: {
-    startedAt: Date;
-    firstDue: Date | null;
-    firstRespondedAt: Date | null;
-    nextStartedAt: Date | null;
-    nextDue: Date | null;
-    resolutionDue: Date | null;
-    resolvedAt: Date | null;
-    pausedSince: Date | null;
-    dueAt: Date | null;
-    escalateAt: Date | null;
-  },
+  s: TicketSla,
 ): Promise<void> {
+  const set = SLA_COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ');
   await tx.query(
-    prepared(
-      `UPDATE records SET sla_policy_id = $2, sla_started_at = $3, first_response_due_at = $4,
-            first_responded_at = $5, next_response_started_at = $6, next_response_due_at = $7,
-            resolution_due_at = $8, resolved_at = $9, sla_paused_since = $10, sla_due_at = $11,
-            sla_escalate_at = $12
-      WHERE id = $1`,
-      [
-        r.id,
-        policy?.id ?? null,
-        s.startedAt,
-        s.firstDue,
-        s.firstRespondedAt,
-        s.nextStartedAt,
-        s.nextDue,
-        s.resolutionDue,
-        s.resolvedAt,
-        s.pausedSince,
-        s.dueAt,
-        s.escalateAt,
-      ],
-    ),
+    prepared(`UPDATE records SET ${set} WHERE id = $1`, [r.id, ...slaValues(policy, s)]),
   );
+}
+
+/** A new ticket's service-level columns (SLA_COLUMNS' values), and when it next needs a look. */
+export interface NewTicketSla {
+  values: unknown[];
+  escalateAt: Date | null;
+}
+
+/**
+ * A submitted ticket's service-level state before its row exists, so the row is written once
+ * (an insert, not an insert and then an update through every index): what recomputeSla() sets
+ * on a new row. Its targets start now, from the policy its fields match. Nothing can be due at
+ * once: a target is at least a minute (migration 011's CHECK), and so is its warning.
+ */
+export async function newTicketSla(
+  tx: Queryable,
+  ctx: SlaContext,
+  t: { hd_id: number | null; priority_id: number | null; company_id: number | null },
+  status: { code: string; is_closed: boolean },
+): Promise<NewTicketSla> {
+  const now = ctx.clock.now();
+  const pausedSince = pausedStatus(status.code, status.is_closed) ? now : null;
+  const resolvedAt = status.is_closed ? now : null;
+  const state: TicketSla = {
+    startedAt: now,
+    firstDue: null,
+    firstRespondedAt: null,
+    nextStartedAt: null,
+    nextDue: null,
+    resolutionDue: null,
+    resolvedAt,
+    pausedSince,
+    dueAt: null,
+    escalateAt: null,
+  };
+  const policy = await matchingPolicy(tx, t);
+  if (policy) {
+    const cal = calendarOf(policy);
+    const pauses: Pause[] = pausedSince ? [{ start: pausedSince, end: null }] : [];
+    const due = (target: Target) => {
+      const minutes = targetMinutes(policy, target);
+      return minutes === null ? null : dueAt(cal, now, minutes, pauses, now);
+    };
+    state.firstDue = due('first_response');
+    state.resolutionDue = due('resolution');
+    const running = pausedSince
+      ? []
+      : runningTargets(policy, {
+          first: [now, state.firstDue],
+          next: null,
+          resolution: resolvedAt ? null : [now, state.resolutionDue],
+        });
+    // As fireDue() with nothing fired yet: the next look is the earliest warning.
+    state.escalateAt = min(
+      running.map((r) => dueAt(cal, now, Math.round(r.minutes * WARNING_SHARE), pauses, now)),
+    );
+    state.dueAt = min(running.map((r) => r.dueAt));
+  }
+  return { values: slaValues(policy, state), escalateAt: state.escalateAt };
+}
+
+/** After the new ticket's row is in: its first look, at the earliest warning (wakeAt). */
+export async function startNewTicketSla(
+  tx: Queryable,
+  ctx: SlaContext,
+  recordId: number,
+  sla: NewTicketSla,
+): Promise<void> {
+  await wakeAt(tx, ctx, recordId, null, sla.escalateAt, ctx.clock.now());
 }
 
 /**

@@ -9,6 +9,21 @@ export type SlaState = 'ok' | 'warning' | 'overdue' | 'met' | 'paused' | 'none';
 /** How close a due time counts as "due soon" (the dashboard figure and the `due_soon` filter). */
 export const DUE_SOON_MS = 60 * 60 * 1000;
 
+/** The service-level columns of `records`, as recompute.ts writes them (slaValues). */
+export const SLA_COLUMNS = [
+  'sla_policy_id',
+  'sla_started_at',
+  'first_response_due_at',
+  'first_responded_at',
+  'next_response_started_at',
+  'next_response_due_at',
+  'resolution_due_at',
+  'resolved_at',
+  'sla_paused_since',
+  'sla_due_at',
+  'sla_escalate_at',
+] as const;
+
 export interface SlaColumns {
   sla_policy_id: number | null;
   first_response_due_at: Date | null;

@@ -8,9 +8,8 @@ import type { PoolClient } from 'pg';
 import { withTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { recordEvent } from '../../routes/records/history.js';
-import { TICKET } from '../../routes/records/kinds.js';
-import { insertRecord } from '../../routes/records/sql.js';
 import { insertMessage } from '../../routes/threads/sql.js';
+import { insertSubmittedTicket } from '../../sla/new-ticket.js';
 import { messageEvent, recomputeSla } from '../../sla/recompute.js';
 import { rememberMessageId, markBounced, recordForMessageIds } from '../message-ids.js';
 import { addressOf, queueFollowerMails } from '../record-mail.js';
@@ -111,15 +110,21 @@ async function newTicket(m: Importing, known: sql.Sender | undefined): Promise<s
   // A new ticket keeps the whole mail: a forwarded conversation is the substance, not history.
   const body = mailBody({ html: m.parsed.html, text: m.parsed.text }, { splitQuote: false });
   const parts = splitParts(m);
-  const record = await insertRecord(tx, { id: user.id, user_is_hde: user.user_is_hde }, TICKET, {
-    title: mailTitle(m.parsed.subject),
-    body: body.html + parts.note,
-    hd_id: m.hdId,
-    priority_id: m.facts.priorityId,
-    company_id: null,
-    content_type_id: null,
-    is_draft: false,
-  });
+  // Due times from the start, not at the next sweep.
+  const record = await insertSubmittedTicket(
+    tx,
+    m.ctx,
+    { id: user.id, user_is_hde: user.user_is_hde },
+    {
+      title: mailTitle(m.parsed.subject),
+      body: body.html + parts.note,
+      hd_id: m.hdId,
+      priority_id: m.facts.priorityId,
+      company_id: null,
+      content_type_id: null,
+      is_draft: false,
+    },
+  );
   const recordId = Number(record.id);
   await recordEvent(tx, {
     recordId,
@@ -136,8 +141,6 @@ async function newTicket(m: Importing, known: sql.Sender | undefined): Promise<s
       direction: 'in',
     });
   }
-  // Due times from the start, not at the next sweep.
-  await recomputeSla(tx, m.ctx, recordId);
   return { state: 'ticket', recordId };
 }
 

@@ -29,6 +29,7 @@ import { queueFollowerMails } from '../../mail/record-mail.js';
 import { deleteRecord } from '../agent-actions/sql.js';
 import { removeStoredFiles } from '../attachments/attach.js';
 import { NOT_FOUND_MESSAGE, READ_ONLY_MESSAGE } from './messages.js';
+import { insertSubmittedTicket } from '../../sla/new-ticket.js';
 import { recomputeSla } from '../../sla/recompute.js';
 import * as sql from './sql.js';
 
@@ -95,7 +96,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       const lookup = (b[kind.requiredLookup] as number | null | undefined) ?? null;
       if (!isDraft) checkSubmitted(kind, { body, lookup });
       const row = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
-        const created = await sql.insertRecord(tx, user, kind, {
+        const fields: sql.NewRecord = {
           title: String(b[kind.titleField]).trim(),
           body,
           hd_id: b.hd_id ?? null,
@@ -103,16 +104,18 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
           company_id: kind.type === 'T' ? (b.company_id ?? null) : null,
           content_type_id: kind.type === 'C' ? (b.content_type_id ?? null) : null,
           is_draft: isDraft,
-        });
+        };
+        // A submitted ticket starts its service-level targets (docs/sla.md) as it is written.
+        const created =
+          kind.type === 'T' && !isDraft
+            ? await insertSubmittedTicket(tx, ctx, user, fields)
+            : await sql.insertRecord(tx, user, kind, fields);
         await recordEvent(tx, {
           recordId: Number(created.id),
           actorId: user.id,
           action: 'created',
         });
-        if (kind.type !== 'T' || isDraft) return created;
-        // A submitted ticket starts its service-level targets (docs/sla.md).
-        await recomputeSla(tx, ctx, Number(created.id));
-        return (await sql.getRecord(tx, user, kind.type, Number(created.id))) ?? created;
+        return created;
       });
       return { statusCode: 200, data: toApi(row, ctx.clock.now()) };
     },

@@ -17,7 +17,7 @@ import {
   type Access,
   type Viewer,
 } from './visibility.js';
-import { SLA_SELECT } from '../../sla/summary.js';
+import { SLA_COLUMNS, SLA_SELECT } from '../../sla/summary.js';
 import {
   overdue,
   recentlyAnswered,
@@ -127,11 +127,34 @@ export interface NewRecord {
   is_draft: boolean;
 }
 
+/** What a new record's help desk and status resolve to, before it is written. */
+export async function newRecordDefaults(
+  db: Queryable,
+  kind: RecordKind,
+  hdId: number | null,
+): Promise<{ hd_id: number | null; code: string; is_closed: boolean }> {
+  const { rows } = await db.query<{ hd_id: number | null; code: string; is_closed: boolean }>(
+    prepared(
+      `SELECT coalesce($2::int,
+                       (SELECT id FROM helpdesks WHERE object_type = $1 AND is_default)) AS hd_id,
+              s.code, s.is_closed
+         FROM statuses s WHERE s.code = $3`,
+      [kind.type, hdId, kind.initialStatus],
+    ),
+  );
+  return rows[0];
+}
+
+/**
+ * Inserts a record; `sla`: a new ticket's service-level columns (SLA_COLUMNS' values, from
+ * newTicketSla), written with the row.
+ */
 export async function insertRecord(
   db: Queryable,
   owner: Viewer,
   kind: RecordKind,
   r: NewRecord,
+  sla?: unknown[],
 ): Promise<RecordRow> {
   const p = new Params([
     kind.type,
@@ -145,14 +168,16 @@ export async function insertRecord(
     r.content_type_id,
     r.is_draft,
   ]);
+  const slaColumns = sla ? `, ${SLA_COLUMNS.join(', ')}` : '';
+  const slaValues = sla ? `, ${sla.map((v) => p.add(v)).join(', ')}` : '';
   const { rows } = await withFieldErrors(
     db.query<RecordRow>(
       `WITH r AS (
          INSERT INTO records (object_type, title, body, owner_id, hd_id, status_id, priority_id,
-                              company_id, content_type_id, is_draft)
+                              company_id, content_type_id, is_draft${slaColumns})
          VALUES ($1, $2, $3, $4,
                  coalesce($5, (SELECT id FROM helpdesks WHERE object_type = $1 AND is_default)),
-                 (SELECT id FROM statuses WHERE code = $6), $7, $8, $9, $10)
+                 (SELECT id FROM statuses WHERE code = $6), $7, $8, $9, $10${slaValues})
          RETURNING *)
        ${selectFrom('r', true, viewerColumns(p, owner))}`,
       p.values,

@@ -3,7 +3,9 @@
 // recomputed when priority, help desk, status or the policy change; the lists, sort and
 // dashboard figures read them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../db/transaction.js';
 import { recomputeBatch } from '../../sla/jobs.js';
+import { recomputeSla } from '../../sla/recompute.js';
 import { caller, person, type Person } from '../work-helpers.js';
 import { ALWAYS_HOURS, policyInput, startSlaEnv, type SlaEnv } from './sla-env.js';
 
@@ -280,5 +282,70 @@ describe('charts', () => {
     // A regular user's chart counts their own tickets only (here: the same ones).
     const mine = await call('GET', '/api/charts/?from=2026-03-01&to=2026-03-31', requester.token);
     expect(mine.json().data.sla_met_per_week).toHaveLength(2);
+  });
+});
+
+describe('a ticket raised', () => {
+  it('is written once, with the due times and the wake-up that recomputing gives it', async () => {
+    // Tuesday 17:30 in Madrid, after hours: the clocks start on Wednesday at 9:00 (the High
+    // policy now answers in 90 minutes and resolves in 480).
+    at('2026-03-10T16:30:00Z');
+    // Notes every later write of a records row (test-only; dropped below).
+    await env.db.query(`
+      CREATE TABLE test_record_updates (record_id bigint);
+      CREATE FUNCTION test_note_update() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN INSERT INTO test_record_updates VALUES (NEW.id); RETURN NULL; END $$;
+      CREATE TRIGGER test_note_update AFTER UPDATE ON records
+        FOR EACH ROW EXECUTE FUNCTION test_note_update();`);
+    try {
+      const res = await call('POST', '/api/ticket/', requester.token, {
+        subject: 'Raised after hours',
+        description: '<p>The badge reader is off.</p>',
+        priority_id: 3,
+        is_draft: false,
+      });
+      expect(res.statusCode).toBe(200);
+      const raised = res.json().data;
+      expect(raised).toMatchObject({
+        sla_policy_id: highPolicy.id,
+        first_response_due_at: '2026-03-11T09:30:00.000Z',
+        resolution_due_at: '2026-03-11T16:00:00.000Z',
+        sla: { state: 'ok', target: 'first_response', due_at: '2026-03-11T09:30:00.000Z' },
+      });
+      const updates = await env.db.query('SELECT 1 FROM test_record_updates WHERE record_id = $1', [
+        raised.id,
+      ]);
+      expect(updates.rowCount).toBe(0);
+      // One wake-up, at the first warning: 72 of the 90 business minutes.
+      const wakeUps = async () =>
+        (
+          await env.db.query<{ singleton_key: string }>(
+            `SELECT singleton_key FROM pgboss.job
+              WHERE name = 'sla.check' AND data->>'recordId' = $1`,
+            [String(raised.id)],
+          )
+        ).rows.map((r) => r.singleton_key);
+      expect(await wakeUps()).toEqual([`sla:${raised.id}:2026-03-11T09:12:00.000Z`]);
+
+      // Recomputing the new row finds nothing to change and nothing more to wake for.
+      await withTransaction(env.db, (tx) => recomputeSla(tx, env.jobs, raised.id));
+      const after = await details(raised.id);
+      for (const key of [
+        'sla_policy_id',
+        'first_response_due_at',
+        'first_responded_at',
+        'next_response_due_at',
+        'resolution_due_at',
+        'sla',
+      ]) {
+        expect(after[key], key).toEqual(raised[key]);
+      }
+      expect(await wakeUps()).toHaveLength(1);
+    } finally {
+      await env.db.query(`
+        DROP TRIGGER test_note_update ON records;
+        DROP FUNCTION test_note_update();
+        DROP TABLE test_record_updates;`);
+    }
   });
 });

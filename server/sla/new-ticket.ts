@@ -1,0 +1,22 @@
+// A submitted ticket is written once: its service-level state is computed before the insert
+// (newTicketSla) instead of inserted and then updated, which wrote the new row a second time
+// through every index (docs/performance.md).
+import type { Queryable } from '../db/transaction.js';
+import { TICKET, type RecordRow } from '../routes/records/kinds.js';
+import { insertRecord, newRecordDefaults, type NewRecord } from '../routes/records/sql.js';
+import type { Viewer } from '../routes/records/visibility.js';
+import { newTicketSla, startNewTicketSla, type SlaContext } from './recompute.js';
+
+/** Inserts a submitted (not draft) ticket with its service-level state; answers its row. */
+export async function insertSubmittedTicket(
+  tx: Queryable,
+  ctx: SlaContext,
+  owner: Viewer,
+  r: NewRecord,
+): Promise<RecordRow> {
+  const start = await newRecordDefaults(tx, TICKET, r.hd_id);
+  const sla = await newTicketSla(tx, ctx, { ...r, hd_id: start.hd_id }, start);
+  const row = await insertRecord(tx, owner, TICKET, { ...r, is_draft: false }, sla.values);
+  await startNewTicketSla(tx, ctx, Number(row.id), sla);
+  return row;
+}
