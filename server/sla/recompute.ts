@@ -60,6 +60,7 @@ interface SlaRow {
   resolution_due_at: Date | null;
   resolved_at: Date | null;
   sla_paused_since: Date | null;
+  sla_due_at: Date | null;
   sla_escalate_at: Date | null;
 }
 
@@ -93,7 +94,7 @@ export async function recomputeSla(
             r.assignee_id, r.owner_id, r.created_at, s.code AS status_code, s.is_closed,
             r.sla_policy_id, r.sla_started_at, r.first_response_due_at, r.first_responded_at,
             r.next_response_started_at, r.next_response_due_at, r.resolution_due_at,
-            r.resolved_at, r.sla_paused_since, r.sla_escalate_at
+            r.resolved_at, r.sla_paused_since, r.sla_due_at, r.sla_escalate_at
        FROM records r JOIN statuses s ON s.id = r.status_id
       WHERE r.id = $1
       FOR NO KEY UPDATE OF r`,
@@ -330,16 +331,24 @@ function slaValues(policy: PolicyRow | undefined, s: TicketSla): unknown[] {
   ];
 }
 
+const sameValue = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+
+/**
+ * Writes the state, unless it is what the row holds already (a reply after the first response,
+ * a requester's second message): the columns are indexed, so every write of the row goes
+ * through all of its indexes.
+ */
 async function save(
   tx: Queryable,
   r: SlaRow,
   policy: PolicyRow | undefined,
   s: TicketSla,
 ): Promise<void> {
+  const values = slaValues(policy, s);
+  if (SLA_COLUMNS.every((c, i) => sameValue(r[c], values[i]))) return;
   const set = SLA_COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ');
-  await tx.query(
-    prepared(`UPDATE records SET ${set} WHERE id = $1`, [r.id, ...slaValues(policy, s)]),
-  );
+  await tx.query(prepared(`UPDATE records SET ${set} WHERE id = $1`, [r.id, ...values]));
 }
 
 /** A new ticket's service-level columns (SLA_COLUMNS' values), and when it next needs a look. */

@@ -73,9 +73,9 @@ describe('named statements', () => {
     ]) {
       expect(named(fragment), fragment).toHaveLength(1);
     }
-    // Run on every reply (a raise writes its service levels with its row), kept on this
+    // Read on every reply (a raise writes its service levels with its row), kept on this
     // connection after its first use.
-    expect(named('UPDATE records SET sla_policy_id')[0].plans).toBe(2);
+    expect(named('FOR NO KEY UPDATE OF r')[0].plans).toBe(2);
     // The lists' statements are planned with their values each time: never named.
     expect(rows.filter((r) => /LIMIT \$\d+ OFFSET/.test(r.statement))).toEqual([]);
   });

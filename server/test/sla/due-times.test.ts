@@ -285,19 +285,39 @@ describe('charts', () => {
   });
 });
 
-describe('a ticket raised', () => {
-  it('is written once, with the due times and the wake-up that recomputing gives it', async () => {
+/**
+ * Runs `run` with every write of a ticket's service-level columns noted (a test-only trigger on
+ * `UPDATE OF sla_due_at`, which every such write sets), and answers the ids written.
+ */
+async function slaWrites(run: () => Promise<void>): Promise<number[]> {
+  await env.db.query(`
+    CREATE TABLE test_sla_writes (record_id bigint);
+    CREATE FUNCTION test_note_sla_write() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO test_sla_writes VALUES (NEW.id); RETURN NULL; END $$;
+    CREATE TRIGGER test_note_sla_write AFTER UPDATE OF sla_due_at ON records
+      FOR EACH ROW EXECUTE FUNCTION test_note_sla_write();`);
+  try {
+    await run();
+    const { rows } = await env.db.query<{ id: string }>(
+      'SELECT record_id AS id FROM test_sla_writes',
+    );
+    return rows.map((r) => Number(r.id));
+  } finally {
+    await env.db.query(`
+      DROP TRIGGER test_note_sla_write ON records;
+      DROP FUNCTION test_note_sla_write();
+      DROP TABLE test_sla_writes;`);
+  }
+}
+
+describe('writes', () => {
+  let raised: Record<string, unknown> & { id: number };
+
+  it('a ticket raised is written once, with the due times and wake-up recomputing gives it', async () => {
     // Tuesday 17:30 in Madrid, after hours: the clocks start on Wednesday at 9:00 (the High
     // policy now answers in 90 minutes and resolves in 480).
     at('2026-03-10T16:30:00Z');
-    // Notes every later write of a records row (test-only; dropped below).
-    await env.db.query(`
-      CREATE TABLE test_record_updates (record_id bigint);
-      CREATE FUNCTION test_note_update() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN INSERT INTO test_record_updates VALUES (NEW.id); RETURN NULL; END $$;
-      CREATE TRIGGER test_note_update AFTER UPDATE ON records
-        FOR EACH ROW EXECUTE FUNCTION test_note_update();`);
-    try {
+    const written = await slaWrites(async () => {
       const res = await call('POST', '/api/ticket/', requester.token, {
         subject: 'Raised after hours',
         description: '<p>The badge reader is off.</p>',
@@ -305,47 +325,56 @@ describe('a ticket raised', () => {
         is_draft: false,
       });
       expect(res.statusCode).toBe(200);
-      const raised = res.json().data;
-      expect(raised).toMatchObject({
-        sla_policy_id: highPolicy.id,
-        first_response_due_at: '2026-03-11T09:30:00.000Z',
-        resolution_due_at: '2026-03-11T16:00:00.000Z',
-        sla: { state: 'ok', target: 'first_response', due_at: '2026-03-11T09:30:00.000Z' },
-      });
-      const updates = await env.db.query('SELECT 1 FROM test_record_updates WHERE record_id = $1', [
-        raised.id,
-      ]);
-      expect(updates.rowCount).toBe(0);
-      // One wake-up, at the first warning: 72 of the 90 business minutes.
-      const wakeUps = async () =>
-        (
-          await env.db.query<{ singleton_key: string }>(
-            `SELECT singleton_key FROM pgboss.job
-              WHERE name = 'sla.check' AND data->>'recordId' = $1`,
-            [String(raised.id)],
-          )
-        ).rows.map((r) => r.singleton_key);
-      expect(await wakeUps()).toEqual([`sla:${raised.id}:2026-03-11T09:12:00.000Z`]);
+      raised = res.json().data;
+    });
+    expect(raised).toMatchObject({
+      sla_policy_id: highPolicy.id,
+      first_response_due_at: '2026-03-11T09:30:00.000Z',
+      resolution_due_at: '2026-03-11T16:00:00.000Z',
+      sla: { state: 'ok', target: 'first_response', due_at: '2026-03-11T09:30:00.000Z' },
+    });
+    expect(written).toEqual([]);
+    // One wake-up, at the first warning: 72 of the 90 business minutes.
+    const wakeUps = async () =>
+      (
+        await env.db.query<{ singleton_key: string }>(
+          `SELECT singleton_key FROM pgboss.job
+            WHERE name = 'sla.check' AND data->>'recordId' = $1`,
+          [String(raised.id)],
+        )
+      ).rows.map((r) => r.singleton_key);
+    expect(await wakeUps()).toEqual([`sla:${raised.id}:2026-03-11T09:12:00.000Z`]);
 
-      // Recomputing the new row finds nothing to change and nothing more to wake for.
-      await withTransaction(env.db, (tx) => recomputeSla(tx, env.jobs, raised.id));
-      const after = await details(raised.id);
-      for (const key of [
-        'sla_policy_id',
-        'first_response_due_at',
-        'first_responded_at',
-        'next_response_due_at',
-        'resolution_due_at',
-        'sla',
-      ]) {
-        expect(after[key], key).toEqual(raised[key]);
-      }
-      expect(await wakeUps()).toHaveLength(1);
-    } finally {
-      await env.db.query(`
-        DROP TRIGGER test_note_update ON records;
-        DROP FUNCTION test_note_update();
-        DROP TABLE test_record_updates;`);
+    // Recomputing the new row finds nothing to change and nothing more to wake for.
+    expect(
+      await slaWrites(() => withTransaction(env.db, (tx) => recomputeSla(tx, env.jobs, raised.id))),
+    ).toEqual([]);
+    const after = await details(raised.id);
+    for (const key of [
+      'sla_policy_id',
+      'first_response_due_at',
+      'first_responded_at',
+      'next_response_due_at',
+      'resolution_due_at',
+      'sla',
+    ]) {
+      expect(after[key], key).toEqual(raised[key]);
     }
+    expect(await wakeUps()).toHaveLength(1);
+  });
+
+  it('a reply that moves no due time does not write them again', async () => {
+    at('2026-03-11T08:00:00Z');
+    const reply = (token: string) => async () => {
+      const res = await call('POST', `/api/ticket/${raised.id}/communication/`, token, {
+        body: '<p>On it.</p>',
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    // The first reply meets the first response: written.
+    expect(await slaWrites(reply(agent.token))).toEqual([raised.id]);
+    // A second one changes nothing.
+    expect(await slaWrites(reply(agent.token))).toEqual([]);
+    expect((await details(raised.id)).first_responded_at).toBe('2026-03-11T08:00:00.000Z');
   });
 });
