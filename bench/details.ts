@@ -1,7 +1,8 @@
 // The details call (issue 9) on the records bench's million-row database: one ticket given a
 // 500-message thread (a fifth of it work log) and 200 history events; the call's p95 through
 // the listener beside its SQL floor (the same statements run directly through pg, in parallel as
-// the handler runs them) and the ratio. BENCH_ONLY=details.
+// the handler runs them) and the ratio; then a reply to it beside a reply to a ticket without a
+// thread. BENCH_ONLY=details.
 import { getRecord } from '../server/routes/records/sql.js';
 import {
   attachmentsWithMessages,
@@ -76,4 +77,49 @@ export async function detailsBench(ctx: BenchContext): Promise<void> {
       `${`details, first page, as ${who}`.padEnd(34)} ${fmt(http).padStart(22)}  ${fmt(direct).padStart(21)}  ${ratio(http, direct).toFixed(1).padStart(9)}`,
     );
   }
+  await replies(ctx, id);
+}
+
+/**
+ * An agent's reply to that ticket beside one to a ticket with no thread, in turns. A reply
+ * appends its words to the ticket's search vector (migration 021); before, it rebuilt the vector
+ * from the whole thread, and a reply's cost grew with the thread.
+ */
+async function replies(ctx: BenchContext, longId: number): Promise<void> {
+  const { db, address, tokens, people } = ctx;
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT r.id FROM records r
+      WHERE r.owner_id = $1 AND r.object_type = 'T' AND NOT r.is_draft AND r.id <> $2
+        AND NOT EXISTS (SELECT 1 FROM record_messages m WHERE m.record_id = r.id)
+      ORDER BY r.id DESC LIMIT 1`,
+    [people.user.id, longId],
+  );
+  const reply = (id: number | string) => async () => {
+    const res = await request(`${address}/api/ticket/${id}/communication/`, {
+      method: 'POST',
+      token: tokens.agent,
+      body: { body: '<p>The toner was replaced; the printer on the third floor works again.</p>' },
+    });
+    if (res.status !== 200) throw new Error(`reply to ${id}: HTTP ${res.status}`);
+  };
+  // Longer public messages first: about 150,000 characters of thread, under the 200,000 that
+  // search reads.
+  await db.query(
+    `INSERT INTO record_messages (record_id, thread, author_id, body)
+     SELECT $1, 'communication', $2, '<p>' || repeat('The printer on the third floor shows error '
+            || n || ' again after the toner was replaced. ', 6) || '</p>'
+       FROM generate_series(1, 300) n`,
+    [longId, people.agent.id],
+  );
+  const thread = await db.query<{ n: number; chars: number }>(
+    `SELECT count(*)::int AS n, sum(length(html_to_text(body)))::int AS chars
+       FROM record_messages WHERE record_id = $1 AND thread = 'communication'`,
+    [longId],
+  );
+  const { n, chars } = thread.rows[0];
+  const [long, short] = await sampleInTurns([reply(longId), reply(rows[0].id)], 50);
+  console.log(`\nA reply, 50 runs each, ms               ${'HTTP p50    p95    p99'.padStart(22)}`);
+  const longName = `reply, ${n} public messages (${Math.round(chars / 1000)}k chars)`;
+  console.log(`${longName.padEnd(34)} ${fmt(long).padStart(22)}`);
+  console.log(`${'reply, a ticket without messages'.padEnd(34)} ${fmt(short).padStart(22)}`);
 }
