@@ -15,8 +15,10 @@ export async function insertSubmittedTicket(
   r: NewRecord,
 ): Promise<RecordRow> {
   const start = await newRecordDefaults(tx, TICKET, r.hd_id);
-  const sla = await newTicketSla(tx, ctx, { ...r, hd_id: start.hd_id }, start);
-  const row = await insertRecord(tx, owner, TICKET, { ...r, is_draft: false }, sla.values);
+  // The desk the policy was picked for is the one written (not the default read again).
+  const fields = { ...r, hd_id: start.hd_id, is_draft: false };
+  const sla = await newTicketSla(tx, ctx, fields, start);
+  const row = await insertRecord(tx, owner, TICKET, fields, sla.values);
   await startNewTicketSla(tx, ctx, Number(row.id), sla);
   return row;
 }
