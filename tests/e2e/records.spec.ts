@@ -136,6 +136,9 @@ test('content: alice writes an article and a draft; the agent finds them; bob ca
   await alice.getByLabel('Title').fill(draft);
   await alice.getByRole('button', { name: 'Save as draft' }).click();
   await expect(alice.getByText('Draft saved')).toBeVisible();
+  // The new draft opens in its own form (as for tickets above); leave only once it has.
+  await expect(alice).toHaveURL(/\/content\/my_content\/draft\?contentId=\d+/);
+  await expect(alice.getByRole('heading', { name: 'Finish your draft' })).toBeVisible();
   await openMenu(alice, 'My content drafts');
   await expect(alice.getByRole('heading', { name: 'My content drafts' })).toBeVisible();
   await alice.getByRole('link', { name: draft }).click();
