@@ -55,14 +55,16 @@ export function RecordForm({
   });
   useServerFieldErrors(formik, holder.error);
 
-  // A draft saved again stays here: what was saved is the new baseline (and its version).
+  // What this form saved as a draft is the new baseline: a draft saved again stays here (with
+  // its new version), and a new draft moves to its own form, so leaving before that move loses
+  // nothing and asks nothing. A save from before this form opened is not this form's.
   const saved = holder.data;
+  const savedBefore = useRef(saved);
   const version = draft && saved && saved.id === draft.id ? saved.version : draft?.version;
   const { resetForm } = formik;
   useEffect(() => {
-    if (draft && saved && saved.id === draft.id && saved.is_draft) {
-      resetForm({ values: valuesOf(kind, saved) });
-    }
+    if (!saved?.is_draft || saved === savedBefore.current) return;
+    if (!draft || saved.id === draft.id) resetForm({ values: valuesOf(kind, saved) });
   }, [saved, draft, kind, resetForm]);
 
   const guard = useLeaveGuard(formik.dirty && !holder.loading && !deleting);
