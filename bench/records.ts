@@ -1,11 +1,11 @@
 // The records benchmark: a fresh database with 1,000,000 tickets and 100,000 content items over
 // 10,000 users (BENCH_TICKETS / BENCH_CONTENT / BENCH_USERS to change), then each list call
 // through the server (a process of its own: bench/server-process.ts) next to the same SQL run
-// directly, and requests per second under autocannon. Uses its own embedded PostgreSQL in a temp folder, or, with DATABASE_URL, a
-// database of its own on that server (created here and dropped afterwards). BENCH_KEEP=<name>
-// keeps the loaded database (that database on DATABASE_URL's server, or the embedded cluster in
-// $TMPDIR/helpdesk-bench-keep-<name>) and reuses it on the next run with the same sizes, so a
-// query can be tried again without a ten-minute load.
+// directly, and requests per second under autocannon. Uses its own embedded PostgreSQL in a temp
+// folder, or, with DATABASE_URL, a database of its own on that server (created here and dropped
+// afterwards). BENCH_KEEP=<name> keeps the loaded database (that database on DATABASE_URL's
+// server, or the embedded cluster in $TMPDIR/helpdesk-bench-keep-<name>) and reuses it on the
+// next run with the same sizes, so a query can be tried again without a ten-minute load.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

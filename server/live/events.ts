@@ -1,5 +1,5 @@
-// The shapes that travel: what the database triggers NOTIFY (migrations 013, 019, 020), what the presence
-// call NOTIFYs, and what a browser receives (docs/api-live.md).
+// The shapes that travel: what the database triggers NOTIFY (migrations 013, 019, 020), what
+// the presence call NOTIFYs, and what a browser receives (docs/api-live.md).
 
 export const EVENTS_CHANNEL = 'helpdesk_events';
 export const PRESENCE_CHANNEL = 'helpdesk_presence';

@@ -135,64 +135,68 @@ export async function recomputeSla(
 
   // The due times, from the policy that matches now.
   const policy = await matchingPolicy(tx, r);
-  let firstDue: Date | null = null;
-  let nextDue: Date | null = null;
-  let resolutionDue: Date | null = null;
-  let running: RunningTarget[] = [];
+  const state: TicketSla = {
+    ...NOTHING_DUE,
+    startedAt,
+    firstRespondedAt,
+    nextStartedAt,
+    resolvedAt,
+    pausedSince,
+  };
   if (policy) {
     const cal = calendarOf(policy);
     const pauses = await pausesOf(tx, recordId, pausedSince);
-    const due = (target: Target, start: Date) => {
-      const minutes = targetMinutes(policy, target);
-      return minutes === null ? null : dueAt(cal, start, minutes, pauses, now);
-    };
-    // A met target keeps the due time it was met against (on time or late stays so).
-    firstDue =
-      firstRespondedAt && r.first_response_due_at && r.sla_policy_id === policy.id
-        ? r.first_response_due_at
-        : due('first_response', startedAt);
-    nextDue = nextStartedAt ? due('next_response', nextStartedAt) : null;
-    resolutionDue =
-      resolvedAt && r.resolution_due_at && r.sla_policy_id === policy.id
-        ? r.resolution_due_at
-        : due('resolution', startedAt);
-    if (!pausedSince) {
-      running = runningTargets(policy, {
-        first: firstRespondedAt ? null : [startedAt, firstDue],
-        next: nextStartedAt ? [nextStartedAt, nextDue] : null,
-        resolution: resolvedAt ? null : [startedAt, resolutionDue],
-      });
-    }
+    const { running, ...due } = dueTimes(policy, cal, pauses, state, r, now);
+    Object.assign(state, due);
     if (running.length) {
-      const escalateAt = await fireDue(tx, ctx, r, cal, pauses, running, now, opts.backfill);
-      await wakeAt(tx, ctx, recordId, r.sla_escalate_at, escalateAt, now);
-      await save(tx, r, policy, {
-        startedAt,
-        firstDue,
-        firstRespondedAt,
-        nextStartedAt,
-        nextDue,
-        resolutionDue,
-        resolvedAt,
-        pausedSince,
-        dueAt: min(running.map((t) => t.dueAt)),
-        escalateAt,
-      });
-      return;
+      state.escalateAt = await fireDue(tx, ctx, r, cal, pauses, running, now, opts.backfill);
+      await wakeAt(tx, ctx, recordId, r.sla_escalate_at, state.escalateAt, now);
+      state.dueAt = min(running.map((t) => t.dueAt));
     }
   }
-  await save(tx, r, policy, {
-    startedAt,
-    firstDue,
-    firstRespondedAt,
-    nextStartedAt,
-    nextDue,
-    resolutionDue,
-    resolvedAt,
-    pausedSince,
-    dueAt: null,
-    escalateAt: null,
-  });
+  await save(tx, r, policy, state);
+}
+
+/** The clocks' due times under `policy`, and the targets still running (none while paused). */
+function dueTimes(
+  policy: PolicyRow,
+  cal: BusinessCalendar,
+  pauses: Pause[],
+  c: Pick<
+    TicketSla,
+    'startedAt' | 'firstRespondedAt' | 'nextStartedAt' | 'resolvedAt' | 'pausedSince'
+  >,
+  before: Pick<SlaRow, 'sla_policy_id' | 'first_response_due_at' | 'resolution_due_at'>,
+  now: Date,
+): Pick<TicketSla, 'firstDue' | 'nextDue' | 'resolutionDue'> & { running: RunningTarget[] } {
+  const due = (target: Target, start: Date) => {
+    const minutes = targetMinutes(policy, target);
+    return minutes === null ? null : dueAt(cal, start, minutes, pauses, now);
+  };
+  // A met target keeps the due time it was met against (on time or late stays so).
+  const samePolicy = before.sla_policy_id === policy.id;
+  const firstDue =
+    c.firstRespondedAt && before.first_response_due_at && samePolicy
+      ? before.first_response_due_at
+      : due('first_response', c.startedAt);
+  const nextDue = c.nextStartedAt ? due('next_response', c.nextStartedAt) : null;
+  const resolutionDue =
+    c.resolvedAt && before.resolution_due_at && samePolicy
+      ? before.resolution_due_at
+      : due('resolution', c.startedAt);
+  const running = c.pausedSince
+    ? []
+    : runningTargets(policy, {
+        first: c.firstRespondedAt ? null : [c.startedAt, firstDue],
+        next: c.nextStartedAt ? [c.nextStartedAt, nextDue] : null,
+        resolution: c.resolvedAt ? null : [c.startedAt, resolutionDue],
+      });
+  return { firstDue, nextDue, resolutionDue, running };
+}
+
+/** When a running target's warning falls due: at WARNING_SHARE of its business time. */
+function warningAt(cal: BusinessCalendar, t: RunningTarget, pauses: Pause[], now: Date): Date {
+  return dueAt(cal, t.startedAt, Math.round(t.minutes * WARNING_SHARE), pauses, now);
 }
 
 function runningTargets(
@@ -263,7 +267,7 @@ async function fireDue(
     );
   let next: Date | null = null;
   for (const t of running) {
-    const warnAt = dueAt(cal, t.startedAt, Math.round(t.minutes * WARNING_SHARE), pauses, now);
+    const warnAt = warningAt(cal, t, pauses, now);
     const breachDue = t.dueAt <= now;
     if (!fired(t, 'breach') && breachDue) {
       await fireEscalation(tx, ctx, r, t, 'breach', now, { silent });
@@ -315,6 +319,14 @@ interface TicketSla {
   escalateAt: Date | null;
 }
 
+const NOTHING_DUE = {
+  firstDue: null,
+  nextDue: null,
+  resolutionDue: null,
+  dueAt: null,
+  escalateAt: null,
+} satisfies Partial<TicketSla>;
+
 function slaValues(policy: PolicyRow | undefined, s: TicketSla): unknown[] {
   return [
     policy?.id ?? null,
@@ -351,6 +363,9 @@ async function save(
   await tx.query(prepared(`UPDATE records SET ${set} WHERE id = $1`, [r.id, ...values]));
 }
 
+/** A new ticket's earlier state: none. */
+const NEVER_DUE = { sla_policy_id: null, first_response_due_at: null, resolution_due_at: null };
+
 /** A new ticket's service-level columns (SLA_COLUMNS' values), and when it next needs a look. */
 export interface NewTicketSla {
   values: unknown[];
@@ -371,40 +386,22 @@ export async function newTicketSla(
 ): Promise<NewTicketSla> {
   const now = ctx.clock.now();
   const pausedSince = pausedStatus(status.code, status.is_closed) ? now : null;
-  const resolvedAt = status.is_closed ? now : null;
   const state: TicketSla = {
+    ...NOTHING_DUE,
     startedAt: now,
-    firstDue: null,
     firstRespondedAt: null,
     nextStartedAt: null,
-    nextDue: null,
-    resolutionDue: null,
-    resolvedAt,
+    resolvedAt: status.is_closed ? now : null,
     pausedSince,
-    dueAt: null,
-    escalateAt: null,
   };
   const policy = await matchingPolicy(tx, t);
   if (policy) {
     const cal = calendarOf(policy);
     const pauses: Pause[] = pausedSince ? [{ start: pausedSince, end: null }] : [];
-    const due = (target: Target) => {
-      const minutes = targetMinutes(policy, target);
-      return minutes === null ? null : dueAt(cal, now, minutes, pauses, now);
-    };
-    state.firstDue = due('first_response');
-    state.resolutionDue = due('resolution');
-    const running = pausedSince
-      ? []
-      : runningTargets(policy, {
-          first: [now, state.firstDue],
-          next: null,
-          resolution: resolvedAt ? null : [now, state.resolutionDue],
-        });
+    const { running, ...due } = dueTimes(policy, cal, pauses, state, NEVER_DUE, now);
+    Object.assign(state, due);
     // As fireDue() with nothing fired yet: the next look is the earliest warning.
-    state.escalateAt = min(
-      running.map((r) => dueAt(cal, now, Math.round(r.minutes * WARNING_SHARE), pauses, now)),
-    );
+    state.escalateAt = min(running.map((r) => warningAt(cal, r, pauses, now)));
     state.dueAt = min(running.map((r) => r.dueAt));
   }
   return { values: slaValues(policy, state), escalateAt: state.escalateAt };

@@ -127,6 +127,10 @@ export interface NewRecord {
   is_draft: boolean;
 }
 
+/** SQL: the default help desk for the object type in parameter `type`. */
+const defaultDesk = (type: string) =>
+  `(SELECT id FROM helpdesks WHERE object_type = ${type} AND is_default)`;
+
 /** What a new record's help desk and status resolve to, before it is written. */
 export async function newRecordDefaults(
   db: Queryable,
@@ -135,9 +139,7 @@ export async function newRecordDefaults(
 ): Promise<{ hd_id: number | null; code: string; is_closed: boolean }> {
   const { rows } = await db.query<{ hd_id: number | null; code: string; is_closed: boolean }>(
     prepared(
-      `SELECT coalesce($2::int,
-                       (SELECT id FROM helpdesks WHERE object_type = $1 AND is_default)) AS hd_id,
-              s.code, s.is_closed
+      `SELECT coalesce($2::int, ${defaultDesk('$1')}) AS hd_id, s.code, s.is_closed
          FROM statuses s WHERE s.code = $3`,
       [kind.type, hdId, kind.initialStatus],
     ),
@@ -176,7 +178,7 @@ export async function insertRecord(
          INSERT INTO records (object_type, title, body, owner_id, hd_id, status_id, priority_id,
                               company_id, content_type_id, is_draft${slaColumns})
          VALUES ($1, $2, $3, $4,
-                 coalesce($5, (SELECT id FROM helpdesks WHERE object_type = $1 AND is_default)),
+                 coalesce($5, ${defaultDesk('$1')}),
                  (SELECT id FROM statuses WHERE code = $6), $7, $8, $9, $10${slaValues})
          RETURNING *)
        ${selectFrom('r', true, viewerColumns(p, owner))}`,
