@@ -361,14 +361,7 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
             now: new Date(),
           });
           const [http, direct] = await sampleInTurns(
-            [
-              call,
-              () =>
-                Promise.all([
-                  sqlPool.query(q.page.text, q.page.values),
-                  sqlPool.query(q.count.text, q.count.values),
-                ]),
-            ],
+            [call, () => Promise.all([sqlPool.query(q.page), sqlPool.query(q.count)])],
             SAMPLES,
           );
           const plan = await sqlPool.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
@@ -460,10 +453,7 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
       const floorPool = createPool(database.url, undefined, { ...LONG_TASK_SETTINGS, max: 10 });
       try {
         const floor = await closedLoop(10, seconds, () =>
-          Promise.all([
-            floorPool.query(q.page.text, q.page.values),
-            floorPool.query(q.count.text, q.count.values),
-          ]),
+          Promise.all([floorPool.query(q.page), floorPool.query(q.count)]),
         );
         const share = result.requests.average / floor.perSecond;
         log(

@@ -2,18 +2,27 @@
 // parses and plans them once, and PostgreSQL keeps a generic plan when it costs no more than the
 // plans made with the values (plan_cache_mode auto). Planning was 43% of the database's
 // statement time under load, e.g. 0.53 ms to plan the record's GET against 0.05 ms to run it
-// (docs/performance.md). Only for statements keyed by one record, session or ticket (its row,
-// its service-level state, its mail thread): statements whose best plan depends on the values
-// (an agent's `OR true` in a list) stay unnamed, planned with the values every time.
+// (docs/performance.md). For statements keyed by one record, session or ticket (its row, its
+// service-level state, its mail thread) and for the lists' first pages, whose text carries the
+// caller's role (records/visibility.ts) so a kept plan is the role's own. Statements whose best
+// plan depends on the values (a list's text filter) stay unnamed, planned every time.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
 const names = new Map<string, string>();
 
+/**
+ * At most this many named statements per process: each one is kept by every connection that ran
+ * it (here and in its database backend) until the connection closes, and lists build their text
+ * from the filters a client sends. Past it, statements go unnamed (planned each time).
+ */
+const MAX_NAMED = 500;
+
 /** The query config for a named statement; the name follows from the text, so they never clash. */
-export function prepared(text: string, values: unknown[]): pg.QueryConfig {
+export function prepared(text: string, values: unknown[]): pg.QueryConfig & { values: unknown[] } {
   let name = names.get(text);
   if (!name) {
+    if (names.size >= MAX_NAMED) return { text, values };
     name = `hd_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
     names.set(text, name);
   }

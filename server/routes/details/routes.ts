@@ -235,7 +235,8 @@ async function timeline(ctx: AppContext, recordId: number, agent: boolean, befor
 }
 
 export function detailsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const preHandler = requireUser(ctx);
+  // Read-only: the session check may come from the session cache.
+  const preHandler = requireUser(ctx, { cached: true });
   for (const schema of [timelineEntry, timelinePage, detailAttachment, permissions]) {
     app.addSchema(schema);
   }

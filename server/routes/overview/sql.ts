@@ -55,7 +55,7 @@ export async function ticketCount(
     filters,
     now,
   });
-  const { rows } = await db.query<{ total: number }>(count.text, count.values);
+  const { rows } = await db.query<{ total: number }>(count);
   return Math.min(rows[0].total, LIST_COUNT_CAP);
 }
 

@@ -25,7 +25,7 @@ export async function selectMatching(
     pageSize: cap + 1,
     ...list,
   });
-  const { rows } = await q.query<RecordRow>(page.text, page.values);
+  const { rows } = await q.query<RecordRow>(page);
   return {
     records: rows.slice(0, cap).map((r) => ({ id: Number(r.id), version: r.version })),
     capped: rows.length > cap,
@@ -46,7 +46,7 @@ export async function countMatching(
     sort: '-created_at',
     ...list,
   });
-  const { rows } = await q.query<{ total: number }>(count.text, count.values);
+  const { rows } = await q.query<{ total: number }>(count);
   return rows[0].total;
 }
 

@@ -68,8 +68,9 @@ function checkSubmitted(kind: RecordKind, merged: { body: string; lookup: number
 
 function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): void {
   const preHandler = requireUser(ctx);
-  // Lists are the hot read-only calls: their session check may come from the session cache.
-  const listPreHandler = requireUser(ctx, { cached: true });
+  // Lists and the record's GET are the hot read-only calls: their session check may come from
+  // the session cache.
+  const readPreHandler = requireUser(ctx, { cached: true });
   const tags = [kind.path];
   for (const schema of recordSchemas(kind)) app.addSchema(schema);
   const full = recordSchema(kind, true);
@@ -124,7 +125,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
   app.get<{ Params: { id: number } }>(
     `/${kind.path}/:id/`,
     {
-      preHandler,
+      preHandler: readPreHandler,
       schema: {
         tags,
         summary:
@@ -269,7 +270,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
         preValidation: async (request) => {
           request.body ??= {};
         },
-        preHandler: listPreHandler,
+        preHandler: readPreHandler,
         schema: {
           tags,
           summary:

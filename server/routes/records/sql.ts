@@ -290,7 +290,9 @@ export interface ListRequest {
   filters: ListFilters;
 }
 
+/** A statement as node-postgres takes it: `name` makes it a named (prepared) one. */
 export interface BuiltQuery {
+  name?: string;
   text: string;
   values: unknown[];
 }
@@ -305,6 +307,9 @@ function nextDay(date: string): string {
   return d.toISOString();
 }
 
+/** Pages of a list sent as named statements (see buildListQueries). */
+const NAMED_PAGES = 5;
+
 /**
  * The page and the capped count of a list, as SQL (also run directly by the bench).
  * The page's ids come from an inner query that touches only the list's index (index-only scan
@@ -318,10 +323,8 @@ export function buildListQueries(
 ): { page: BuiltQuery; count: BuiltQuery } {
   const p = new Params();
   const f = req.filters;
-  const where = [
-    `r.object_type = ${p.add(kind.type)}`,
-    `r.is_draft = ${p.add(f.is_draft ?? false)}`,
-  ];
+  // The kind and the draft flag are literals (two values each), so a generic plan knows them.
+  const where = [`r.object_type = '${kind.type}'`, `r.is_draft = ${f.is_draft ? 'TRUE' : 'FALSE'}`];
   // Each scope's condition is its authorization, and each keeps its index: "my" leads with
   // owner_id (records_my_*), "shared with me" starts from record_shares_user_idx, "hd" is
   // agents only (the route answers 403 to others) and reads records_hd_*.
@@ -362,15 +365,24 @@ export function buildListQueries(
   const orderBy = column === 'id' ? `r.id ${dir}` : `r.${column} ${dir}, r.id ${dir}`;
   const whereSql = where.join(' AND ');
 
-  const count: BuiltQuery = {
-    text: `SELECT count(*)::int AS total
-             FROM (SELECT 1 FROM records r WHERE ${whereSql} LIMIT ${listCap(f) + 1}) capped`,
-    values: [...p.values],
-  };
-  const limit = p.add(req.pageSize);
-  const offset = p.add((req.page - 1) * req.pageSize);
-  const page: BuiltQuery = {
-    text: `${selectFrom(
+  // A named statement is planned once per connection and then kept (server/db/prepared.ts):
+  // the first pages of a list without a text filter, the calls every screen makes. A LIKE
+  // pattern's plan depends on how many rows it matches (the trigram index for a rare word, the
+  // list's own index for a common one), which a kept plan cannot know; deeper pages would make a
+  // statement per page. LIMIT and OFFSET are literals (validated integers): with parameters
+  // there, PostgreSQL plans a kept statement for a tenth of the table instead of one page.
+  const named = !text && req.page <= NAMED_PAGES;
+  const build = (sql: string, values: unknown[]): BuiltQuery =>
+    named ? prepared(sql, values) : { text: sql, values };
+  const count = build(
+    `SELECT count(*)::int AS total
+       FROM (SELECT 1 FROM records r WHERE ${whereSql} LIMIT ${listCap(f) + 1}) capped`,
+    [...p.values],
+  );
+  const limit = Math.trunc(req.pageSize);
+  const offset = Math.trunc((req.page - 1) * req.pageSize);
+  const page = build(
+    `${selectFrom(
       `(SELECT r.id FROM records r WHERE ${whereSql}
          ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) page
        JOIN records r ON r.id = page.id`,
@@ -378,8 +390,8 @@ export function buildListQueries(
       viewerColumns(p, viewer),
     )}
      ORDER BY ${orderBy}`,
-    values: p.values,
-  };
+    p.values,
+  );
   return { page, count };
 }
 
@@ -391,8 +403,8 @@ export async function listRecords(
 ): Promise<{ rows: RecordRow[]; total: number }> {
   const q = buildListQueries(kind, viewer, req);
   const [page, count] = await Promise.all([
-    db.query<RecordRow>(q.page.text, q.page.values),
-    db.query<{ total: number }>(q.count.text, q.count.values),
+    db.query<RecordRow>(q.page),
+    db.query<{ total: number }>(q.count),
   ]);
   return { rows: page.rows, total: count.rows[0].total };
 }

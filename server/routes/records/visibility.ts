@@ -26,14 +26,16 @@ export function sharedWith(me: string, alias = 'r'): string {
 }
 
 /**
- * `(r.owner_id = $me OR $is_hde OR shared with $me)`: the owner (requester / author), helpdesk
- * agents and the people the record is shared with. node-postgres sends unnamed statements, which
- * PostgreSQL plans with the actual values, so the constant `OR true` folds away for agents; the
- * share is a primary-key probe of record_shares.
+ * `(r.owner_id = $me OR shared with $me)` for a regular user, `TRUE` for a helpdesk agent: the
+ * owner (requester / author), agents and the people the record is shared with. The role is in
+ * the statement's text, not a parameter, so a named statement's generic plan is the role's own
+ * (an agent's list reads the hd indexes, a user's the owner's); the share is a primary-key probe
+ * of record_shares.
  */
 export function visibleTo(p: Params, viewer: Viewer, alias = 'r'): string {
+  if (viewer.user_is_hde) return 'TRUE';
   const me = p.add(viewer.id);
-  return `(${alias}.owner_id = ${me} OR ${p.add(viewer.user_is_hde)}::boolean OR ${sharedWith(me, alias)})`;
+  return `(${alias}.owner_id = ${me} OR ${sharedWith(me, alias)})`;
 }
 
 /**
@@ -46,7 +48,7 @@ export function readableBy(p: Params, viewer: Viewer, alias = 'r'): string {
 
 /** Who may change a record's fields, sharing, classification and relations: owner or agent. */
 export function changeableBy(p: Params, viewer: Viewer, alias = 'r'): string {
-  return `(${alias}.owner_id = ${p.add(viewer.id)} OR ${p.add(viewer.user_is_hde)}::boolean)`;
+  return viewer.user_is_hde ? 'TRUE' : `${alias}.owner_id = ${p.add(viewer.id)}`;
 }
 
 /**
@@ -55,10 +57,10 @@ export function changeableBy(p: Params, viewer: Viewer, alias = 'r'): string {
  */
 export function viewerColumns(p: Params, viewer: Viewer, alias = 'r'): string {
   const me = p.add(viewer.id);
-  return `CASE WHEN ${alias}.owner_id = ${me}::bigint THEN 'owner'
-            WHEN ${p.add(viewer.user_is_hde)}::boolean THEN 'agent'
-            WHEN ${sharedWith(me, alias)} THEN 'shared'
-            ELSE 'reader' END AS access,
+  const others = viewer.user_is_hde
+    ? `'agent'`
+    : `CASE WHEN ${sharedWith(me, alias)} THEN 'shared' ELSE 'reader' END`;
+  return `CASE WHEN ${alias}.owner_id = ${me}::bigint THEN 'owner' ELSE ${others} END AS access,
        ${sharedWith(me, alias)} AS shared_with_me,
        coalesce((SELECT f.following FROM record_follows f
                   WHERE f.record_id = ${alias}.id AND f.user_id = ${me}::bigint),

@@ -121,6 +121,8 @@ const recordRef = (r: AccessRow) => ({
 
 function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): void {
   const preHandler = requireUser(ctx);
+  // The thread's GET is read-only: its session check may come from the session cache.
+  const readPreHandler = requireUser(ctx, { cached: true });
   const tags = ['threads'];
   const base = `/${kind.path}/:id`;
   type IdRequest = { Params: { id: number } };
@@ -128,7 +130,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
   app.get<IdRequest>(
     `${base}/communication/`,
     {
-      preHandler,
+      preHandler: readPreHandler,
       schema: {
         tags,
         summary: `The public thread of a ${kind.path}, oldest first`,

@@ -1,6 +1,6 @@
 // A list call costs a bounded number of SQL statements: the page and its count (a search page: one
 // statement that carries its count), plus the session check when the session is not in the
-// process's session cache (docs/performance.md). Counted by wrapping the pool the app queries
+// process's session cache, which a record's read calls use too (docs/performance.md). Counted by wrapping the pool the app queries
 // through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -55,5 +55,36 @@ describe('statements per list call', () => {
     }
     // A search page carries its capped count: one statement.
     expect(await statementsOf(call('/api/search/query', { q: 'printer', type: 'T' }))).toBe(1);
+  });
+
+  it("a record's read calls take the session from the cache once it holds it", async () => {
+    const user = await createUser(env);
+    const token = await tokenFor(env, user.email, user.password);
+    const raised = await app.inject({
+      method: 'POST',
+      url: '/api/ticket/',
+      headers: auth(token),
+      payload: { subject: 'Printer jams', description: '<p>Every morning.</p>', priority_id: 2 },
+    });
+    const id = (raised.json() as { data: { id: number } }).data.id;
+    const sessionChecks = () => statements.filter((s) => s.includes('FROM sessions')).length;
+    for (const url of [
+      `/api/ticket/${id}/`,
+      `/api/ticket/${id}/details/`,
+      `/api/ticket/${id}/communication/`,
+    ]) {
+      await statementsOf(() => app.inject({ url, headers: auth(token) }));
+      expect(sessionChecks(), url).toBe(0);
+    }
+    // A write still checks its session in the database.
+    await statementsOf(() =>
+      app.inject({
+        method: 'POST',
+        url: `/api/ticket/${id}/communication/`,
+        headers: auth(token),
+        payload: { body: '<p>Still jamming.</p>' },
+      }),
+    );
+    expect(sessionChecks()).toBe(1);
   });
 });
