@@ -153,18 +153,37 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
     await migrate(db);
     const sizes = JSON.stringify(benchSize);
     await db.query('CREATE TABLE IF NOT EXISTS bench_loaded (sizes text, first_user_id int)');
-    const loaded = await db.query<{ first_user_id: number }>(
-      'SELECT first_user_id FROM bench_loaded WHERE sizes = $1',
+    // Whether the load has search vectors: a database kept by a lists-only run has none.
+    await db.query(
+      'ALTER TABLE bench_loaded ADD COLUMN IF NOT EXISTS search_vectors boolean NOT NULL DEFAULT false',
+    );
+    const loaded = await db.query<{ first_user_id: number; search_vectors: boolean }>(
+      'SELECT first_user_id, search_vectors FROM bench_loaded WHERE sizes = $1',
       [sizes],
     );
     let firstUserId = loaded.rows[0]?.first_user_id ?? 0;
     if (loaded.rowCount) {
       log(`Reusing the kept database's load (${sizes}).`);
+      if (opts.beforeIndexes && !loaded.rows[0].search_vectors) {
+        log('  the kept load has no search vectors yet:');
+        const client = await db.connect();
+        try {
+          await opts.beforeIndexes(client);
+          await client.query('VACUUM ANALYZE records');
+        } finally {
+          client.release();
+        }
+        await db.query('UPDATE bench_loaded SET search_vectors = true WHERE sizes = $1', [sizes]);
+      }
     } else {
       log('Loading:');
       const passwordHash = await createPasswordHasher(true).hash(PASSWORD);
       ({ firstUserId } = await seedBench(db, benchSize, passwordHash, log, opts.beforeIndexes));
-      await db.query('INSERT INTO bench_loaded VALUES ($1, $2)', [sizes, firstUserId]);
+      await db.query('INSERT INTO bench_loaded VALUES ($1, $2, $3)', [
+        sizes,
+        firstUserId,
+        Boolean(opts.beforeIndexes),
+      ]);
       log(`  (load total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
 
