@@ -48,7 +48,7 @@ export function readableBy(p: Params, viewer: Viewer, alias = 'r'): string {
 
 /** Who may change a record's fields, sharing, classification and relations: owner or agent. */
 export function changeableBy(p: Params, viewer: Viewer, alias = 'r'): string {
-  return viewer.user_is_hde ? 'TRUE' : `${alias}.owner_id = ${p.add(viewer.id)}`;
+  return viewer.user_is_hde ? 'TRUE' : `(${alias}.owner_id = ${p.add(viewer.id)})`;
 }
 
 /**
