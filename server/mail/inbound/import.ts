@@ -163,6 +163,7 @@ async function reply(
     body: body.html + parts.note,
     forwardTo: null,
     timeSpentMinutes: null,
+    event: { action: 'message_added', details: { action: 'reply', channel: 'mail' } },
   });
   const messageRowId = Number(message.id);
   await tx.query(
@@ -170,12 +171,6 @@ async function reply(
       WHERE id = $1`,
     [messageRowId, body.quoted || null, m.sender.address],
   );
-  await recordEvent(tx, {
-    recordId,
-    actorId: user.id,
-    action: 'message_added',
-    details: { action: 'reply', channel: 'mail' },
-  });
   if (target.object_type === 'T' && REOPENED_BY_REPLY.includes(target.status_code)) {
     const to = await sql.reopenRecord(tx, recordId);
     await recordEvent(tx, {

@@ -366,12 +366,13 @@ export function buildListQueries(
   const whereSql = where.join(' AND ');
 
   // A named statement is planned once per connection and then kept (server/db/prepared.ts):
-  // the first pages of a list without a text filter, the calls every screen makes. A LIKE
-  // pattern's plan depends on how many rows it matches (the trigram index for a rare word, the
-  // list's own index for a common one), which a kept plan cannot know; deeper pages would make a
-  // statement per page. LIMIT and OFFSET are literals (validated integers): with parameters
-  // there, PostgreSQL plans a kept statement for a tenth of the table instead of one page.
-  const named = !text && req.page <= NAMED_PAGES;
+  // the first pages of a list without a text filter or a date range, the calls every screen
+  // makes. How many rows a LIKE pattern or a range matches decides their plan (the trigram index
+  // for a rare word, the list's own index for a common one), which a kept plan cannot know;
+  // deeper pages would make a statement per page. LIMIT and OFFSET are literals (validated
+  // integers): with parameters there, PostgreSQL plans a kept statement for a tenth of the table
+  // instead of one page.
+  const named = !text && !f.created_from && !f.created_to && req.page <= NAMED_PAGES;
   const build = (sql: string, values: unknown[]): BuiltQuery =>
     named ? prepared(sql, values) : { text: sql, values };
   const count = build(

@@ -9,7 +9,6 @@ import { hasText, sanitizeBody } from '../../lib/sanitize.js';
 import { M, authenticated, emailField, errors, ok, ref } from '../../lib/schemas.js';
 import { queueFollowerMails, queueForwardMail } from '../../mail/record-mail.js';
 import { currentUser, requestActor, requireUser, type AuthUser } from '../../plugins/auth.js';
-import { recordEvent } from '../records/history.js';
 import { CONTENT, TICKET, type RecordKind } from '../records/kinds.js';
 import { requireAccess, type AccessRow } from '../records/record-access.js';
 import { messageEvent, recomputeSla } from '../../sla/recompute.js';
@@ -218,12 +217,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
           body,
           forwardTo,
           timeSpentMinutes: null,
-        });
-        await recordEvent(tx, {
-          recordId: Number(r.id),
-          actorId: user.id,
-          action: 'message_added',
-          details: { action },
+          event: { action: 'message_added', details: { action } },
         });
         const author = message.sent_as_name ?? user.fullname;
         const messageRowId = Number(message.id);
@@ -325,13 +319,11 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
           body,
           forwardTo: null,
           timeSpentMinutes: request.body.time_spent_minutes ?? null,
-        });
-        await recordEvent(tx, {
-          recordId: Number(r.id),
-          actorId: user.id,
-          action: 'worklog_added',
-          details: { time_spent_minutes: entry.time_spent_minutes },
-          internal: true,
+          event: {
+            action: 'worklog_added',
+            details: { time_spent_minutes: request.body.time_spent_minutes ?? null },
+            internal: true,
+          },
         });
         return entry;
       });

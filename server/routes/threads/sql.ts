@@ -3,6 +3,7 @@
 // record the caller may use.
 import { prepared } from '../../db/prepared.js';
 import type { Queryable } from '../../db/transaction.js';
+import type { RecordEvent } from '../records/history.js';
 
 export type Thread = 'communication' | 'worklog';
 export type SentAs = 'self' | 'agent' | 'helpdesk';
@@ -60,17 +61,37 @@ export interface NewMessage {
   body: string;
   forwardTo: string | null;
   timeSpentMinutes: number | null;
+  /** The record's history event for it, written by the same statement (by the author). */
+  event: Pick<RecordEvent, 'action' | 'details' | 'internal'>;
 }
 
+/** A message and its history event, in one statement (one round trip of the transaction). */
 export async function insertMessage(q: Queryable, m: NewMessage): Promise<MessageRow> {
   const { rows } = await q.query<MessageRow>(
-    `WITH m AS (
-       INSERT INTO record_messages (record_id, thread, author_id, sent_as, action, body,
-                                    forward_to, time_spent_minutes)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       RETURNING *)
-     SELECT ${MESSAGE_COLUMNS} FROM m`,
-    [m.recordId, m.thread, m.authorId, m.sentAs, m.action, m.body, m.forwardTo, m.timeSpentMinutes],
+    prepared(
+      `WITH m AS (
+         INSERT INTO record_messages (record_id, thread, author_id, sent_as, action, body,
+                                      forward_to, time_spent_minutes)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         RETURNING *),
+       e AS (
+         INSERT INTO record_events (record_id, actor_id, action, details, internal)
+         SELECT m.record_id, m.author_id, $9, $10, $11 FROM m)
+       SELECT ${MESSAGE_COLUMNS} FROM m`,
+      [
+        m.recordId,
+        m.thread,
+        m.authorId,
+        m.sentAs,
+        m.action,
+        m.body,
+        m.forwardTo,
+        m.timeSpentMinutes,
+        m.event.action,
+        JSON.stringify(m.event.details ?? {}),
+        m.event.internal ?? false,
+      ],
+    ),
   );
   return rows[0];
 }

@@ -1,8 +1,8 @@
 // The static hot statements are named (server/db/prepared.ts): a connection plans each once and
 // keeps it, instead of planning it on every call (planning was 43% of the database's statement
 // time under load, docs/performance.md). So are the lists' first pages, whose text carries the
-// caller's role, but not a list with a text filter (its plan depends on the pattern). Read from
-// pg_prepared_statements on the app's only connection.
+// caller's role, but not a list with a text filter or a date range (its plan depends on them).
+// Read from pg_prepared_statements on the app's only connection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createPool, type Db } from '../../db/pool.js';
@@ -58,7 +58,7 @@ describe('named statements', () => {
       expect(list.statusCode).toBe(200);
     }
 
-    // The agent's list six times more, and once with a text filter.
+    // The agent's list six times more, and once with a text filter and once with a date range.
     const list = (filters: object) =>
       app.inject({
         method: 'POST',
@@ -68,6 +68,7 @@ describe('named statements', () => {
       });
     for (let i = 0; i < 6; i++) expect((await list({})).statusCode).toBe(200);
     expect((await list({ text: 'jams' })).statusCode).toBe(200);
+    expect((await list({ created_from: '2020-01-01' })).statusCode).toBe(200);
 
     const { rows } = await pool.query<{ statement: string; plans: number; generic: number }>(
       `SELECT statement, (generic_plans + custom_plans)::int AS plans, generic_plans::int AS generic
@@ -88,6 +89,11 @@ describe('named statements', () => {
     // Read on every reply (a raise writes its service levels with its row), kept on this
     // connection after its first use.
     expect(named('FOR NO KEY UPDATE OF r')[0].plans).toBe(2);
+    // A reply's message and its history event: one named statement (one round trip).
+    const message = named('INSERT INTO record_messages');
+    expect(message).toHaveLength(1);
+    expect(message[0].statement).toContain('INSERT INTO record_events');
+    expect(message[0].plans).toBe(2);
     // The agent's list page: named, with no visibility condition to fill in (the role is in its
     // text), and after five plans made with its values PostgreSQL keeps one plan for it.
     const page = named('LIMIT 10 OFFSET 0');
@@ -95,7 +101,8 @@ describe('named statements', () => {
     expect(page[0].statement).toContain("r.object_type = 'T' AND r.is_draft = FALSE AND TRUE");
     expect(page[0].plans).toBe(8);
     expect(page[0].generic).toBeGreaterThan(0);
-    // A text filter's list is planned with its pattern each time: never named.
+    // A text filter's or a date range's list is planned with its values each time: never named.
     expect(named('LIKE records_search_text')).toEqual([]);
+    expect(named('r.created_at >=')).toEqual([]);
   });
 });
