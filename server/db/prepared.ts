@@ -7,7 +7,6 @@
 // caller's role (records/visibility.ts) so a kept plan is the role's own. Statements whose best
 // plan depends on the values (a list's text filter) stay unnamed, planned every time.
 import { createHash } from 'node:crypto';
-import type pg from 'pg';
 
 const names = new Map<string, string>();
 
@@ -18,8 +17,15 @@ const names = new Map<string, string>();
  */
 const MAX_NAMED = 500;
 
+/** A statement as node-postgres takes it: `name` makes it a named (prepared) one. */
+export interface BuiltQuery {
+  name?: string;
+  text: string;
+  values: unknown[];
+}
+
 /** The query config for a named statement; the name follows from the text, so they never clash. */
-export function prepared(text: string, values: unknown[]): pg.QueryConfig & { values: unknown[] } {
+export function prepared(text: string, values: unknown[]): BuiltQuery {
   let name = names.get(text);
   if (!name) {
     if (names.size >= MAX_NAMED) return { text, values };

@@ -135,6 +135,18 @@ export function auth(token: string): Record<string, string> {
   return { authorization: `JWT ${token}` };
 }
 
+/** Raises a ticket through `app` as the token's user; returns its id, failing loudly otherwise. */
+export async function raiseTicket(app: FastifyInstance, token: string): Promise<number> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/ticket/',
+    headers: auth(token),
+    payload: { subject: 'Printer jams', description: '<p>Every morning.</p>', priority_id: 2 },
+  });
+  if (res.statusCode !== 200) throw new Error(`raise failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { id: number } }).data.id;
+}
+
 /** Undoes quoted-printable: soft line breaks and =XX escapes. */
 export function decodeQuotedPrintable(text: string): string {
   return text

@@ -3,7 +3,7 @@
 // statement (no N+1); a list is one statement for the page plus one capped count.
 import type { DatabaseError } from 'pg';
 import type { Db } from '../../db/pool.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, type BuiltQuery } from '../../db/prepared.js';
 import type { Queryable } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
 import { listCap, MESSAGES, type ObjectType, type RecordKind, type RecordRow } from './kinds.js';
@@ -288,13 +288,6 @@ export interface ListRequest {
   /** An API sort name, optionally with a leading '-' (already validated). */
   sort: string;
   filters: ListFilters;
-}
-
-/** A statement as node-postgres takes it: `name` makes it a named (prepared) one. */
-export interface BuiltQuery {
-  name?: string;
-  text: string;
-  values: unknown[];
 }
 
 function escapeLike(text: string): string {

@@ -2,6 +2,7 @@
 // reaches to_tsquery raw: full words go through plainto_tsquery, and the last word (matched as a
 // prefix while the user types) is reduced to letters and digits before `:*` is appended.
 import type { Db } from '../../db/pool.js';
+import type { BuiltQuery } from '../../db/prepared.js';
 import type { ObjectType } from '../records/kinds.js';
 import {
   Params,
@@ -42,11 +43,6 @@ export interface SearchRow {
   hd_name: string;
   created_at: Date;
   access: Access;
-}
-
-export interface BuiltQuery {
-  text: string;
-  values: unknown[];
 }
 
 /**

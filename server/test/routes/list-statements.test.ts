@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createPool, type Db } from '../../db/pool.js';
-import { auth, createUser, startTestEnv, tokenFor, type TestEnv } from '../helpers.js';
+import { auth, createUser, raiseTicket, startTestEnv, tokenFor, type TestEnv } from '../helpers.js';
 
 let env: TestEnv;
 let pool: Db;
@@ -60,13 +60,7 @@ describe('statements per list call', () => {
   it("a record's read calls take the session from the cache once it holds it", async () => {
     const user = await createUser(env);
     const token = await tokenFor(env, user.email, user.password);
-    const raised = await app.inject({
-      method: 'POST',
-      url: '/api/ticket/',
-      headers: auth(token),
-      payload: { subject: 'Printer jams', description: '<p>Every morning.</p>', priority_id: 2 },
-    });
-    const id = (raised.json() as { data: { id: number } }).data.id;
+    const id = await raiseTicket(app, token);
     const sessionChecks = () => statements.filter((s) => s.includes('FROM sessions')).length;
     for (const url of [
       `/api/ticket/${id}/`,

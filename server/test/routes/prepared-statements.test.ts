@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createPool, type Db } from '../../db/pool.js';
-import { auth, createUser, startTestEnv, tokenFor, type TestEnv } from '../helpers.js';
+import { auth, createUser, raiseTicket, startTestEnv, tokenFor, type TestEnv } from '../helpers.js';
 
 let env: TestEnv;
 let pool: Db;
@@ -30,14 +30,7 @@ describe('named statements', () => {
     const agent = await createUser(env, { hde: true });
     const userToken = await tokenFor(env, user.email, user.password);
     const agentToken = await tokenFor(env, agent.email, agent.password);
-    const raised = await app.inject({
-      method: 'POST',
-      url: '/api/ticket/',
-      headers: auth(userToken),
-      payload: { subject: 'Printer jams', description: '<p>Every morning.</p>', priority_id: 2 },
-    });
-    expect(raised.statusCode).toBe(200);
-    const id = (raised.json() as { data: { id: number } }).data.id;
+    const id = await raiseTicket(app, userToken);
     for (let i = 0; i < 2; i++) {
       const reply = await app.inject({
         method: 'POST',
