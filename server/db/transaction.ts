@@ -1,5 +1,6 @@
 // One way to run several statements atomically: a change and its history row commit together.
 import type pg from 'pg';
+import { HttpError, UNAUTHORIZED_MESSAGE } from '../lib/http-error.js';
 import { isDatabaseUnavailable } from '../plugins/db-unavailable.js';
 import type { Db } from './pool.js';
 
@@ -14,40 +15,58 @@ export function withTransaction<T>(db: Db, run: (client: pg.PoolClient) => Promi
 export interface Actor {
   userId: number;
   tab?: string;
+  /** The session (JWT jti) to confirm live before anything is written (requireUser 'write'). */
+  confirmSession?: string;
 }
 
 /** A tab's id as the SPA makes it (src/lib/api-client.ts): safe to write into SQL text. */
 export const TAB_ID_PATTERN = /^[0-9A-Za-z_-]{1,64}$/;
+/** A session's id (a JWT's jti, a UUID): safe to write into SQL text. */
+export const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A transaction for a request acting for a signed-in user: live events name them (and their
  * tab) for the changes it makes, where the row itself does not say who made them (migrations 019
  * and 020), so the tab that made a change can tell it is its own and the user's other tabs still
- * follow it. One round trip, as BEGIN alone: both values are checked before they go into the text.
+ * follow it. With `confirmSession`, the session must still be live, or nothing runs and the
+ * request answers 401. One round trip, as BEGIN alone: every value is checked before it goes
+ * into the text.
  */
 export function withUserTransaction<T>(
   db: Db,
   actor: Actor,
   run: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  const { userId, tab } = actor;
+  const { userId, tab, confirmSession } = actor;
   if (!Number.isSafeInteger(userId)) throw new Error(`not a user id: ${userId}`);
   if (tab !== undefined && !TAB_ID_PATTERN.test(tab)) throw new Error('not a tab id');
   const settings = [`set_config('helpdesk.actor_id', '${userId}', true)`];
   if (tab !== undefined) settings.push(`set_config('helpdesk.actor_tab', '${tab}', true)`);
-  return transaction(db, `BEGIN; SELECT ${settings.join(', ')}`, run);
+  if (confirmSession !== undefined) {
+    if (!SESSION_ID_PATTERN.test(confirmSession)) throw new Error('not a session id');
+    settings.push(`EXISTS (SELECT 1 FROM sessions WHERE jti = '${confirmSession}'
+      AND user_id = ${userId} AND revoked_at IS NULL AND expires > now()) AS live`);
+  }
+  return transaction(db, `BEGIN; SELECT ${settings.join(', ')}`, run, (begun) => {
+    if (confirmSession === undefined) return;
+    const rows = Array.isArray(begun) ? begun[1]?.rows : undefined;
+    if (rows?.[0]?.live !== true) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
+  });
 }
 
 async function transaction<T>(
   db: Db,
   begin: string,
   run: (client: pg.PoolClient) => Promise<T>,
+  /** Looks at what `begin` answered; throws to roll back before anything is written. */
+  check?: (begun: pg.QueryResult | pg.QueryResult[]) => void,
 ): Promise<T> {
   const client = await db.connect();
   // Set when the connection may be broken: the client is then destroyed, not reused.
   let broken: Error | undefined;
   try {
-    await client.query(begin);
+    const begun: pg.QueryResult | pg.QueryResult[] = await client.query(begin);
+    check?.(begun);
     const result = await run(client);
     await client.query('COMMIT');
     return result;

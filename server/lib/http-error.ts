@@ -13,3 +13,6 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
+
+/** A missing, expired or revoked session: every 401 says this. */
+export const UNAUTHORIZED_MESSAGE = 'Unauthorized: Your session has expired. Please log in again.';

@@ -11,8 +11,7 @@ import type { Config } from '../config.js';
 import { prepared } from '../db/prepared.js';
 import type { Queryable } from '../db/transaction.js';
 import type { AppContext } from '../lib/context.js';
-import { followersToNotify, type Recipient } from '../routes/threads/sql.js';
-import { rememberMessageId } from './message-ids.js';
+import type { Recipient } from '../routes/threads/sql.js';
 import { queueMail, type MailAddress } from './outgoing.js';
 import { recordMail, type RecordMailEvent, type RecordRef } from './record-templates.js';
 import type { Language, MailContent } from './templates.js';
@@ -41,25 +40,80 @@ export interface MailThread {
   references: string[];
 }
 
-export async function loadMailThread(q: Queryable, recordId: number): Promise<MailThread> {
-  const { rows } = await q.query<{ hd_name: string; address: string | null; refs: string[] }>(
-    prepared(
-      `WITH RECURSIVE up AS (
+// The record's desk chain (record $1's desk and its parents, `up`) and the three columns a mail
+// thread is read from, for loadMailThread and followersAndThread.
+const DESK_CHAIN = `up AS (
        SELECT h.id, h.parent_id, h.name, 0 AS depth
          FROM records r JOIN helpdesks h ON h.id = r.hd_id WHERE r.id = $1
        UNION ALL
        SELECT p.id, p.parent_id, p.name, up.depth + 1
-         FROM up JOIN helpdesks p ON p.id = up.parent_id)
-     SELECT (SELECT name FROM up WHERE depth = 0) AS hd_name,
-            (SELECT c.address FROM up JOIN mail_channels c ON c.hd_id = up.id
-              WHERE c.address IS NOT NULL ORDER BY up.depth LIMIT 1) AS address,
-            ARRAY(SELECT message_id FROM mail_message_ids WHERE record_id = $1
-                   ORDER BY created_at, message_id) AS refs`,
-      [recordId],
+         FROM up JOIN helpdesks p ON p.id = up.parent_id)`;
+const THREAD_COLUMNS = `(SELECT name FROM up WHERE depth = 0) AS hd_name,
+       (SELECT c.address FROM up JOIN mail_channels c ON c.hd_id = up.id
+         WHERE c.address IS NOT NULL ORDER BY up.depth LIMIT 1) AS address,
+       ARRAY(SELECT message_id FROM mail_message_ids WHERE record_id = $1
+              ORDER BY created_at, message_id) AS refs`;
+
+interface ThreadColumns {
+  hd_name: string | null;
+  address: string | null;
+  refs: string[];
+}
+
+const threadOf = (row: ThreadColumns | undefined): MailThread => ({
+  hdName: row?.hd_name ?? '',
+  address: row?.address ?? null,
+  references: row?.refs ?? [],
+});
+
+export async function loadMailThread(q: Queryable, recordId: number): Promise<MailThread> {
+  const { rows } = await q.query<ThreadColumns>(
+    prepared(`WITH RECURSIVE ${DESK_CHAIN} SELECT ${THREAD_COLUMNS}`, [recordId]),
+  );
+  return threadOf(rows[0]);
+}
+
+/**
+ * Who hears of a change, with the mail thread they are written in (one round trip): the owner
+ * unless they unfollowed, and everyone following it by choice, but only those who can still
+ * read the record (owner, agents, shared with them, or anyone for searchable content), and never
+ * the person who made the change.
+ */
+async function followersAndThread(
+  q: Queryable,
+  recordId: number,
+  actorId: number,
+): Promise<{ recipients: Recipient[]; thread: MailThread }> {
+  const { rows } = await q.query<Recipient & ThreadColumns>(
+    prepared(
+      `WITH RECURSIVE
+          r AS (SELECT id, owner_id, object_type, searchable, is_draft FROM records WHERE id = $1),
+          ids AS (
+            SELECT r.owner_id AS user_id FROM r
+             WHERE NOT EXISTS (SELECT 1 FROM record_follows f
+                                WHERE f.record_id = r.id AND f.user_id = r.owner_id
+                                  AND NOT f.following)
+            UNION
+            SELECT f.user_id FROM record_follows f WHERE f.record_id = $1 AND f.following),
+          ${DESK_CHAIN}
+     SELECT u.id, u.email, u.fullname, u.language, u.user_is_hde, ${THREAD_COLUMNS}
+       FROM ids JOIN users u ON u.id = ids.user_id CROSS JOIN r
+      WHERE u.id <> $2
+        AND (u.id = r.owner_id OR u.user_is_hde
+             OR EXISTS (SELECT 1 FROM record_shares s WHERE s.record_id = r.id AND s.user_id = u.id)
+             OR (r.object_type = 'C' AND r.searchable AND NOT r.is_draft))
+      ORDER BY u.id`,
+      [recordId, actorId],
     ),
   );
-  const row = rows[0];
-  return { hdName: row?.hd_name ?? '', address: row?.address ?? null, references: row?.refs ?? [] };
+  const recipients = rows.map(({ id, email, fullname, language, user_is_hde }) => ({
+    id,
+    email,
+    fullname,
+    language,
+    user_is_hde,
+  }));
+  return { recipients, thread: threadOf(rows[0]) };
 }
 
 /** The address part of MAIL_FROM ("Helpdesk <helpdesk@localhost>" -> helpdesk@localhost). */
@@ -109,18 +163,20 @@ export async function queueRecordMail(
   const refs = thread.references;
   const references =
     refs.length > MAX_REFERENCES ? [refs[0], ...refs.slice(-(MAX_REFERENCES - 1))] : refs;
+  // The log row and the Message-ID (a repeat ignored, as rememberMessageId) in one round trip.
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO record_mail_log (record_id, to_email, subject, kind, state, message_id)
-     VALUES ($1, $2, $3, $4, 'queued', $5) RETURNING id`,
-    [m.recordId, m.to, subject, m.kind, messageId],
+    prepared(
+      `WITH l AS (
+         INSERT INTO record_mail_log (record_id, to_email, subject, kind, state, message_id)
+         VALUES ($1, $2, $3, $4, 'queued', $5) RETURNING id),
+       m AS (
+         INSERT INTO mail_message_ids (message_id, record_id, message_row_id, direction)
+         VALUES ($5, $1, $6, 'out') ON CONFLICT (message_id) DO NOTHING)
+       SELECT id FROM l`,
+      [m.recordId, m.to, subject, m.kind, messageId, m.opts?.messageRowId ?? null],
+    ),
   );
   const logId = rows[0].id;
-  await rememberMessageId(tx, {
-    messageId,
-    recordId: m.recordId,
-    messageRowId: m.opts?.messageRowId ?? null,
-    direction: 'out',
-  });
   await queueMail(
     ctx.queue,
     {
@@ -188,9 +244,7 @@ export async function queueFollowerMails(
   event: Extract<RecordMailEvent, { type: 'message' | 'status_changed' }>,
   opts?: RecordMailOptions,
 ): Promise<void> {
-  const recipients = await followersToNotify(tx, record.id, actorId ?? 0);
-  if (!recipients.length) return;
-  const thread = await loadMailThread(tx, record.id);
+  const { recipients, thread } = await followersAndThread(tx, record.id, actorId ?? 0);
   for (const r of recipients) await queueToRecipient(tx, ctx, thread, record, r, event, opts);
 }
 

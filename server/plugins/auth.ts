@@ -1,13 +1,15 @@
 // Authentication: `Authorization: JWT <token>` (or `Bearer <token>`). The token must verify
 // (HS256, unexpired) AND its session row must be live: one primary-key query that also loads
 // the user, so logout and password resets take effect at once in every API process. Hot calls
-// (lists, search) may take the session from the in-process cache instead (lib/session-cache.ts:
-// kept current through LISTEN/NOTIFY), saving that round trip.
+// (lists, search, a record's reads) may take the session from the in-process cache instead
+// (lib/session-cache.ts: kept current through LISTEN/NOTIFY), saving that round trip; hot writes
+// (a new record, a message) take the user from it too and confirm the session inside their
+// transaction's first round trip.
 import type { FastifyRequest } from 'fastify';
 import { prepared } from '../db/prepared.js';
-import { TAB_ID_PATTERN, type Actor } from '../db/transaction.js';
+import { SESSION_ID_PATTERN, TAB_ID_PATTERN, type Actor } from '../db/transaction.js';
 import type { AppContext } from '../lib/context.js';
-import { HttpError } from '../lib/http-error.js';
+import { HttpError, UNAUTHORIZED_MESSAGE } from '../lib/http-error.js';
 import { verifyJwt } from '../lib/jwt.js';
 
 /** The signed-in user, as handlers see it on `request.user`. */
@@ -26,12 +28,12 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user?: AuthUser;
+    /** The user came from the session cache for a write: its transaction confirms the session. */
+    sessionUnconfirmed?: boolean;
   }
 }
 
-export const UNAUTHORIZED_MESSAGE = 'Unauthorized: Your session has expired. Please log in again.';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UNAUTHORIZED_MESSAGE };
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -48,11 +50,21 @@ export async function sessionUser(
   token: string | undefined,
   opts: { cached?: boolean } = {},
 ): Promise<AuthUser | undefined> {
+  return (await resolveSession(ctx, token, opts.cached ?? false))?.user;
+}
+
+/** The session's user, and whether it came from the cache (its row was not read). */
+async function resolveSession(
+  ctx: AppContext,
+  token: string | undefined,
+  cached: boolean,
+): Promise<{ user: AuthUser; fromCache: boolean } | undefined> {
   if (!token) return undefined;
   const claims = verifyJwt(token, await ctx.jwtSecret());
-  if (!claims || !UUID.test(claims.jti) || !/^\d+$/.test(claims.sub)) return undefined;
-  const hit = opts.cached ? ctx.sessions.get(claims.jti, Number(claims.sub)) : undefined;
-  if (hit) return hit;
+  if (!claims || !SESSION_ID_PATTERN.test(claims.jti) || !/^\d+$/.test(claims.sub))
+    return undefined;
+  const hit = cached ? ctx.sessions.get(claims.jti, Number(claims.sub)) : undefined;
+  if (hit) return { user: hit, fromCache: true };
   const generation = ctx.sessions.generation();
   const { rows } = await ctx.db.query<Omit<AuthUser, 'id'> & { id: string; expires: Date }>(
     prepared(
@@ -68,18 +80,24 @@ export async function sessionUser(
   const { expires, ...fields } = row;
   const user: AuthUser = { ...fields, id: Number(row.id) };
   ctx.sessions.put(user, expires, generation);
-  return user;
+  return { user, fromCache: false };
 }
 
 /**
  * preHandler for routes that need a signed-in user: sets request.user or answers 401.
- * `cached`: for hot read-only calls (lists, search), see sessionUser.
+ * `cached` lets the session cache answer instead of the database:
+ * - 'read': hot read-only calls (lists, search, a record's reads);
+ * - 'write': a write whose every change is made in withUserTransaction(requestActor(request)):
+ *   that transaction confirms the session is still live in its first round trip (with BEGIN)
+ *   and answers 401 if it is not, so a session revoked by another process a moment ago (its
+ *   NOTIFY still on the way) changes nothing.
  */
-export function requireUser(ctx: AppContext, opts: { cached?: boolean } = {}) {
+export function requireUser(ctx: AppContext, opts: { cached?: 'read' | 'write' } = {}) {
   return async (request: FastifyRequest): Promise<void> => {
-    const user = await sessionUser(ctx, bearerToken(request), opts);
-    if (!user) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
-    request.user = user;
+    const found = await resolveSession(ctx, bearerToken(request), opts.cached !== undefined);
+    if (!found) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
+    request.user = found.user;
+    if (found.fromCache && opts.cached === 'write') request.sessionUnconfirmed = true;
   };
 }
 
@@ -89,8 +107,12 @@ export function requireUser(ctx: AppContext, opts: { cached?: boolean } = {}) {
  */
 export function requestActor(request: FastifyRequest): Actor {
   const tab = request.headers['x-helpdesk-tab'];
-  const userId = currentUser(request).id;
-  return typeof tab === 'string' && TAB_ID_PATTERN.test(tab) ? { userId, tab } : { userId };
+  const user = currentUser(request);
+  return {
+    userId: user.id,
+    ...(typeof tab === 'string' && TAB_ID_PATTERN.test(tab) ? { tab } : {}),
+    ...(request.sessionUnconfirmed ? { confirmSession: user.session_id } : {}),
+  };
 }
 
 /** The user set by requireUser; a route that forgot the preHandler fails loudly. */

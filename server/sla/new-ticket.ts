@@ -3,7 +3,7 @@
 // through every index (docs/performance.md).
 import type { Queryable } from '../db/transaction.js';
 import { TICKET, type RecordRow } from '../routes/records/kinds.js';
-import { insertRecord, newRecordDefaults, type NewRecord } from '../routes/records/sql.js';
+import { insertRecord, newTicketDefaults, type NewRecord } from '../routes/records/sql.js';
 import type { Viewer } from '../routes/records/visibility.js';
 import { newTicketSla, startNewTicketSla, type SlaContext } from './recompute.js';
 
@@ -14,10 +14,11 @@ export async function insertSubmittedTicket(
   owner: Viewer,
   r: NewRecord,
 ): Promise<RecordRow> {
-  const start = await newRecordDefaults(tx, TICKET, r.hd_id);
-  // The desk the policy was picked for is the one written (not the default read again).
+  // The desk, the status and the policy in one round trip; the desk the policy was picked for is
+  // the one written (not the default read again).
+  const start = await newTicketDefaults(tx, r);
   const fields = { ...r, hd_id: start.hd_id, is_draft: false };
-  const sla = await newTicketSla(tx, ctx, fields, start);
+  const sla = newTicketSla(ctx, start.policy, start);
   const row = await insertRecord(tx, owner, TICKET, fields, sla.values);
   await startNewTicketSla(tx, ctx, Number(row.id), sla);
   return row;

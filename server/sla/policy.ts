@@ -1,7 +1,5 @@
 // An SLA policy as stored (migrations/011_sla.sql) and the one query that picks a ticket's
 // policy: the first in sort_order whose conditions all match (a NULL condition matches any).
-import { prepared } from '../db/prepared.js';
-import type { Queryable } from '../db/transaction.js';
 import type { BusinessCalendar, DayHours } from './calendar.js';
 
 export const TARGETS = ['first_response', 'next_response', 'resolution'] as const;
@@ -45,21 +43,29 @@ export function targetMinutes(p: PolicyRow, target: Target): number | null {
       : p.resolution_minutes;
 }
 
-/** The policy for a ticket with these fields, or undefined when none applies. */
-export async function matchingPolicy(
-  q: Queryable,
-  t: { hd_id: number | null; priority_id: number | null; company_id: number | null },
-): Promise<PolicyRow | undefined> {
-  const { rows } = await q.query<PolicyRow>(
-    prepared(
-      `SELECT ${POLICY_COLUMNS} FROM sla_policies p
-        WHERE (p.hd_ids IS NULL OR $1 = ANY (p.hd_ids))
-          AND (p.priority_ids IS NULL OR $2::int = ANY (p.priority_ids))
-          AND (p.company_ids IS NULL OR $3::int = ANY (p.company_ids))
-        ORDER BY p.sort_order, p.id
-        LIMIT 1`,
-      [t.hd_id, t.priority_id, t.company_id],
-    ),
-  );
-  return rows[0];
+/**
+ * SQL: the policy a ticket with these fields (SQL expressions) matches, the first in sort_order
+ * whose conditions all hold, as one jsonb value (NULL: none applies). It is read in the statement
+ * that needs it (a ticket's row, a new ticket's defaults) rather than in a round trip of its own;
+ * policyFromJson() turns it back into a PolicyRow.
+ */
+export function matchingPolicySql(hd: string, priority: string, company: string): string {
+  return `(SELECT to_jsonb(m) FROM (
+             SELECT ${POLICY_COLUMNS} FROM sla_policies p
+              WHERE (p.hd_ids IS NULL OR ${hd} = ANY (p.hd_ids))
+                AND (p.priority_ids IS NULL OR ${priority} = ANY (p.priority_ids))
+                AND (p.company_ids IS NULL OR ${company} = ANY (p.company_ids))
+              ORDER BY p.sort_order, p.id
+              LIMIT 1) m)`;
+}
+
+/** A policy as matchingPolicySql() reads it: its times are JSON text. */
+export type PolicyJson = Omit<PolicyRow, 'created_at' | 'updated_at'> & {
+  created_at: string;
+  updated_at: string;
+};
+
+export function policyFromJson(j: PolicyJson | null): PolicyRow | undefined {
+  if (!j) return undefined;
+  return { ...j, created_at: new Date(j.created_at), updated_at: new Date(j.updated_at) };
 }

@@ -13,8 +13,10 @@ import { SLA_COLUMNS } from './summary.js';
 import { fireEscalation } from './escalation.js';
 import {
   calendarOf,
-  matchingPolicy,
+  matchingPolicySql,
+  policyFromJson,
   targetMinutes,
+  type PolicyJson,
   type PolicyRow,
   type Target,
 } from './policy.js';
@@ -64,6 +66,22 @@ interface SlaRow {
   sla_escalate_at: Date | null;
 }
 
+/** What recomputeSla() reads with the ticket's row. */
+interface SlaReadings {
+  policy: PolicyJson | null;
+  /** The ticket's closed pauses, by start. */
+  pause_starts: Date[];
+  pause_ends: Date[];
+  /** The escalations fired so far: `<target> <level>` and the target's start. */
+  fired_keys: string[];
+  fired_starts: Date[];
+}
+
+interface FiredEscalation {
+  key: string;
+  startedAt: Date;
+}
+
 /** A target still running: when it started and when it falls due. */
 export interface RunningTarget {
   target: Target;
@@ -88,13 +106,23 @@ export async function recomputeSla(
   // NO KEY UPDATE, not UPDATE: a message or event inserted earlier in this transaction, by this
   // or a concurrent request, holds KEY SHARE on the ticket (its foreign key), which UPDATE would
   // wait on while the other request waits on this one (a deadlock; two replies at once).
-  const { rows } = await tx.query<SlaRow>(
+  // The policy its fields match, its pauses and the escalations fired come in the same round trip.
+  const { rows } = await tx.query<SlaRow & SlaReadings>(
     prepared(
       `SELECT r.id, r.object_type, r.is_draft, r.title, r.hd_id, r.priority_id, r.company_id,
             r.assignee_id, r.owner_id, r.created_at, s.code AS status_code, s.is_closed,
             r.sla_policy_id, r.sla_started_at, r.first_response_due_at, r.first_responded_at,
             r.next_response_started_at, r.next_response_due_at, r.resolution_due_at,
-            r.resolved_at, r.sla_paused_since, r.sla_due_at, r.sla_escalate_at
+            r.resolved_at, r.sla_paused_since, r.sla_due_at, r.sla_escalate_at,
+            ${matchingPolicySql('r.hd_id', 'r.priority_id', 'r.company_id')} AS policy,
+            ARRAY(SELECT started_at FROM record_sla_pauses
+                   WHERE record_id = r.id ORDER BY started_at) AS pause_starts,
+            ARRAY(SELECT ended_at FROM record_sla_pauses
+                   WHERE record_id = r.id ORDER BY started_at) AS pause_ends,
+            ARRAY(SELECT target || ' ' || level FROM sla_escalations
+                   WHERE record_id = r.id ORDER BY target, level, started_at) AS fired_keys,
+            ARRAY(SELECT started_at FROM sla_escalations
+                   WHERE record_id = r.id ORDER BY target, level, started_at) AS fired_starts
        FROM records r JOIN statuses s ON s.id = r.status_id
       WHERE r.id = $1
       FOR NO KEY UPDATE OF r`,
@@ -103,6 +131,7 @@ export async function recomputeSla(
   );
   const r = rows[0];
   if (!r || r.object_type !== 'T' || r.is_draft) return;
+  const stored: Pause[] = r.pause_starts.map((start, i) => ({ start, end: r.pause_ends[i] }));
 
   // What happened: the ticket's own clocks, whatever the policy.
   const fresh = r.sla_started_at === null;
@@ -122,19 +151,20 @@ export async function recomputeSla(
   let pausedSince = r.sla_paused_since;
   if (paused && !pausedSince) pausedSince = now;
   if (!paused && pausedSince) {
-    await tx.query(
+    const { rowCount } = await tx.query(
       prepared(
         `INSERT INTO record_sla_pauses (record_id, started_at, ended_at) VALUES ($1, $2, $3)
        ON CONFLICT DO NOTHING`,
         [recordId, pausedSince, now],
       ),
     );
+    if (rowCount) stored.push({ start: pausedSince, end: now });
     pausedSince = null;
   }
   const resolvedAt = r.is_closed ? (r.resolved_at ?? now) : null;
 
   // The due times, from the policy that matches now.
-  const policy = await matchingPolicy(tx, r);
+  const policy = policyFromJson(r.policy);
   const state: TicketSla = {
     ...NOTHING_DUE,
     startedAt,
@@ -145,11 +175,12 @@ export async function recomputeSla(
   };
   if (policy) {
     const cal = calendarOf(policy);
-    const pauses = await pausesOf(tx, recordId, pausedSince);
+    const pauses = pausedSince ? [...stored, { start: pausedSince, end: null }] : stored;
     const { running, ...due } = dueTimes(policy, cal, pauses, state, r, now);
     Object.assign(state, due);
     if (running.length) {
-      state.escalateAt = await fireDue(tx, ctx, r, cal, pauses, running, now, opts.backfill);
+      const fired = r.fired_keys.map((key, i) => ({ key, startedAt: r.fired_starts[i] }));
+      state.escalateAt = await fireDue(tx, ctx, r, cal, pauses, running, fired, now, opts.backfill);
       await wakeAt(tx, ctx, recordId, r.sla_escalate_at, state.escalateAt, now);
       state.dueAt = min(running.map((t) => t.dueAt));
     }
@@ -228,18 +259,6 @@ async function firstAgentReply(tx: Queryable, recordId: number): Promise<Date | 
   return rows[0]?.at ?? null;
 }
 
-async function pausesOf(tx: Queryable, recordId: number, open: Date | null): Promise<Pause[]> {
-  const { rows } = await tx.query<{ started_at: Date; ended_at: Date }>(
-    prepared(
-      `SELECT started_at, ended_at FROM record_sla_pauses WHERE record_id = $1 ORDER BY started_at`,
-      [recordId],
-    ),
-  );
-  const pauses: Pause[] = rows.map((p) => ({ start: p.started_at, end: p.ended_at }));
-  if (open) pauses.push({ start: open, end: null });
-  return pauses;
-}
-
 /**
  * Fires every warning and breach of the running targets that is due and not fired yet (a breach
  * that is due also settles its warning silently: one mail, not two). Returns the next instant
@@ -252,18 +271,13 @@ async function fireDue(
   cal: BusinessCalendar,
   pauses: Pause[],
   running: RunningTarget[],
+  firedBefore: FiredEscalation[],
   now: Date,
   silent = false,
 ): Promise<Date | null> {
-  const { rows } = await tx.query<{ target: Target; level: string; started_at: Date }>(
-    prepared(`SELECT target, level, started_at FROM sla_escalations WHERE record_id = $1`, [r.id]),
-  );
   const fired = (t: RunningTarget, level: string) =>
-    rows.some(
-      (e) =>
-        e.target === t.target &&
-        e.level === level &&
-        e.started_at.getTime() === t.startedAt.getTime(),
+    firedBefore.some(
+      (e) => e.key === `${t.target} ${level}` && e.startedAt.getTime() === t.startedAt.getTime(),
     );
   let next: Date | null = null;
   for (const t of running) {
@@ -375,15 +389,14 @@ export interface NewTicketSla {
 /**
  * A submitted ticket's service-level state before its row exists, so the row is written once
  * (an insert, not an insert and then an update through every index): what recomputeSla() sets
- * on a new row. Its targets start now, from the policy its fields match. Nothing can be due at
- * once: a target is at least a minute (migration 011's CHECK), and so is its warning.
+ * on a new row. Its targets start now, from `policy` (the one its fields match). Nothing can be
+ * due at once: a target is at least a minute (migration 011's CHECK), and so is its warning.
  */
-export async function newTicketSla(
-  tx: Queryable,
+export function newTicketSla(
   ctx: SlaContext,
-  t: { hd_id: number | null; priority_id: number | null; company_id: number | null },
+  policy: PolicyRow | undefined,
   status: { code: string; is_closed: boolean },
-): Promise<NewTicketSla> {
+): NewTicketSla {
   const now = ctx.clock.now();
   const pausedSince = pausedStatus(status.code, status.is_closed) ? now : null;
   const state: TicketSla = {
@@ -394,7 +407,6 @@ export async function newTicketSla(
     resolvedAt: status.is_closed ? now : null,
     pausedSince,
   };
-  const policy = await matchingPolicy(tx, t);
   if (policy) {
     const cal = calendarOf(policy);
     const pauses: Pause[] = pausedSince ? [{ start: pausedSince, end: null }] : [];

@@ -236,7 +236,7 @@ async function timeline(ctx: AppContext, recordId: number, agent: boolean, befor
 
 export function detailsRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Read-only: the session check may come from the session cache.
-  const preHandler = requireUser(ctx, { cached: true });
+  const preHandler = requireUser(ctx, { cached: 'read' });
   for (const schema of [timelineEntry, timelinePage, detailAttachment, permissions]) {
     app.addSchema(schema);
   }

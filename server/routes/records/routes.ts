@@ -70,7 +70,9 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
   const preHandler = requireUser(ctx);
   // Lists and the record's GET are the hot read-only calls: their session check may come from
   // the session cache.
-  const readPreHandler = requireUser(ctx, { cached: true });
+  const readPreHandler = requireUser(ctx, { cached: 'read' });
+  // Creating one is a hot write: its transaction confirms the cached session.
+  const createPreHandler = requireUser(ctx, { cached: 'write' });
   const tags = [kind.path];
   for (const schema of recordSchemas(kind)) app.addSchema(schema);
   const full = recordSchema(kind, true);
@@ -80,7 +82,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
   app.post<{ Body: WriteBody }>(
     `/${kind.path}/`,
     {
-      preHandler,
+      preHandler: createPreHandler,
       schema: {
         tags,
         summary: `Create a ${label} (or a draft of one)`,
@@ -107,16 +109,9 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
           is_draft: isDraft,
         };
         // A submitted ticket starts its service-level targets (docs/sla.md) as it is written.
-        const created =
-          kind.type === 'T' && !isDraft
-            ? await insertSubmittedTicket(tx, ctx, user, fields)
-            : await sql.insertRecord(tx, user, kind, fields);
-        await recordEvent(tx, {
-          recordId: Number(created.id),
-          actorId: user.id,
-          action: 'created',
-        });
-        return created;
+        return kind.type === 'T' && !isDraft
+          ? insertSubmittedTicket(tx, ctx, user, fields)
+          : sql.insertRecord(tx, user, kind, fields);
       });
       return { statusCode: 200, data: toApi(row, ctx.clock.now()) };
     },

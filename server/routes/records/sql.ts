@@ -6,7 +6,14 @@ import type { Db } from '../../db/pool.js';
 import { prepared, type BuiltQuery } from '../../db/prepared.js';
 import type { Queryable } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
-import { listCap, MESSAGES, type ObjectType, type RecordKind, type RecordRow } from './kinds.js';
+import {
+  listCap,
+  MESSAGES,
+  TICKET,
+  type ObjectType,
+  type RecordKind,
+  type RecordRow,
+} from './kinds.js';
 import {
   changeableBy,
   Params,
@@ -17,6 +24,12 @@ import {
   type Access,
   type Viewer,
 } from './visibility.js';
+import {
+  matchingPolicySql,
+  policyFromJson,
+  type PolicyJson,
+  type PolicyRow,
+} from '../../sla/policy.js';
 import { SLA_COLUMNS, SLA_SELECT } from '../../sla/summary.js';
 import {
   overdue,
@@ -131,25 +144,32 @@ export interface NewRecord {
 const defaultDesk = (type: string) =>
   `(SELECT id FROM helpdesks WHERE object_type = ${type} AND is_default)`;
 
-/** What a new record's help desk and status resolve to, before it is written. */
-export async function newRecordDefaults(
+/** What a new ticket's help desk and status resolve to before it is written, and its policy. */
+export async function newTicketDefaults(
   db: Queryable,
-  kind: RecordKind,
-  hdId: number | null,
-): Promise<{ hd_id: number | null; code: string; is_closed: boolean }> {
-  const { rows } = await db.query<{ hd_id: number | null; code: string; is_closed: boolean }>(
+  t: Pick<NewRecord, 'hd_id' | 'priority_id' | 'company_id'>,
+): Promise<{ hd_id: number | null; code: string; is_closed: boolean; policy?: PolicyRow }> {
+  const desk = `coalesce($1::int, ${defaultDesk(`'${TICKET.type}'`)})`;
+  const { rows } = await db.query<{
+    hd_id: number | null;
+    code: string;
+    is_closed: boolean;
+    policy: PolicyJson | null;
+  }>(
     prepared(
-      `SELECT coalesce($2::int, ${defaultDesk('$1')}) AS hd_id, s.code, s.is_closed
-         FROM statuses s WHERE s.code = $3`,
-      [kind.type, hdId, kind.initialStatus],
+      `SELECT ${desk} AS hd_id, s.code, s.is_closed,
+              ${matchingPolicySql(desk, '$2::int', '$3::int')} AS policy
+         FROM statuses s WHERE s.code = $4`,
+      [t.hd_id, t.priority_id, t.company_id, TICKET.initialStatus],
     ),
   );
-  return rows[0];
+  const { policy, ...start } = rows[0];
+  return { ...start, policy: policyFromJson(policy) };
 }
 
 /**
- * Inserts a record; `sla`: a new ticket's service-level columns (SLA_COLUMNS' values, from
- * newTicketSla), written with the row.
+ * Inserts a record and its `created` history event (one statement); `sla`: a new ticket's
+ * service-level columns (SLA_COLUMNS' values, from newTicketSla), written with the row.
  */
 export async function insertRecord(
   db: Queryable,
@@ -180,7 +200,8 @@ export async function insertRecord(
          VALUES ($1, $2, $3, $4,
                  coalesce($5, ${defaultDesk('$1')}),
                  (SELECT id FROM statuses WHERE code = $6), $7, $8, $9, $10${slaValues})
-         RETURNING *)
+         RETURNING *),
+       e AS (INSERT INTO record_events (record_id, actor_id, action) SELECT id, $4, 'created' FROM r)
        ${selectFrom('r', true, viewerColumns(p, owner))}`,
       p.values,
     ),

@@ -94,7 +94,7 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: Body }>(
     '/search/query',
     {
-      preHandler: requireUser(ctx, { cached: true }),
+      preHandler: requireUser(ctx, { cached: 'read' }),
       schema: {
         tags: ['search'],
         summary: 'Full-text search over tickets or content the caller may read, best first',

@@ -121,7 +121,9 @@ const recordRef = (r: AccessRow) => ({
 function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): void {
   const preHandler = requireUser(ctx);
   // The thread's GET is read-only: its session check may come from the session cache.
-  const readPreHandler = requireUser(ctx, { cached: true });
+  const readPreHandler = requireUser(ctx, { cached: 'read' });
+  // A new message is a hot write: its transaction confirms the cached session.
+  const writePreHandler = requireUser(ctx, { cached: 'write' });
   const tags = ['threads'];
   const base = `/${kind.path}/:id`;
   type IdRequest = { Params: { id: number } };
@@ -166,7 +168,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
   >(
     `${base}/communication/`,
     {
-      preHandler,
+      preHandler: writePreHandler,
       schema: {
         tags,
         summary: `Add a message to the public thread of a ${kind.path} (insert communication)`,
@@ -283,7 +285,7 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
   app.post<IdRequest & { Body: { body: string; time_spent_minutes?: number } }>(
     `${base}/worklog/`,
     {
-      preHandler,
+      preHandler: writePreHandler,
       schema: {
         tags,
         summary: `Add an internal work-log entry to a ${kind.path} (helpdesk agents only; never mailed)`,

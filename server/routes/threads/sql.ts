@@ -141,36 +141,3 @@ export interface Recipient {
   language: 'en' | 'es';
   user_is_hde: boolean;
 }
-
-/**
- * Who hears of a change: the owner unless they unfollowed, and everyone following it by choice,
- * but only those who can still read the record (owner, agents, shared with them, or anyone for
- * searchable content), and never the person who made the change.
- */
-export async function followersToNotify(
-  q: Queryable,
-  recordId: number,
-  actorId: number,
-): Promise<Recipient[]> {
-  const { rows } = await q.query<Recipient>(
-    prepared(
-      `WITH r AS (SELECT id, owner_id, object_type, searchable, is_draft FROM records WHERE id = $1),
-          ids AS (
-            SELECT r.owner_id AS user_id FROM r
-             WHERE NOT EXISTS (SELECT 1 FROM record_follows f
-                                WHERE f.record_id = r.id AND f.user_id = r.owner_id
-                                  AND NOT f.following)
-            UNION
-            SELECT f.user_id FROM record_follows f WHERE f.record_id = $1 AND f.following)
-     SELECT u.id, u.email, u.fullname, u.language, u.user_is_hde
-       FROM ids JOIN users u ON u.id = ids.user_id CROSS JOIN r
-      WHERE u.id <> $2
-        AND (u.id = r.owner_id OR u.user_is_hde
-             OR EXISTS (SELECT 1 FROM record_shares s WHERE s.record_id = r.id AND s.user_id = u.id)
-             OR (r.object_type = 'C' AND r.searchable AND NOT r.is_draft))
-      ORDER BY u.id`,
-      [recordId, actorId],
-    ),
-  );
-  return rows;
-}

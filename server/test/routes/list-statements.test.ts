@@ -1,7 +1,10 @@
-// A list call costs a bounded number of SQL statements: the page and its count (a search page: one
-// statement that carries its count), plus the session check when the session is not in the
-// process's session cache, which a record's read calls use too (docs/performance.md). Counted by wrapping the pool the app queries
-// through.
+// A call costs a bounded number of SQL statements (round trips). A list: the page and its count
+// (a search page: one statement that carries its count), plus the session check when the session
+// is not in the process's session cache, which a record's read calls use too. A hot write (a new
+// ticket, a reply) takes the user from the cache and confirms the session with its BEGIN
+// (docs/performance.md). Counted on every connection the app queries through, transactions
+// included.
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createPool, type Db } from '../../db/pool.js';
@@ -15,11 +18,14 @@ const statements: string[] = [];
 beforeAll(async () => {
   env = await startTestEnv();
   pool = createPool(env.database.url);
-  const query = pool.query.bind(pool) as (text: unknown, values?: unknown) => Promise<unknown>;
-  pool.query = ((text: unknown, values?: unknown) => {
-    statements.push(typeof text === 'string' ? text : JSON.stringify(text));
-    return query(text, values);
-  }) as typeof pool.query;
+  pool.on('connect', (client: pg.PoolClient) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const text = args[0];
+      statements.push(typeof text === 'string' ? text : JSON.stringify(text));
+      return query(...args);
+    };
+  });
   app = await buildApp({ config: env.config, db: pool, logger: false, testOnlyFastHashing: true });
 });
 afterAll(async () => {
@@ -70,15 +76,47 @@ describe('statements per list call', () => {
       await statementsOf(() => app.inject({ url, headers: auth(token) }));
       expect(sessionChecks(), url).toBe(0);
     }
-    // A write still checks its session in the database.
-    await statementsOf(() =>
+  });
+
+  it('a new ticket and a reply take the session from the cache and confirm it with BEGIN', async () => {
+    const user = await createUser(env);
+    const agent = await createUser(env, { hde: true });
+    const token = await tokenFor(env, user.email, user.password);
+    const agentToken = await tokenFor(env, agent.email, agent.password);
+    // Each session's first call puts it in the cache.
+    for (const t of [token, agentToken]) {
+      await statementsOf(() => app.inject({ url: '/api/user/me', headers: auth(t) }));
+    }
+    const sessionChecks = () => statements.filter((s) => s.includes('FROM sessions'));
+    let id = 0;
+    // No service-level policy here. BEGIN with the session's confirmation, the desk, status and
+    // policy, the insert (with its history event), COMMIT (was 7: the session, BEGIN, the desk,
+    // the policy, the insert, the event, COMMIT).
+    expect(
+      await statementsOf(async () => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/ticket/',
+          headers: auth(token),
+          payload: { subject: 'Printer jams', description: '<p>Again.</p>', priority_id: 2 },
+        });
+        id = (res.json() as { data: { id: number } }).data.id;
+        return res;
+      }),
+    ).toBe(4);
+    expect(sessionChecks()).toEqual([expect.stringMatching(/^BEGIN; SELECT .*FROM sessions/s)]);
+    // The access check, BEGIN with the confirmation, the message (with its event), who hears of
+    // it (with the mail's desk and thread), the mail's log row (with its Message-ID), its job,
+    // the ticket's service levels (with their policy, pauses and escalations), written (its first
+    // response), COMMIT (was 13).
+    const reply = () =>
       app.inject({
         method: 'POST',
         url: `/api/ticket/${id}/communication/`,
-        headers: auth(token),
-        payload: { body: '<p>Still jamming.</p>' },
-      }),
-    );
-    expect(sessionChecks()).toBe(1);
+        headers: auth(agentToken),
+        payload: { body: '<p>Looking into it.</p>' },
+      });
+    expect(await statementsOf(reply)).toBe(9);
+    expect(sessionChecks()).toEqual([expect.stringMatching(/^BEGIN; SELECT .*FROM sessions/s)]);
   });
 });

@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../lib/jwt.js';
-import { auth, createUser, startTestEnv, tokenFor, type TestEnv } from '../helpers.js';
+import { auth, createUser, raiseTicket, startTestEnv, tokenFor, type TestEnv } from '../helpers.js';
 
 let env: TestEnv;
 let user: { id: number; email: string; password: string };
@@ -160,6 +160,51 @@ describe('the session cache of the hot calls (lists, search)', () => {
     await expect.poll(async () => (await hdList(env.app, token)).statusCode).toBe(200);
     await env.db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1', [someone.id]);
     await expect.poll(async () => (await hdList(env.app, token)).statusCode).toBe(401);
+  });
+});
+
+describe('hot writes with a cached session', () => {
+  it('a session revoked elsewhere a moment ago (its NOTIFY still on the way) writes nothing', async () => {
+    const someone = await createUser(env);
+    const token = await tokenFor(env, someone.email, someone.password);
+    const ticketId = await raiseTicket(env.app, token);
+    const list = () =>
+      env.app.inject({
+        method: 'POST',
+        url: '/api/search/ticket/my',
+        headers: auth(token),
+        payload: {},
+      });
+    expect((await list()).statusCode).toBe(200); // cached
+    // Revoked as another API process would, but with its notification not here yet.
+    await env.db.query(
+      `BEGIN;
+       ALTER TABLE sessions DISABLE TRIGGER sessions_notify_change;
+       UPDATE sessions SET revoked_at = now() WHERE user_id = ${someone.id};
+       ALTER TABLE sessions ENABLE TRIGGER sessions_notify_change;
+       COMMIT`,
+    );
+    expect((await list()).statusCode).toBe(200); // the cache has not heard yet
+    const raise = await env.app.inject({
+      method: 'POST',
+      url: '/api/ticket/',
+      headers: auth(token),
+      payload: { subject: 'After logout', description: '<p>Should not exist.</p>', priority_id: 2 },
+    });
+    expect(raise.json()).toEqual(UNAUTHORIZED);
+    const reply = await env.app.inject({
+      method: 'POST',
+      url: `/api/ticket/${ticketId}/communication/`,
+      headers: auth(token),
+      payload: { body: '<p>Should not exist either.</p>' },
+    });
+    expect(reply.json()).toEqual(UNAUTHORIZED);
+    const { rows } = await env.db.query<{ records: number; messages: number }>(
+      `SELECT (SELECT count(*)::int FROM records WHERE owner_id = $1) AS records,
+              (SELECT count(*)::int FROM record_messages WHERE author_id = $1) AS messages`,
+      [someone.id],
+    );
+    expect(rows[0]).toEqual({ records: 1, messages: 0 });
   });
 });
 
