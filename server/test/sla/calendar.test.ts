@@ -6,6 +6,7 @@ import {
   businessMinutesBetween,
   dueAt,
   isValidTimeZone,
+  wallToInstant,
   type BusinessCalendar,
 } from '../../sla/calendar.js';
 
@@ -199,5 +200,52 @@ describe('time zones', () => {
     expect(isValidTimeZone('Europe/Madrid')).toBe(true);
     expect(isValidTimeZone('America/New_York')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('wall times through a whole year', () => {
+  // The offsets are kept per UTC day (a list works each ticket's clocks out day by day): every
+  // wall time of 2026 must still be the instant Intl shows it at, in zones with hour, half-hour
+  // and quarter-hour offsets and switches, except where a switch skipped it ('compatible': the
+  // same time after the jump).
+  const zones = [
+    'Europe/Madrid',
+    'America/New_York',
+    'America/St_Johns',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'Pacific/Chatham',
+  ];
+  const shown = (ms: number, timeZone: string) => {
+    const f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+    return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute);
+  };
+
+  it.each(zones)('%s', (timeZone) => {
+    let skipped = 0;
+    for (let day = 0; day < 365; day++) {
+      const date = new Date(Date.UTC(2026, 0, 1 + day));
+      const ymd = { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate() };
+      for (const minutes of [0, 90, 120, 150, 165, 180, 540, 1439]) {
+        const wall = Date.UTC(ymd.y, ymd.m - 1, ymd.d) + minutes * 60_000;
+        const instant = wallToInstant(ymd, minutes, timeZone);
+        const jump = shown(instant, timeZone) - wall;
+        if (jump !== 0) {
+          skipped++;
+          expect([30, 60].map((m) => m * 60_000)).toContain(jump);
+        }
+      }
+    }
+    // Only the spring switch skips wall times, and only a few of those sampled.
+    expect(skipped).toBeLessThanOrEqual(3);
   });
 });
