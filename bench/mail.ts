@@ -69,7 +69,7 @@ async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
   });
   await ensureDatabase(server.adminUrl, 'bench');
   return {
-    url: server.urlFor('bench'),
+    url: server.localUrlFor('bench'),
     stop: async () => {
       await server.stop();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -108,7 +108,7 @@ export async function setUpDatabase(
   await ensureDatabase(server.adminUrl, 'bench');
   log(`Embedded PostgreSQL in ${dir} (${keep ? 'kept: BENCH_KEEP' : 'removed at the end'}).`);
   return {
-    url: server.urlFor('bench'),
+    url: server.localUrlFor('bench'),
     stop: async () => {
       await server.stop();
       if (!keep) fs.rmSync(dir, { recursive: true, force: true });

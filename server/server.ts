@@ -86,7 +86,7 @@ async function startDatabase(): Promise<{ url: string; embedded?: EmbeddedPostgr
   cleanups.push({ name: 'stop embedded PostgreSQL', run: pg.stop });
   await ensureDatabase(pg.adminUrl, EMBEDDED_DATABASE_NAME);
   log.info(`Embedded PostgreSQL is running with its data in ${dataDir}/pg`);
-  return { url: pg.urlFor(EMBEDDED_DATABASE_NAME), embedded: pg };
+  return { url: pg.localUrlFor(EMBEDDED_DATABASE_NAME), embedded: pg };
 }
 
 /** Migrations and demo data, on connections without the web requests' time limits. */

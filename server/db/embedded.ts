@@ -25,8 +25,10 @@ export interface EmbeddedLogger {
 export interface EmbeddedPostgresHandle {
   /** Connection string of the cluster's maintenance database `postgres`. */
   adminUrl: string;
-  /** Builds a connection string for another database on this cluster. */
+  /** Builds a connection string for another database on this cluster (TCP, for any client). */
   urlFor: (database: string) => string;
+  /** The same for a client on this machine: through the unix socket when there is one. */
+  localUrlFor: (database: string) => string;
   /** True when this start created the cluster. */
   initialised: boolean;
   /** Running, or being started again after it died (see pg-supervisor.ts). */
@@ -126,10 +128,14 @@ export async function startEmbeddedPostgres(opts: {
 
   await stopLeftoverPostmaster(clusterDir, opts.logger);
   const port = await freePort();
+  // This machine's own clients (the server's pool, the bench) connect through a unix socket in
+  // the cluster's folder when its path fits (108 bytes on Linux): no TCP stack on either side, so
+  // each round trip costs less CPU (docs/performance.md, 2026-11-24 21:00 round). Nothing else
+  // uses that folder, so it cannot collide with another PostgreSQL; TCP serves everyone else.
+  const socketDir = localSocketDir(path.resolve(clusterDir), port);
   const settings = {
     listen_addresses: '127.0.0.1',
-    // No unix socket: nothing to collide with another PostgreSQL on this machine.
-    unix_socket_directories: '',
+    unix_socket_directories: socketDir ?? '',
     ...opts.settings,
   };
   const args = ['-D', clusterDir, '-p', String(port)];
@@ -149,12 +155,14 @@ export async function startEmbeddedPostgres(opts: {
   };
   process.once('exit', onExit);
 
-  const urlFor = (database: string) =>
-    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  const urlOn = (host: string, database: string) =>
+    `postgres://postgres:${encodeURIComponent(password)}@${encodeURIComponent(host)}:${port}/${encodeURIComponent(database)}`;
+  const urlFor = (database: string) => urlOn('127.0.0.1', database);
   const pidFile = path.join(clusterDir, 'postmaster.pid');
   return {
     adminUrl: urlFor('postgres'),
     urlFor,
+    localUrlFor: (database: string) => urlOn(socketDir ?? '127.0.0.1', database),
     initialised,
     state: supervisor.state,
     pid: () => supervisor.current()?.pid,
@@ -166,6 +174,14 @@ export async function startEmbeddedPostgres(opts: {
       await waitUntilGone(pidFile, 30000);
     },
   };
+}
+
+/** The folder for the cluster's unix socket, or undefined where its path would not fit. */
+function localSocketDir(clusterDir: string, port: number): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  // sun_path holds 108 bytes with the terminating NUL; PostgreSQL refuses a longer path.
+  const socket = path.join(clusterDir, `.s.PGSQL.${port}`);
+  return Buffer.byteLength(socket) < 108 ? clusterDir : undefined;
 }
 
 /** Starts the postmaster; resolves once it accepts connections, rejects if it exits first. */
