@@ -7,19 +7,23 @@ import { insertRecord, newTicketDefaults, type NewRecord } from '../routes/recor
 import type { Viewer } from '../routes/records/visibility.js';
 import { newTicketSla, startNewTicketSla, type SlaContext } from './recompute.js';
 
-/** Inserts a submitted (not draft) ticket with its service-level state; answers its row. */
+/**
+ * Inserts a submitted (not draft) ticket with its service-level state and its `created` event
+ * (`created`: the event's details); answers its row.
+ */
 export async function insertSubmittedTicket(
   tx: Queryable,
   ctx: SlaContext,
   owner: Viewer,
   r: NewRecord,
+  created?: Record<string, unknown>,
 ): Promise<RecordRow> {
   // The desk, the status and the policy in one round trip; the desk the policy was picked for is
   // the one written (not the default read again).
   const start = await newTicketDefaults(tx, r);
   const fields = { ...r, hd_id: start.hd_id, is_draft: false };
   const sla = newTicketSla(ctx, start.policy, start);
-  const row = await insertRecord(tx, owner, TICKET, fields, sla.values);
+  const row = await insertRecord(tx, owner, TICKET, fields, { sla: sla.values, created });
   await startNewTicketSla(tx, ctx, Number(row.id), sla);
   return row;
 }

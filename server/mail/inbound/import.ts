@@ -124,14 +124,9 @@ async function newTicket(m: Importing, known: sql.Sender | undefined): Promise<s
       content_type_id: null,
       is_draft: false,
     },
+    { channel: 'mail' },
   );
   const recordId = Number(record.id);
-  await recordEvent(tx, {
-    recordId,
-    actorId: user.id,
-    action: 'created',
-    details: { channel: 'mail' },
-  });
   await attach(m, recordId, user.id, parts.fits);
   if (m.parsed.messageId) {
     await rememberMessageId(tx, {

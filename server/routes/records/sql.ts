@@ -168,16 +168,18 @@ export async function newTicketDefaults(
 }
 
 /**
- * Inserts a record and its `created` history event (one statement); `sla`: a new ticket's
- * service-level columns (SLA_COLUMNS' values, from newTicketSla), written with the row.
+ * Inserts a record and its `created` history event (one statement; `created` is that event's
+ * details, e.g. the channel a ticket came in by); `sla`: a new ticket's service-level columns
+ * (SLA_COLUMNS' values, from newTicketSla), written with the row.
  */
 export async function insertRecord(
   db: Queryable,
   owner: Viewer,
   kind: RecordKind,
   r: NewRecord,
-  sla?: unknown[],
+  opts: { sla?: unknown[]; created?: Record<string, unknown> } = {},
 ): Promise<RecordRow> {
+  const { sla } = opts;
   const p = new Params([
     kind.type,
     r.title,
@@ -190,6 +192,7 @@ export async function insertRecord(
     r.content_type_id,
     r.is_draft,
   ]);
+  const details = p.add(JSON.stringify(opts.created ?? {}));
   const slaColumns = sla ? `, ${SLA_COLUMNS.join(', ')}` : '';
   const slaValues = sla ? `, ${sla.map((v) => p.add(v)).join(', ')}` : '';
   const { rows } = await withFieldErrors(
@@ -201,7 +204,8 @@ export async function insertRecord(
                  coalesce($5, ${defaultDesk('$1')}),
                  (SELECT id FROM statuses WHERE code = $6), $7, $8, $9, $10${slaValues})
          RETURNING *),
-       e AS (INSERT INTO record_events (record_id, actor_id, action) SELECT id, $4, 'created' FROM r)
+       e AS (INSERT INTO record_events (record_id, actor_id, action, details)
+             SELECT id, $4, 'created', ${details}::jsonb FROM r)
        ${selectFrom('r', true, viewerColumns(p, owner))}`,
       p.values,
     ),

@@ -138,6 +138,13 @@ describe('a new mail', () => {
       [messageId],
     );
     expect(ids).toEqual([{ record_id: tk.id, direction: 'in' }]);
+
+    // Its history says once that it was created, and that it came by mail.
+    const { rows: created } = await t.env.db.query(
+      `SELECT actor_id::int, details FROM record_events WHERE record_id = $1 AND action = 'created'`,
+      [tk.id],
+    );
+    expect(created).toEqual([{ actor_id: tk.owner_id, details: { channel: 'mail' } }]);
   });
 
   it('from a contact: no sign-in until they set a password through "forgot password", then they see it', async () => {
