@@ -69,6 +69,11 @@ test('live: a colleague’s change reaches my list and open ticket; I see them r
   });
   await expect(others).toContainText('Agent Example is replying…');
   await expectAccessible(bobTicket);
+  // Sent: Bob has the reply, and the agent is no longer "replying" (not 3 s later, at once).
+  await agent.keyboard.press('Control+Enter');
+  await expect(bobTicket.getByText('Clearing the jam')).toBeVisible({ timeout: 2000 });
+  await expect(others).not.toContainText('is replying', { timeout: 2000 });
+  await expect(others).toContainText('Agent Example is also viewing');
 
   // The agent leaves: gone from Bob's page within seconds (the leaving tab says so; the
   // server's own expiry, PRESENCE_TTL_MS = 10 s, would be too late for this).

@@ -4,7 +4,7 @@ import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
-import { presenceTyping } from '../../../live/live-slice';
+import { presenceTyping, presenceViewing } from '../../../live/live-slice';
 import { Alert, generalError } from '../../../../lib/form-field';
 import { isEmail, textToHtml } from '../../../threads/text-html';
 import { threadsHolders } from '../../../threads/threads-slice';
@@ -142,6 +142,7 @@ export function ReplyBox({
     }
     setError(null);
     setSending(next ? 'next' : 'send');
+    dispatch(presenceViewing(id)); // the others stop seeing "… is replying" as it is sent
     const key = { type, id };
     const body = textToHtml(draft.body);
     if (draft.mode === 'note') {
