@@ -33,8 +33,6 @@ declare module 'fastify' {
   }
 }
 
-export { UNAUTHORIZED_MESSAGE };
-
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header?.match(/^(?:JWT|Bearer)\s+(\S+)$/i);

@@ -20,18 +20,24 @@ const change = (fields: Partial<LiveChange> & { record_id: number }): LiveChange
   ...fields,
 });
 
-/** The presence states the page sent, in order. */
-function presenceSent(): string[] {
-  const states: string[] = [];
+/**
+ * The calls the page made, in the order they started: each presence state it sent, and `reply`
+ * for a message posted to a thread.
+ */
+function presenceCalls(): string[] {
+  const calls: string[] = [];
   server.events.on('request:start', ({ request }) => {
-    if (/\/api\/records\/\d+\/presence$/.test(new URL(request.url).pathname)) {
+    const path = new URL(request.url).pathname;
+    if (request.method === 'POST' && /\/communication\/$/.test(path)) calls.push('reply');
+    if (/\/api\/records\/\d+\/presence$/.test(path)) {
+      const at = calls.push('presence') - 1; // its state once the body is read
       void request
         .clone()
         .json()
-        .then((body: { state: string }) => states.push(body.state));
+        .then((body: { state: string }) => (calls[at] = body.state));
     }
   });
-  return states;
+  return calls;
 }
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
@@ -140,7 +146,7 @@ describe('the open record', () => {
   });
 
   it('shows who is replying and viewing, gone when they leave, and says it is viewed and typed in', async () => {
-    const sent = presenceSent();
+    const sent = presenceCalls();
     signInAs('agent@example.com');
     const { user, store } = renderApp('/hd_ticket/details?hdTicketId=2');
     const indicator = await screen.findByRole('status', { name: 'Others on this record' });
@@ -175,19 +181,7 @@ describe('the open record', () => {
   });
 
   it('stops saying it is typed in as soon as the reply is sent', async () => {
-    // The calls in the order they start: presence states, and the reply itself.
-    const calls: string[] = [];
-    server.events.on('request:start', ({ request }) => {
-      const path = new URL(request.url).pathname;
-      if (/\/communication\/$/.test(path) && request.method === 'POST') calls.push('reply');
-      if (/\/presence$/.test(path)) {
-        const at = calls.push('presence') - 1;
-        void request
-          .clone()
-          .json()
-          .then((body: { state: string }) => (calls[at] = body.state));
-      }
-    });
+    const calls = presenceCalls();
     signInAs('agent@example.com');
     const { user, store } = renderApp('/hd_ticket/details?hdTicketId=2');
     await waitFor(() => expect(store.getState().live.connected).toBe(true));
