@@ -7,7 +7,7 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
   const id = useId();
   return (
-    <div className={`d-flex align-items-center gap-2 ${className}`}>
+    <div className={`language-switcher d-flex align-items-center gap-2 ${className}`}>
       <label htmlFor={id} className="form-label mb-0 small">
         {t('language')}
       </label>

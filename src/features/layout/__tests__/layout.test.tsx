@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeTestStore, renderApp, signInAs } from '../../../test/render-app';
 import { layoutActions, layoutReducer } from '../layout-slice';
 
@@ -122,5 +122,50 @@ describe('settings panel', () => {
       'HomeProfileEdit profile',
     );
     expect(document.title).toBe('Edit profile | Helpdesk');
+  });
+});
+
+// The drawer's look (hidden off screen on a phone, no box on a wide screen) is app.css's and the
+// phone journey's (tests/e2e/phone.spec.ts); here, what the Menu button and the keys do.
+describe('the main menu on a phone', () => {
+  it('Menu opens it with focus on its first link; Escape closes it and focus returns', async () => {
+    signInAs('alice@example.com');
+    const { user } = renderApp('/home');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    const drawer = document.getElementById('main-menu');
+    expect(toggle).toHaveAttribute('aria-controls', 'main-menu');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(drawer).not.toHaveClass('open');
+
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(drawer).toHaveClass('open');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Home' })).toHaveFocus());
+
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(drawer).not.toHaveClass('open');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('following a link closes it; so does focus moving out of it', async () => {
+    signInAs('alice@example.com');
+    const { user } = renderApp('/home');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    await user.click(within(menu).getByRole('link', { name: 'My tickets' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/ticket/my_ticket'),
+    );
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Home' })).toHaveFocus());
+    // Focus on the page behind the drawer (as Tab past its last link) closes it.
+    act(() => document.getElementById('topbar-search')?.focus());
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById('main-menu')).not.toHaveClass('open');
   });
 });

@@ -1,6 +1,7 @@
 import '../i18n';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import type { Kind } from '../kinds';
 import { helpdeskOptions, useDropdown } from './use-dropdown';
 import type { Option } from './use-dropdown';
@@ -51,8 +52,56 @@ function Select({
   );
 }
 
-/** The list's filters; their state is the URL's (the page keeps nothing else). */
-export function ListFilters({ kind, params, onChange, onClear, sharedWithMe = false }: Props) {
+/** The URL's filter names: how many are set is what the folded filters' button says. */
+const FILTER_NAMES = [
+  'text',
+  'status_id',
+  'priority_id',
+  'sla',
+  'company_id',
+  'content_type_id',
+  'hd_id',
+  'created_from',
+  'created_to',
+  'shared_with_me',
+];
+
+/**
+ * The list's filters; their state is the URL's (the page keeps nothing else). On a phone they
+ * start folded behind a Filters button that says how many are set, so the list is the first
+ * screen; folded, the form and its choices' calls do not exist.
+ */
+export function ListFilters(props: Props) {
+  const { t } = useTranslation('records');
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [unfolded, setUnfolded] = useState(false);
+  if (!phone) return <FilterForm {...props} />;
+  const active = FILTER_NAMES.filter((name) => props.params.get(name)).length;
+  const formId = `filters-${props.kind.key}`;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary mb-3"
+        aria-expanded={unfolded}
+        aria-controls={unfolded ? formId : undefined}
+        onClick={() => setUnfolded((value) => !value)}
+      >
+        {active ? t('filters.toggleActive', { count: active }) : t('filters.toggle')}
+      </button>
+      {unfolded && <FilterForm {...props} id={formId} />}
+    </>
+  );
+}
+
+function FilterForm({
+  kind,
+  params,
+  onChange,
+  onClear,
+  sharedWithMe = false,
+  id: formId,
+}: Props & { id?: string }) {
   const { t } = useTranslation('records');
   const statuses = useDropdown(kind.type === 'T' ? 'ticketStatus' : 'contentStatus');
   const helpdesks = useDropdown(kind.type === 'T' ? 'ticketHelpDesk' : 'contentHelpDesk');
@@ -95,6 +144,7 @@ export function ListFilters({ kind, params, onChange, onClear, sharedWithMe = fa
   const k = kind.key;
   return (
     <form
+      id={formId}
       className="card card-body mb-3"
       role="search"
       aria-label={t('filters.label')}

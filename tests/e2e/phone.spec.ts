@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { logIn } from './support/session';
+
+// A phone's screen (Lighthouse's mobile preset measures the same width).
+test.use({ viewport: { width: 412, height: 823 } });
+
+async function expectNoSideways(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `the page is wider than the screen at ${page.url()}`).toBeLessThanOrEqual(0);
+}
+
+/** Tab until the element is focused (at most `limit` presses). */
+async function tabTo(page: Page, name: string, limit = 30): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    if (focused === name) return;
+  }
+  throw new Error(`${name} was not reached with Tab`);
+}
+
+test('on a phone: the menu is a drawer, the list comes first, nothing scrolls sideways', async ({
+  page,
+}) => {
+  await logIn(page, 'alice@example.com');
+  await expectNoSideways(page);
+  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menuButton).toBeVisible();
+  await expect(menu).toBeHidden();
+
+  // By keyboard: the skip link, then Menu; the drawer opens with focus on its first link.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(menuButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Home' })).toBeFocused();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(menu.getByRole('link', { name: 'Home' })).toBeFocused();
+  await tabTo(page, 'My tickets');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/ticket\/my_ticket$/);
+  await expect(menu).toBeHidden();
+
+  // The list is the first screen: the filters wait behind their button.
+  const table = page.getByRole('table', { name: 'My tickets' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const filters = page.getByRole('button', { name: 'Filters' });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('search', { name: 'Filters' })).toHaveCount(0);
+  await expectNoSideways(page);
+  await expectAccessible(page);
+
+  await filters.focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('search', { name: 'Filters' });
+  await expect(form).toBeVisible();
+  await form.getByLabel('Status').selectOption({ label: 'New' });
+  await expect(page).toHaveURL(/status_id=\d+/);
+  await expect(page.getByRole('button', { name: 'Filters (1 on)' })).toBeVisible();
+  const statuses = table.getByRole('row').filter({ has: page.getByRole('link') });
+  await expect(statuses.first()).toContainText('New');
+  await expect(statuses.filter({ hasNotText: 'New' })).toHaveCount(0);
+  await expectNoSideways(page);
+  await expectAccessible(page);
+
+  // A ticket's page fits too; its properties wait behind their own button.
+  await statuses.first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/ticket\/my_ticket\/details\?ticketId=\d+$/);
+  await expect(page.getByRole('heading', { name: 'Conversation' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show properties' })).toBeVisible();
+  await expectNoSideways(page);
+  await expectAccessible(page);
+
+  // On a wide screen the same pages keep the sidebar and the open filters.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(menu).toBeVisible();
+  await expect(menuButton).toBeHidden();
+  await page.goBack();
+  await expect(page.getByRole('search', { name: 'Filters' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Filters/ })).toHaveCount(0);
+});
