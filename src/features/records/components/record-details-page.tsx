@@ -1,26 +1,20 @@
 import '../i18n';
 import '../workspace-i18n';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useFormik, validateYupSchema, yupToFormErrors } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useDeferredAppSelector } from '../../../app/hooks';
 import { formatDateTimeLocal } from '../../../lib/dates';
-import { Alert, generalError, useServerFieldErrors } from '../../../lib/form-field';
-import { useLeaveGuard } from '../../../lib/leave-guard';
+import { Alert } from '../../../lib/form-field';
 import { usePageTitle } from '../../../lib/page-title';
 import { sanitizeHtml } from '../../../lib/sanitize';
 import type { User } from '../../../lib/types';
 import type { Kind } from '../kinds';
 import { recordsHolders } from '../records-slice';
-import type { HdRecord, RecordWrite, Status } from '../types';
-import { LeaveDialog } from './confirm-dialog';
+import type { HdRecord, Status } from '../types';
 import { MailBadge } from './mail-badge';
-import { RecordFields } from './record-fields';
 import { SlaSection } from './sla-section';
-import { recordSchema, valuesOf, writeBody } from './record-values';
-import type { RecordValues } from './record-values';
 import { ErrorState, Loading, NotFoundMessage } from './states';
 import { readRecordId } from './list-query';
 import { useDropdown } from './use-dropdown';
@@ -39,6 +33,10 @@ import { ReplyBox, type ReplyControls } from './view/reply-box';
 import { Timeline } from './view/timeline';
 
 const W = workHolders;
+
+const loadEditForm = () => import('./record-edit-form');
+/** Loaded when Edit is chosen (or pointed at), not with the page. */
+const EditForm = lazy(loadEditForm);
 
 const field = (record: HdRecord, name: string) =>
   (record as unknown as Record<string, unknown>)[name];
@@ -62,79 +60,6 @@ function statusChoices(
       s.status_id === record.status_id || ['open', 'closed'].includes(s.status_name.toLowerCase()),
   );
   return allowed.map((s) => ({ value: String(s.status_id), label: s.status_name }));
-}
-
-function EditForm({
-  kind,
-  record,
-  statusOptions,
-  onClose,
-}: {
-  kind: Kind;
-  record: HdRecord;
-  statusOptions?: Option[];
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('records');
-  const dispatch = useAppDispatch();
-  const holder = useAppSelector((state) => state.holders.informationUpdate);
-  const formik = useFormik<RecordValues>({
-    initialValues: valuesOf(kind, record, statusOptions !== undefined),
-    validate: (values) =>
-      validateYupSchema(values, recordSchema(kind, t, record.is_draft)).then(
-        () => ({}),
-        (err: unknown) => yupToFormErrors(err),
-      ),
-    onSubmit: (values) => {
-      // Based on the version shown now: after a 409 that is the current record's.
-      const body: RecordWrite = { ...writeBody(kind, values), version: record.version };
-      if (values.status_id && Number(values.status_id) !== record.status_id) {
-        body.status_id = Number(values.status_id);
-      }
-      dispatch(
-        recordsHolders.informationUpdate.actions.requested({
-          type: kind.type,
-          id: record.id,
-          values: body,
-        }),
-      );
-    },
-  });
-  useServerFieldErrors(formik, holder.error);
-  const guard = useLeaveGuard(formik.dirty && !holder.loading);
-  const conflict = holder.error?.status === 409;
-  const message = conflict ? null : generalError(holder.error);
-  return (
-    <section className="card mb-3" aria-labelledby="edit-heading">
-      <div className="card-body">
-        <h2 id="edit-heading" className="h5 mb-3">
-          {t(`${kind.key}.editTitle`)}
-        </h2>
-        {conflict && <Alert kind="danger">{t('details.conflict')}</Alert>}
-        {message && <Alert kind="danger">{message}</Alert>}
-        <form noValidate onSubmit={formik.handleSubmit}>
-          <RecordFields
-            kind={kind}
-            formik={formik}
-            idPrefix={`${kind.key}-edit`}
-            statusOptions={statusOptions}
-          />
-          <div className="d-flex gap-2">
-            <button type="submit" className="btn btn-primary" disabled={holder.loading}>
-              {holder.loading && (
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              )}
-              {t('details.save')}
-            </button>
-            <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-              {t('details.cancel')}
-            </button>
-          </div>
-        </form>
-      </div>
-      <LeaveDialog guard={guard} />
-    </section>
-  );
 }
 
 /** ticket/my_ticket/details, content/my_content/details, hd_ticket/details, hd_content/details. */
@@ -310,7 +235,13 @@ export function RecordDetailsPage({
         <div className="ms-auto d-flex flex-wrap gap-2">
           {access === 'agent' && <AgentActions record={record} />}
           {!editing && canChange && (
-            <button type="button" className="btn btn-primary" onClick={() => setEditing(true)}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onPointerEnter={() => void loadEditForm()}
+              onFocus={() => void loadEditForm()}
+              onClick={() => setEditing(true)}
+            >
               {t('details.edit')}
             </button>
           )}
@@ -318,15 +249,17 @@ export function RecordDetailsPage({
       </div>
       {conflict && <Alert kind="danger">{t('details.conflict')}</Alert>}
       {editing && (
-        <EditForm
-          kind={kind}
-          record={record}
-          statusOptions={statusOptions}
-          onClose={() => {
-            setEditing(false);
-            dispatch(recordsHolders.informationUpdate.actions.reset());
-          }}
-        />
+        <Suspense fallback={<Loading />}>
+          <EditForm
+            kind={kind}
+            record={record}
+            statusOptions={statusOptions}
+            onClose={() => {
+              setEditing(false);
+              dispatch(recordsHolders.informationUpdate.actions.reset());
+            }}
+          />
+        </Suspense>
       )}
       <div className="row g-3">
         <div className="col-lg-8 order-2 order-lg-1">
