@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import type { FocusEvent, KeyboardEvent, ReactNode } from 'react';
+import type { FocusEvent, KeyboardEvent, ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../app/hooks';
@@ -24,7 +24,7 @@ function MenuDrawer({
 }: {
   open: boolean;
   onClose: (returnFocus: boolean) => void;
-  toggle: React.RefObject<HTMLButtonElement | null>;
+  toggle: RefObject<HTMLButtonElement | null>;
   children: ReactNode;
 }) {
   const drawer = useRef<HTMLDivElement>(null);
