@@ -2,6 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 /** Phones (below Bootstrap's md), where a list's filters start folded away. */
 export const PHONE_QUERY = '(max-width: 767.98px)';
+/** Phones and small tablets (below lg): the menu is a drawer, a record's side panel folded. */
+export const NARROW_QUERY = '(max-width: 991.98px)';
 
 const queryList = (query: string): MediaQueryList | undefined =>
   typeof window.matchMedia === 'function' ? window.matchMedia(query) : undefined;

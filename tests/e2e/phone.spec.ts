@@ -78,7 +78,18 @@ test('on a phone: the menu is a drawer, the list comes first, nothing scrolls si
   await statuses.first().getByRole('link').first().click();
   await expect(page).toHaveURL(/\/ticket\/my_ticket\/details\?ticketId=\d+$/);
   await expect(page.getByRole('heading', { name: 'Conversation' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Show properties' })).toBeVisible();
+  const showProperties = page.getByRole('button', { name: 'Show properties' });
+  await expect(showProperties).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('heading', { name: 'Properties' })).toHaveCount(0);
+  await expectNoSideways(page);
+  await expectAccessible(page);
+  await showProperties.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Properties' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hide properties' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   await expectNoSideways(page);
   await expectAccessible(page);
 

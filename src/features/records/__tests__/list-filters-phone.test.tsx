@@ -1,17 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { server } from '../../../mocks/node';
-import { PHONE_QUERY } from '../../../lib/use-media-query';
+import { NARROW_QUERY, PHONE_QUERY } from '../../../lib/use-media-query';
+import { matchingMedia } from '../../../test/match-media';
 import { renderApp, signInAs } from '../../../test/render-app';
-
-/** A window as narrow as a phone: PHONE_QUERY matches (jsdom has no matchMedia of its own). */
-function phoneWindow() {
-  vi.stubGlobal('matchMedia', (query: string): Partial<MediaQueryList> => ({
-    matches: query === PHONE_QUERY,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-}
 
 function choiceCalls(): string[] {
   const calls: string[] = [];
@@ -25,7 +16,7 @@ function choiceCalls(): string[] {
 }
 
 describe('a list on a phone', () => {
-  beforeEach(phoneWindow);
+  beforeEach(() => matchingMedia(PHONE_QUERY, NARROW_QUERY));
   afterEach(() => {
     vi.unstubAllGlobals();
     server.events.removeAllListeners();

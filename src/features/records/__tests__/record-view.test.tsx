@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { db, logEvent } from '../../../mocks/db';
 import { server } from '../../../mocks/node';
+import { NARROW_QUERY, PHONE_QUERY } from '../../../lib/use-media-query';
+import { matchingMedia } from '../../../test/match-media';
 import { renderApp, signInAs } from '../../../test/render-app';
 import type { Ticket } from '../types';
 
@@ -165,6 +167,34 @@ describe('the record view', () => {
     await user.keyboard('{Control>}{Enter}{/Control}');
     await waitFor(() =>
       expect(db.work.messages.some((m) => m.record_id === 2 && m.body === '<p>ras</p>')).toBe(true),
+    );
+  });
+});
+
+describe('the record view on a phone', () => {
+  beforeEach(() => matchingMedia(PHONE_QUERY, NARROW_QUERY));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps its side panel folded and unbuilt until shown; s shows it and focuses Status', async () => {
+    signInAs('agent@example.com');
+    let user: ReturnType<typeof renderApp>['user'] | undefined;
+    const paths = await requestsDuring(async () => {
+      user = renderApp('/hd_ticket/details?hdTicketId=2').user;
+      expect(await screen.findByLabelText('Message')).toBeInTheDocument();
+    });
+    const show = screen.getByRole('button', { name: 'Show properties' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('heading', { name: 'Properties' })).not.toBeInTheDocument();
+    // Folded, its choices are not asked for.
+    expect(paths).not.toContain('GET /api/priority/');
+    expect(paths).not.toContain('GET /api/company/');
+
+    await user?.keyboard('s');
+    expect(screen.getByRole('heading', { name: 'Properties' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Status', { selector: 'select' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Hide properties' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
     );
   });
 });

@@ -2,6 +2,7 @@ import '../i18n';
 import '../workspace-i18n';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useDeferredAppSelector } from '../../../app/hooks';
@@ -26,6 +27,7 @@ import { workHolders } from '../work-slice';
 import { accessOf, mayChange } from './work/access';
 import { AgentActions } from './work/agent-actions';
 import { useShortcuts } from '../../../lib/shortcuts';
+import { NARROW_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { detailsHolders } from '../details-slice';
 import { useListStep } from './view/list-context';
 import { ASSIGNEE_CONTROL_ID, PropertiesPanel, STATUS_CONTROL_ID } from './view/properties-panel';
@@ -91,6 +93,14 @@ export function RecordDetailsPage({
   const statuses = useDropdown(kind.type === 'T' ? 'ticketStatus' : 'contentStatus');
   const [editing, setEditing] = useState(false);
   const [sideOpen, setSideOpen] = useState(false);
+  // Below lg the side panel waits behind Show properties, and is not built (nor its choices
+  // fetched) until it is shown.
+  const narrow = useMediaQuery(NARROW_QUERY);
+  /** s and a: focus the status / assignee control, showing the side panel first where folded. */
+  const focusControl = (controlId: string) => {
+    flushSync(() => setSideOpen(true));
+    document.getElementById(controlId)?.focus();
+  };
   const reply = useRef<ReplyControls>(null);
   const record =
     detail.data && detail.data.id === id && detail.data.object_type === kind.type
@@ -285,17 +295,21 @@ export function RecordDetailsPage({
             {sideOpen ? tw('properties.hide') : tw('properties.show')}
           </button>
           <div id="record-side-panel" className={`d-lg-block ${sideOpen ? '' : 'd-none'}`}>
-            {record.object_type === 'T' && (
-              <div className="row mb-3">
-                <SlaSection ticket={record} />
-              </div>
+            {(sideOpen || !narrow) && (
+              <>
+                {record.object_type === 'T' && (
+                  <div className="row mb-3">
+                    <SlaSection ticket={record} />
+                  </div>
+                )}
+                <PropertiesPanel
+                  kind={kind}
+                  record={record}
+                  permissions={view.permissions}
+                  statusOptions={statusOptions}
+                />
+              </>
             )}
-            <PropertiesPanel
-              kind={kind}
-              record={record}
-              permissions={view.permissions}
-              statusOptions={statusOptions}
-            />
           </div>
         </aside>
       </div>
@@ -304,12 +318,6 @@ export function RecordDetailsPage({
 }
 
 const GROUP = 'workspace:shortcuts.group';
-
-/** s and a: focus the status / assignee control (shown on phones too). */
-function focusControl(id: string) {
-  document.getElementById('record-side-panel')?.classList.remove('d-none');
-  document.getElementById(id)?.focus();
-}
 
 /** The details list and the sanitized body (details pages and read-only/details). */
 export function RecordSummary({ kind, record }: { kind: Kind; record: HdRecord }) {
