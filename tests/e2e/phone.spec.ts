@@ -26,6 +26,25 @@ test('on a phone: the menu is a drawer, the list comes first, nothing scrolls si
   page,
 }) => {
   await logIn(page, 'alice@example.com');
+  // A subject with a word longer than the screen is wide: it must not widen any page.
+  const raised = await page.evaluate(async () => {
+    const res = await fetch('/api/ticket/', {
+      method: 'POST',
+      headers: {
+        Authorization: `JWT ${localStorage.getItem('token') ?? ''}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({
+        subject: 'Badge reader at door BuildingNorthEntranceTurnstileNumberTwelve fails',
+        description: '<p>It beeps red.</p>',
+        priority_id: 2,
+      }),
+    });
+    return res.status;
+  });
+  expect(raised).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   await expectNoSideways(page);
   const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
   const menu = page.getByRole('navigation', { name: 'Main menu' });
