@@ -87,14 +87,14 @@ test('on a phone: the menu is a drawer, the list comes first, nothing scrolls si
   await form.getByLabel('Status').selectOption({ label: 'New' });
   await expect(page).toHaveURL(/status_id=\d+/);
   await expect(page.getByRole('button', { name: 'Filters (1 on)' })).toBeVisible();
-  const statuses = table.getByRole('row').filter({ has: page.getByRole('link') });
-  await expect(statuses.first()).toContainText('New');
-  await expect(statuses.filter({ hasNotText: 'New' })).toHaveCount(0);
+  const rows = table.getByRole('row').filter({ has: page.getByRole('link') });
+  await expect(rows.first()).toContainText('New');
+  await expect(rows.filter({ hasNotText: 'New' })).toHaveCount(0);
   await expectNoSideways(page);
   await expectAccessible(page);
 
   // A ticket's page fits too; its properties wait behind their own button.
-  await statuses.first().getByRole('link').first().click();
+  await rows.first().getByRole('link').first().click();
   await expect(page).toHaveURL(/\/ticket\/my_ticket\/details\?ticketId=\d+$/);
   await expect(page.getByRole('heading', { name: 'Conversation' })).toBeVisible();
   const showProperties = page.getByRole('button', { name: 'Show properties' });
