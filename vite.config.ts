@@ -35,6 +35,36 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Fewer, larger chunks for a first screen. Lighthouse's mobile run loads the page over HTTP/1.1
+ * (six connections per host, a 150 ms round trip each), and every chunk past six in a wave costs
+ * another round trip before the page can render (docs/performance.md, 2026-11-25 round):
+ * - what the entry imports statically is one chunk (rolldown made eight of it);
+ * - the saga runtime with redux-saga, which every page starts, is one;
+ * - the signed-in frame (both layouts, the frame, the first screen's data call, the live saga)
+ *   is one;
+ * - small chunks shared by a few pages are copied into them instead of loaded on their own.
+ */
+const FIRST_SCREEN_CHUNKS = {
+  groups: [
+    { name: 'main', tags: ['$initial' as const], priority: 30 },
+    {
+      name: 'sagas',
+      test: /node_modules[\\/]@?redux-saga|src[\\/]app[\\/](saga-runtime|root-saga)/,
+      priority: 20,
+    },
+    // The login pages' layout, with what it shares with the signed-in frame (the language
+    // switcher, the page loader): taken first, so the login pages do not load the frame.
+    { name: 'auth-layout', test: /src[\\/]layouts[\\/]auth-layout/, priority: 15 },
+    {
+      name: 'frame',
+      test: /src[\\/](layouts[\\/](vertical-layout|horizontal-layout|signed-in-frame)|features[\\/]records[\\/]first-data|features[\\/]live[\\/]live-saga)/,
+      priority: 10,
+    },
+  ],
+  experimentalInlineCommonChunks: { maxSize: 20_000 },
+};
+
 export default defineConfig({
   plugins: [react(), precompress()],
   server: {
@@ -45,6 +75,7 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: FIRST_SCREEN_CHUNKS } },
   },
   test: {
     environment: 'jsdom',

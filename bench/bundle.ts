@@ -7,6 +7,8 @@ import zlib from 'node:zlib';
 
 type ManifestChunk = {
   file: string;
+  /** The chunk's name: its module's file name, without extension. */
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -16,6 +18,38 @@ type ManifestChunk = {
 type Manifest = Record<string, ManifestChunk>;
 
 const distDir = path.resolve('dist');
+const srcDir = path.resolve('src');
+
+/** Source files by name without extension (`login-page` -> src/.../login-page.tsx), if unique. */
+function sourcesByName(): Map<string, string | null> {
+  const byName = new Map<string, string | null>();
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.tsx?$/.test(e.name)) {
+        const name = e.name.replace(/\.tsx?$/, '');
+        byName.set(name, byName.has(name) ? null : path.relative(path.dirname(srcDir), p));
+      }
+    }
+  };
+  walk(srcDir);
+  return byName;
+}
+
+/**
+ * Each chunk's source module. A route's chunk that rolldown merged with code it shares with
+ * other chunks (vite.config.ts, FIRST_SCREEN_CHUNKS) has no `src` in the manifest, only a name.
+ */
+function sourceOf(manifest: Manifest): Map<string, string> {
+  const byName = sourcesByName();
+  const sources = new Map<string, string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const src = chunk.src ?? (chunk.name ? byName.get(chunk.name) : undefined);
+    if (src) sources.set(src, key);
+  }
+  return sources;
+}
 
 function gzipSize(file: string): number {
   return zlib.gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length;
@@ -49,8 +83,11 @@ function loadedLaterKb(manifest: Manifest, pageKey: string, loaded: Set<string>)
 
 export const BUNDLE_TARGETS = { entryKb: 120, loginKb: 150, pageKb: 250 };
 
-/** Chunks the entry loads at start for every page, beside the first screen (deferred-sagas.ts). */
-const STARTUP_CHUNKS = ['src/app/saga-runtime.ts'];
+/**
+ * What the entry loads at start for every page, beside the first screen (deferred-sagas.ts):
+ * the saga runtime, in the chunk vite.config.ts names `sagas`.
+ */
+const STARTUP_CHUNKS = ['sagas'];
 
 /** The layout each page shows in: public pages in the auth layout, the rest signed in. */
 function layoutOf(key: string): string | null {
@@ -72,19 +109,24 @@ export function printBundleReport(): boolean {
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry) ?? '';
   const entry = closure(manifest, entryKey);
   const entryKb = jsBytes(manifest, entry) / 1024;
+  const chunkOf = sourceOf(manifest);
   const startup = new Set(entry);
-  for (const key of STARTUP_CHUNKS) if (manifest[key]) closure(manifest, key, startup);
-  const pages = Object.keys(manifest)
-    .filter((k) => manifest[k].isDynamicEntry && k.includes('/pages/'))
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.name && STARTUP_CHUNKS.includes(chunk.name)) closure(manifest, key, startup);
+  }
+  const pages = [...chunkOf.keys()]
+    .filter((src) => src.includes('/pages/'))
     .sort()
-    .map((key) => {
+    .map((src) => {
+      const key = chunkOf.get(src) ?? '';
       const keys = new Set(startup);
-      const layout = layoutOf(key);
-      if (layout && manifest[layout]) closure(manifest, layout, keys);
+      const layout = chunkOf.get(layoutOf(src) ?? '');
+      if (layout) closure(manifest, layout, keys);
       closure(manifest, key, keys);
       return {
-        key,
+        key: src,
         kb: jsBytes(manifest, keys) / 1024,
+        files: [...keys].filter((k) => manifest[k].file.endsWith('.js')).length,
         laterKb: loadedLaterKb(manifest, key, keys),
       };
     });
@@ -98,7 +140,10 @@ export function printBundleReport(): boolean {
       p.laterKb >= 20
         ? `  (+ ${p.laterKb.toFixed(1)} KB the page loads itself after its first screen)`
         : '';
-    console.log(`  ${p.kb.toFixed(1).padStart(7)} KB  ${flag.padEnd(9)} ${p.key}${later}`);
+    const files = `${p.files} files`.padStart(8);
+    console.log(
+      `  ${p.kb.toFixed(1).padStart(7)} KB  ${files}  ${flag.padEnd(9)} ${p.key}${later}`,
+    );
   }
   const login = pages.find((p) => p.key.endsWith('/login-page.tsx'))?.kb ?? NaN;
   const over = pages.filter((p) => p.kb > maxPage);

@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useDispatch } from 'react-redux';
 
 export interface BreadcrumbItem {
@@ -14,11 +14,16 @@ export interface PageTitle {
 
 export const pageTitleSet = createAction<PageTitle>('layout/pageTitleSet');
 
-/** Each page sets its title; the layout shows it in the page header and in document.title. */
+/**
+ * Each page sets its title; the layout shows it in the page header and in document.title. Set
+ * before the browser paints: a record's subject replacing "Ticket details" may take three lines
+ * on a phone, and set after the record had painted it pushed the record down (Lighthouse read a
+ * layout shift of 0.15 on a ticket's page).
+ */
 export function usePageTitle(title: string, breadcrumbItems: BreadcrumbItem[] = []): void {
   const dispatch = useDispatch();
   const key = JSON.stringify(breadcrumbItems);
-  useEffect(() => {
+  useLayoutEffect(() => {
     dispatch(pageTitleSet({ title, breadcrumbItems: JSON.parse(key) as BreadcrumbItem[] }));
     document.title = title ? `${title} | Helpdesk` : 'Helpdesk';
   }, [dispatch, title, key]);
