@@ -112,29 +112,69 @@ function* handleEvent({ event, data }: LiveEvent, me: number, reconnected: boole
   }
 }
 
+/**
+ * The page going away (`hide`: closed, navigated from, or put in the back/forward cache) and
+ * coming back from that cache (`show`).
+ */
+function pageLifecycle(): EventChannel<'hide' | 'show'> {
+  return eventChannel((emit) => {
+    const onHide = () => emit('hide');
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) emit('show');
+    };
+    window.addEventListener('pagehide', onHide);
+    window.addEventListener('pageshow', onShow);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      window.removeEventListener('pageshow', onShow);
+    };
+  });
+}
+
 function* streamLoop(me: number): SagaIterator {
+  const lifecycle: EventChannel<'hide' | 'show'> = yield call(pageLifecycle);
   let failures = 0;
   let connectedBefore = false;
-  for (;;) {
-    const channel: EventChannel<StreamMessage> = yield call(streamChannel);
-    try {
-      for (;;) {
-        const message: StreamMessage = yield take(channel);
-        if (message.type === 'closed') break;
-        if (message.event.event === 'ready') {
-          failures = 0;
-          yield call(handleEvent, message.event, me, connectedBefore);
-          connectedBefore = true;
-        } else {
-          yield call(handleEvent, message.event, me, false);
+  try {
+    for (;;) {
+      const channel: EventChannel<StreamMessage> = yield call(streamChannel);
+      let hidden = false;
+      try {
+        for (;;) {
+          const { message, page }: { message?: StreamMessage; page?: 'hide' | 'show' } = yield race(
+            { message: take(channel), page: take(lifecycle) },
+          );
+          if (page === 'hide') {
+            hidden = true;
+            break;
+          }
+          if (!message) continue;
+          if (message.type === 'closed') break;
+          if (message.event.event === 'ready') {
+            failures = 0;
+            yield call(handleEvent, message.event, me, connectedBefore);
+            connectedBefore = true;
+          } else {
+            yield call(handleEvent, message.event, me, false);
+          }
         }
+      } finally {
+        channel.close();
       }
-    } finally {
-      channel.close();
+      yield put(liveActions.streamLost());
+      if (hidden) {
+        // A page kept in the back/forward cache would hold its open stream, one of the
+        // browser's six connections to the server, for as long as it is kept: six such pages
+        // and the tab could load nothing more. Opened again (and resynced) when shown.
+        while ((yield take(lifecycle)) !== 'show');
+        failures = 0;
+        continue;
+      }
+      yield delay(Math.min(BACKOFF.firstMs * 2 ** failures, BACKOFF.maxMs));
+      failures += 1;
     }
-    yield put(liveActions.streamLost());
-    yield delay(Math.min(BACKOFF.firstMs * 2 ** failures, BACKOFF.maxMs));
-    failures += 1;
+  } finally {
+    lifecycle.close();
   }
 }
 

@@ -122,6 +122,32 @@ describe('the event stream', () => {
     expect(store.getState().live.newRecords.T).toBe(0);
   });
 
+  it('closes while the page is in the back/forward cache and opens again when it is shown', async () => {
+    const opened: Request[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/events') opened.push(request);
+    });
+    signInAs('agent@example.com');
+    const { store } = renderApp('/hd_ticket');
+    await waitFor(() => expect(store.getState().live.connected).toBe(true));
+    expect(opened).toHaveLength(1);
+    // Navigated away: the page may be kept, but not its connection to the server.
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    });
+    await waitFor(() => expect(opened[0].signal.aborted).toBe(true));
+    expect(store.getState().live.connected).toBe(false);
+    await new Promise((r) => setTimeout(r, BACKOFF.firstMs + 100));
+    expect(opened).toHaveLength(1);
+    // Back: the stream opens again, and what was missed meanwhile reloads.
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    await waitFor(() => expect(store.getState().live.connected).toBe(true));
+    expect(opened).toHaveLength(2);
+    expect(store.getState().live.resyncs).toBe(1);
+  });
+
   it('stops at logout', async () => {
     const opened: Request[] = [];
     server.events.on('request:start', ({ request }) => {
