@@ -8,7 +8,7 @@ import type { Db } from './pool.js';
 export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
 export function withTransaction<T>(db: Db, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  return transaction(db, 'BEGIN', run);
+  return transaction<T, undefined>(db, 'BEGIN', run);
 }
 
 /** Who a request acts for: the signed-in user, and the browser tab they act from, if it said. */
@@ -30,12 +30,16 @@ export const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
  * and 020), so the tab that made a change can tell it is its own and the user's other tabs still
  * follow it. With `confirmSession`, the session must still be live, or nothing runs and the
  * request answers 401. One round trip, as BEGIN alone: every value is checked before it goes
- * into the text.
+ * into the text. `first`, a read the change starts from (the record's access check, a new
+ * ticket's defaults), goes out with BEGIN in the same round trip (the pool's clients pipeline);
+ * `run` gets its answer once the session is confirmed, and its error (a 404) rolls back.
+ * (Give `first`'s parameter a type, `(tx: Queryable) => …`, so its answer types `run`'s.)
  */
-export function withUserTransaction<T>(
+export function withUserTransaction<T, F = undefined>(
   db: Db,
   actor: Actor,
-  run: (client: pg.PoolClient) => Promise<T>,
+  run: (client: pg.PoolClient, first: F) => Promise<T>,
+  first?: (client: pg.PoolClient) => Promise<F>,
 ): Promise<T> {
   const { userId, tab, confirmSession } = actor;
   if (!Number.isSafeInteger(userId)) throw new Error(`not a user id: ${userId}`);
@@ -47,27 +51,36 @@ export function withUserTransaction<T>(
     settings.push(`EXISTS (SELECT 1 FROM sessions WHERE jti = '${confirmSession}'
       AND user_id = ${userId} AND revoked_at IS NULL AND expires > now()) AS live`);
   }
-  return transaction(db, `BEGIN; SELECT ${settings.join(', ')}`, run, (begun) => {
+  const check = (begun: pg.QueryResult | pg.QueryResult[]) => {
     if (confirmSession === undefined) return;
     const rows = Array.isArray(begun) ? begun[1]?.rows : undefined;
     if (rows?.[0]?.live !== true) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
-  });
+  };
+  return transaction(db, `BEGIN; SELECT ${settings.join(', ')}`, run, check, first);
 }
 
-async function transaction<T>(
+async function transaction<T, F>(
   db: Db,
   begin: string,
-  run: (client: pg.PoolClient) => Promise<T>,
+  run: (client: pg.PoolClient, first: F) => Promise<T>,
   /** Looks at what `begin` answered; throws to roll back before anything is written. */
   check?: (begun: pg.QueryResult | pg.QueryResult[]) => void,
+  first?: (client: pg.PoolClient) => Promise<F>,
 ): Promise<T> {
   const client = await db.connect();
   // Set when the connection may be broken: the client is then destroyed, not reused.
   let broken: Error | undefined;
   try {
-    const begun: pg.QueryResult | pg.QueryResult[] = await client.query(begin);
-    check?.(begun);
-    const result = await run(client);
+    // Both are sent before either is awaited: one round trip. The session's check decides
+    // first (a 401 before a 404), then the read's own error.
+    const [begun, read] = await Promise.allSettled([
+      client.query(begin),
+      first ? first(client) : Promise.resolve(undefined as F),
+    ]);
+    if (begun.status === 'rejected') throw begun.reason;
+    check?.(begun.value);
+    if (read.status === 'rejected') throw read.reason;
+    const result = await run(client, read.value);
     await client.query('COMMIT');
     return result;
   } catch (err) {

@@ -79,11 +79,17 @@ export async function loadMailThread(q: Queryable, recordId: number): Promise<Ma
  * read the record (owner, agents, shared with them, or anyone for searchable content), and never
  * the person who made the change.
  */
-async function followersAndThread(
+export interface Followers {
+  recipients: Recipient[];
+  thread: MailThread;
+}
+
+/** Who hears of a change to the record made by `actorId`, and the record's mail thread. */
+export async function followersAndThread(
   q: Queryable,
   recordId: number,
   actorId: number,
-): Promise<{ recipients: Recipient[]; thread: MailThread }> {
+): Promise<Followers> {
   const { rows } = await q.query<Recipient & ThreadColumns>(
     prepared(
       `WITH RECURSIVE
@@ -243,8 +249,10 @@ export async function queueFollowerMails(
   actorId: number | null,
   event: Extract<RecordMailEvent, { type: 'message' | 'status_changed' }>,
   opts?: RecordMailOptions,
+  /** followersAndThread's answer, when the caller read it already (with its own write). */
+  heard?: Followers,
 ): Promise<void> {
-  const { recipients, thread } = await followersAndThread(tx, record.id, actorId ?? 0);
+  const { recipients, thread } = heard ?? (await followersAndThread(tx, record.id, actorId ?? 0));
   for (const r of recipients) await queueToRecipient(tx, ctx, thread, record, r, event, opts);
 }
 

@@ -3,24 +3,31 @@
 // through every index (docs/performance.md).
 import type { Queryable } from '../db/transaction.js';
 import { TICKET, type RecordRow } from '../routes/records/kinds.js';
-import { insertRecord, newTicketDefaults, type NewRecord } from '../routes/records/sql.js';
+import {
+  insertRecord,
+  newTicketDefaults,
+  type NewRecord,
+  type NewTicketStart,
+} from '../routes/records/sql.js';
 import type { Viewer } from '../routes/records/visibility.js';
 import { newTicketSla, startNewTicketSla, type SlaContext } from './recompute.js';
 
 /**
  * Inserts a submitted (not draft) ticket with its service-level state and its `created` event
- * (`created`: the event's details); answers its row.
+ * (`created`: the event's details); answers its row. `start`: its defaults, when the caller read
+ * them already (with its BEGIN).
  */
 export async function insertSubmittedTicket(
   tx: Queryable,
   ctx: SlaContext,
   owner: Viewer,
   r: NewRecord,
-  created?: Record<string, unknown>,
+  opts: { created?: Record<string, unknown>; start?: NewTicketStart } = {},
 ): Promise<RecordRow> {
+  const { created } = opts;
   // The desk, the status and the policy in one round trip; the desk the policy was picked for is
   // the one written (not the default read again).
-  const start = await newTicketDefaults(tx, r);
+  const start = opts.start ?? (await newTicketDefaults(tx, r));
   const fields = { ...r, hd_id: start.hd_id, is_draft: false };
   const sla = newTicketSla(ctx, start.policy, start);
   const row = await insertRecord(tx, owner, TICKET, fields, { sla: sla.values, created });

@@ -124,7 +124,7 @@ async function newTicket(m: Importing, known: sql.Sender | undefined): Promise<s
       content_type_id: null,
       is_draft: false,
     },
-    { channel: 'mail' },
+    { created: { channel: 'mail' } },
   );
   const recordId = Number(record.id);
   await attach(m, recordId, user.id, parts.fits);

@@ -98,21 +98,28 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       const body = sanitizeBody(String(b[kind.bodyField] ?? ''));
       const lookup = (b[kind.requiredLookup] as number | null | undefined) ?? null;
       if (!isDraft) checkSubmitted(kind, { body, lookup });
-      const row = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
-        const fields: sql.NewRecord = {
-          title: String(b[kind.titleField]).trim(),
-          body,
-          hd_id: b.hd_id ?? null,
-          priority_id: kind.type === 'T' ? (b.priority_id ?? null) : null,
-          company_id: kind.type === 'T' ? (b.company_id ?? null) : null,
-          content_type_id: kind.type === 'C' ? (b.content_type_id ?? null) : null,
-          is_draft: isDraft,
-        };
-        // A submitted ticket starts its service-level targets (docs/sla.md) as it is written.
-        return kind.type === 'T' && !isDraft
-          ? insertSubmittedTicket(tx, ctx, user, fields)
-          : sql.insertRecord(tx, user, kind, fields);
-      });
+      const fields: sql.NewRecord = {
+        title: String(b[kind.titleField]).trim(),
+        body,
+        hd_id: b.hd_id ?? null,
+        priority_id: kind.type === 'T' ? (b.priority_id ?? null) : null,
+        company_id: kind.type === 'T' ? (b.company_id ?? null) : null,
+        content_type_id: kind.type === 'C' ? (b.content_type_id ?? null) : null,
+        is_draft: isDraft,
+      };
+      // A submitted ticket starts its service-level targets (docs/sla.md) as it is written; its
+      // desk, status and policy are read with BEGIN.
+      const submittedTicket = kind.type === 'T' && !isDraft;
+      const row = await withUserTransaction(
+        ctx.db,
+        requestActor(request),
+        (tx, start) =>
+          start
+            ? insertSubmittedTicket(tx, ctx, user, fields, { start })
+            : sql.insertRecord(tx, user, kind, fields),
+        (tx: Queryable) =>
+          submittedTicket ? sql.newTicketDefaults(tx, fields) : Promise.resolve(undefined),
+      );
       return { statusCode: 200, data: toApi(row, ctx.clock.now()) };
     },
   );

@@ -145,10 +145,17 @@ const defaultDesk = (type: string) =>
   `(SELECT id FROM helpdesks WHERE object_type = ${type} AND is_default)`;
 
 /** What a new ticket's help desk and status resolve to before it is written, and its policy. */
+export interface NewTicketStart {
+  hd_id: number | null;
+  code: string;
+  is_closed: boolean;
+  policy?: PolicyRow;
+}
+
 export async function newTicketDefaults(
   db: Queryable,
   t: Pick<NewRecord, 'hd_id' | 'priority_id' | 'company_id'>,
-): Promise<{ hd_id: number | null; code: string; is_closed: boolean; policy?: PolicyRow }> {
+): Promise<NewTicketStart> {
   const desk = `coalesce($1::int, ${defaultDesk(`'${TICKET.type}'`)})`;
   const { rows } = await db.query<{
     hd_id: number | null;

@@ -2,12 +2,16 @@
 // and the communication log (agents only), following, and what a message can be sent as.
 // Contract: docs/api-working.md "Threads". A message's mails are queued in its transaction.
 import type { FastifyInstance } from 'fastify';
-import { withUserTransaction } from '../../db/transaction.js';
+import { withUserTransaction, type Queryable } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hasText, sanitizeBody } from '../../lib/sanitize.js';
 import { M, authenticated, emailField, errors, ok, ref } from '../../lib/schemas.js';
-import { queueFollowerMails, queueForwardMail } from '../../mail/record-mail.js';
+import {
+  followersAndThread,
+  queueFollowerMails,
+  queueForwardMail,
+} from '../../mail/record-mail.js';
 import { currentUser, requestActor, requireUser, type AuthUser } from '../../plugins/auth.js';
 import { CONTENT, TICKET, type RecordKind } from '../records/kinds.js';
 import { requireAccess, type AccessRow } from '../records/record-access.js';
@@ -198,7 +202,6 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
     async (request) => {
       const user = currentUser(request);
       const b = request.body;
-      const r = await requireAccess(ctx.db, user, 'take_part', request.params.id, kind.type);
       const action = b.action ?? 'reply';
       const sentAs = b.sent_as ?? (user.user_is_hde ? 'agent' : 'self');
       if (!user.user_is_hde && (action !== 'reply' || sentAs !== 'self')) {
@@ -209,47 +212,58 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
         throw new HttpError(400, 'Validation failed', { forward_to: FORWARD_TO_REQUIRED });
       }
       const forwardTo = action === 'forward' ? (b.forward_to ?? null) : null;
-      const row = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
-        const message = await sql.insertMessage(tx, {
-          recordId: Number(r.id),
-          thread: 'communication',
-          authorId: user.id,
-          sentAs,
-          action,
-          body,
-          forwardTo,
-          timeSpentMinutes: null,
-          event: { action: 'message_added', details: { action } },
-        });
-        const author = message.sent_as_name ?? user.fullname;
-        const messageRowId = Number(message.id);
-        if (forwardTo) {
-          await queueForwardMail(
-            tx,
-            ctx,
-            recordRef(r),
-            forwardTo,
-            user.language,
-            { type: 'forward', author, body },
-            { replyAs: author, messageRowId },
-          );
-        } else {
-          // An agent's message is their reply (From: their name or the desk's); anyone
-          // else's reaches the followers as a notification from the desk.
-          await queueFollowerMails(
-            tx,
-            ctx,
-            recordRef(r),
-            user.id,
-            { type: 'message', author, body },
-            user.user_is_hde ? { replyAs: author, messageRowId } : { messageRowId },
-          );
-        }
-        // An agent's reply meets the response targets; the requester's restarts the wait.
-        const event = messageEvent(user, Number(r.owner_id), action);
-        if (kind.type === 'T' && event) await recomputeSla(tx, ctx, Number(r.id), { event });
-        return message;
-      });
+      // The access check goes out with BEGIN, and who hears of the message with the message:
+      // two round trips where they were four.
+      const row = await withUserTransaction(
+        ctx.db,
+        requestActor(request),
+        async (tx, r) => {
+          const [message, heard] = await Promise.all([
+            sql.insertMessage(tx, {
+              recordId: Number(r.id),
+              thread: 'communication',
+              authorId: user.id,
+              sentAs,
+              action,
+              body,
+              forwardTo,
+              timeSpentMinutes: null,
+              event: { action: 'message_added', details: { action } },
+            }),
+            forwardTo ? undefined : followersAndThread(tx, Number(r.id), user.id),
+          ]);
+          const author = message.sent_as_name ?? user.fullname;
+          const messageRowId = Number(message.id);
+          if (forwardTo) {
+            await queueForwardMail(
+              tx,
+              ctx,
+              recordRef(r),
+              forwardTo,
+              user.language,
+              { type: 'forward', author, body },
+              { replyAs: author, messageRowId },
+            );
+          } else {
+            // An agent's message is their reply (From: their name or the desk's); anyone
+            // else's reaches the followers as a notification from the desk.
+            await queueFollowerMails(
+              tx,
+              ctx,
+              recordRef(r),
+              user.id,
+              { type: 'message', author, body },
+              user.user_is_hde ? { replyAs: author, messageRowId } : { messageRowId },
+              heard,
+            );
+          }
+          // An agent's reply meets the response targets; the requester's restarts the wait.
+          const event = messageEvent(user, Number(r.owner_id), action);
+          if (kind.type === 'T' && event) await recomputeSla(tx, ctx, Number(r.id), { event });
+          return message;
+        },
+        (tx: Queryable) => requireAccess(tx, user, 'take_part', request.params.id, kind.type),
+      );
       return { statusCode: 200, data: toMessage(row) };
     },
   );
