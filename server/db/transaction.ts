@@ -59,6 +59,25 @@ export function withUserTransaction<T, F = undefined>(
   return transaction(db, `BEGIN; SELECT ${settings.join(', ')}`, run, check, first);
 }
 
+/**
+ * Promise.all for statements sent together on a transaction's client: it waits for every one to
+ * settle before it answers or throws (the first failure in order), so no statement of the set is
+ * still on its way, to land outside the transaction, when the caller rolls back.
+ */
+export async function together<T extends readonly unknown[] | []>(
+  work: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled<readonly unknown[]>(work);
+  const values: unknown[] = [];
+  for (const s of settled) {
+    if (s.status === 'rejected') throw s.reason;
+    values.push(s.value);
+  }
+  return values as {
+    -readonly [K in keyof T]: Awaited<T[K]>;
+  };
+}
+
 async function transaction<T, F>(
   db: Db,
   begin: string,

@@ -35,6 +35,8 @@ export interface RecomputeOptions {
    * the agents about old tickets (they show as overdue).
    */
   backfill?: boolean;
+  /** The ticket's row as readSlaRow answered it, when the caller sent that read with its own. */
+  row?: SlaTicket;
 }
 
 /** An escalation fires at 80 % of a target's business time (warning) and at its due time. */
@@ -96,18 +98,19 @@ const min = (dates: (Date | null)[]): Date | null =>
 /** Statuses whose time does not count: waiting on the requester, or done. */
 export const pausedStatus = (code: string, isClosed: boolean) => code === 'pending' || isClosed;
 
-export async function recomputeSla(
-  tx: Queryable,
-  ctx: SlaContext,
-  recordId: number,
-  opts: RecomputeOptions = {},
-): Promise<void> {
-  const now = ctx.clock.now();
+/** A ticket's row with what recomputeSla() reads beside it. */
+export type SlaTicket = SlaRow & SlaReadings;
+
+/**
+ * The ticket's row for recomputeSla(), locked for the rest of the transaction. Sent on its own,
+ * it may go out with the caller's other statements (the pool's clients pipeline).
+ */
+export async function readSlaRow(tx: Queryable, recordId: number): Promise<SlaTicket | undefined> {
   // NO KEY UPDATE, not UPDATE: a message or event inserted earlier in this transaction, by this
   // or a concurrent request, holds KEY SHARE on the ticket (its foreign key), which UPDATE would
   // wait on while the other request waits on this one (a deadlock; two replies at once).
   // The policy its fields match, its pauses and the escalations fired come in the same round trip.
-  const { rows } = await tx.query<SlaRow & SlaReadings>(
+  const { rows } = await tx.query<SlaTicket>(
     prepared(
       `SELECT r.id, r.object_type, r.is_draft, r.title, r.hd_id, r.priority_id, r.company_id,
             r.assignee_id, r.owner_id, r.created_at, s.code AS status_code, s.is_closed,
@@ -129,7 +132,17 @@ export async function recomputeSla(
       [recordId],
     ),
   );
-  const r = rows[0];
+  return rows[0];
+}
+
+export async function recomputeSla(
+  tx: Queryable,
+  ctx: SlaContext,
+  recordId: number,
+  opts: RecomputeOptions = {},
+): Promise<void> {
+  const now = ctx.clock.now();
+  const r = opts.row ?? (await readSlaRow(tx, recordId));
   if (!r || r.object_type !== 'T' || r.is_draft) return;
   const stored: Pause[] = r.pause_starts.map((start, i) => ({ start, end: r.pause_ends[i] }));
 

@@ -2,7 +2,7 @@
 // and the communication log (agents only), following, and what a message can be sent as.
 // Contract: docs/api-working.md "Threads". A message's mails are queued in its transaction.
 import type { FastifyInstance } from 'fastify';
-import { withUserTransaction, type Queryable } from '../../db/transaction.js';
+import { together, withUserTransaction, type Queryable } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hasText, sanitizeBody } from '../../lib/sanitize.js';
@@ -15,7 +15,7 @@ import {
 import { currentUser, requestActor, requireUser, type AuthUser } from '../../plugins/auth.js';
 import { CONTENT, TICKET, type RecordKind } from '../records/kinds.js';
 import { requireAccess, type AccessRow } from '../records/record-access.js';
-import { messageEvent, recomputeSla } from '../../sla/recompute.js';
+import { messageEvent, readSlaRow, recomputeSla } from '../../sla/recompute.js';
 import * as sql from './sql.js';
 
 export const MESSAGE_REQUIRED = 'Message is required.';
@@ -212,13 +212,16 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
         throw new HttpError(400, 'Validation failed', { forward_to: FORWARD_TO_REQUIRED });
       }
       const forwardTo = action === 'forward' ? (b.forward_to ?? null) : null;
-      // The access check goes out with BEGIN, and who hears of the message with the message:
-      // two round trips where they were four.
+      // The access check goes out with BEGIN; who hears of the message and the ticket's service
+      // levels are read with the message (the pool's clients pipeline what is sent together).
       const row = await withUserTransaction(
         ctx.db,
         requestActor(request),
         async (tx, r) => {
-          const [message, heard] = await Promise.all([
+          // An agent's reply meets the response targets; the requester's restarts the wait.
+          const event = messageEvent(user, Number(r.owner_id), action);
+          const sla = kind.type === 'T' && event !== undefined;
+          const [message, heard, slaRow] = await together([
             sql.insertMessage(tx, {
               recordId: Number(r.id),
               thread: 'communication',
@@ -231,35 +234,35 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
               event: { action: 'message_added', details: { action } },
             }),
             forwardTo ? undefined : followersAndThread(tx, Number(r.id), user.id),
+            sla ? readSlaRow(tx, Number(r.id)) : undefined,
           ]);
           const author = message.sent_as_name ?? user.fullname;
           const messageRowId = Number(message.id);
-          if (forwardTo) {
-            await queueForwardMail(
-              tx,
-              ctx,
-              recordRef(r),
-              forwardTo,
-              user.language,
-              { type: 'forward', author, body },
-              { replyAs: author, messageRowId },
-            );
-          } else {
-            // An agent's message is their reply (From: their name or the desk's); anyone
-            // else's reaches the followers as a notification from the desk.
-            await queueFollowerMails(
-              tx,
-              ctx,
-              recordRef(r),
-              user.id,
-              { type: 'message', author, body },
-              user.user_is_hde ? { replyAs: author, messageRowId } : { messageRowId },
-              heard,
-            );
-          }
-          // An agent's reply meets the response targets; the requester's restarts the wait.
-          const event = messageEvent(user, Number(r.owner_id), action);
-          if (kind.type === 'T' && event) await recomputeSla(tx, ctx, Number(r.id), { event });
+          // The mails and the service levels are written side by side (one round trip).
+          await together([
+            forwardTo
+              ? queueForwardMail(
+                  tx,
+                  ctx,
+                  recordRef(r),
+                  forwardTo,
+                  user.language,
+                  { type: 'forward', author, body },
+                  { replyAs: author, messageRowId },
+                )
+              : // An agent's message is their reply (From: their name or the desk's); anyone
+                // else's reaches the followers as a notification from the desk.
+                queueFollowerMails(
+                  tx,
+                  ctx,
+                  recordRef(r),
+                  user.id,
+                  { type: 'message', author, body },
+                  user.user_is_hde ? { replyAs: author, messageRowId } : { messageRowId },
+                  heard,
+                ),
+            sla ? recomputeSla(tx, ctx, Number(r.id), { event, row: slaRow }) : undefined,
+          ]);
           return message;
         },
         (tx: Queryable) => requireAccess(tx, user, 'take_part', request.params.id, kind.type),
