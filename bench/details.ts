@@ -1,17 +1,9 @@
 // The details call (issue 9) on the records bench's million-row database: one ticket given a
 // 500-message thread (a fifth of it work log) and 200 history events; the call's p95 through
-// the listener beside its SQL floor (the same statements run directly through pg, in parallel as
-// the handler runs them) and the ratio; then a reply to it beside a reply to a ticket without a
+// the listener beside its SQL floor (the same statements run directly through pg as the handler
+// runs them: server/routes/details/read.ts) and the ratio; then a reply to it beside a reply to a ticket without a
 // thread. BENCH_ONLY=details.
-import { getRecord } from '../server/routes/records/sql.js';
-import {
-  attachmentsWithMessages,
-  timelinePage,
-  TIMELINE_PAGE,
-} from '../server/routes/details/sql.js';
-import { relatedList } from '../server/routes/relations/sql.js';
-import { sharedWith } from '../server/routes/sharing/sql.js';
-import { recordNodes } from '../server/routes/taxonomy/sql.js';
+import { readDetails } from '../server/routes/details/read.js';
 import { fmt, ratio, request, sampleInTurns } from './measure.js';
 import type { BenchContext } from './records.js';
 
@@ -56,19 +48,11 @@ export async function detailsBench(ctx: BenchContext): Promise<void> {
       if (res.status !== 200) throw new Error(`details as ${who}: HTTP ${res.status}`);
     };
     await call();
-    const agent = viewer.user_is_hde;
     const [http, direct] = await sampleInTurns(
       [
         call,
         async () => {
-          await getRecord(db, viewer, 'T', id);
-          await Promise.all([
-            timelinePage(db, id, { agent, limit: TIMELINE_PAGE + 1 }),
-            attachmentsWithMessages(db, id, agent),
-            recordNodes(db, id),
-            relatedList(db, viewer, id),
-            sharedWith(db, id),
-          ]);
+          if (!(await readDetails(db, viewer, 'T', id))) throw new Error('details: not found');
         },
       ],
       SAMPLES,

@@ -60,6 +60,26 @@ export function withUserTransaction<T, F = undefined>(
 }
 
 /**
+ * Reads on one connection of the pool: what `run` sends at once goes out at once (the pool's
+ * clients pipeline), and a call holds one connection instead of one per statement.
+ */
+export async function onOneConnection<T>(
+  db: Db,
+  run: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await db.connect();
+  let broken: Error | undefined;
+  try {
+    return await run(client);
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) broken = err as Error;
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
  * Promise.all for statements sent together on a transaction's client: it waits for every one to
  * settle before it answers or throws (the first failure in order), so no statement of the set is
  * still on its way, to land outside the transaction, when the caller rolls back.

@@ -1,7 +1,8 @@
 // The record view in one call (docs/api-records.md "Details"): the record, the newest page of
 // its timeline, its files, classification, related records, shared-with list, follow state and
 // what the caller may do. A fixed number of statements whatever the thread length: one to find
-// the record as the caller may see it, then the parts at once. Older timeline pages: `before`.
+// the record as the caller may see it, then the parts at once (read.ts). Older timeline pages:
+// `before`.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -11,10 +12,7 @@ import { toApi as attachmentToApi } from '../attachments/routes.js';
 import { KINDS, recordIdParams } from '../records/access.js';
 import { recordSchema, toApi, type RecordKind, type RecordRow } from '../records/kinds.js';
 import { NOT_FOUND_MESSAGE } from '../records/messages.js';
-import { getRecord } from '../records/sql.js';
-import { relatedList } from '../relations/sql.js';
-import { sharedWith } from '../sharing/sql.js';
-import { recordNodes } from '../taxonomy/sql.js';
+import { readDetails } from './read.js';
 import * as sql from './sql.js';
 
 const int = { type: 'integer' } as const;
@@ -221,12 +219,8 @@ function toEntry(row: sql.TimelineRow) {
 }
 
 /** A page of the timeline: one statement (a page and one more, to know if there is an older). */
-async function timeline(ctx: AppContext, recordId: number, agent: boolean, before?: string) {
-  const rows = await sql.timelinePage(ctx.db, recordId, {
-    agent,
-    before: before ? sql.parseCursor(before) : undefined,
-    limit: sql.TIMELINE_PAGE + 1,
-  });
+/** The newest TIMELINE_PAGE entries of the rows read (one more says whether there are older). */
+function timeline(rows: sql.TimelineRow[]) {
   const page = rows.slice(0, sql.TIMELINE_PAGE);
   return {
     entries: page.map(toEntry),
@@ -257,24 +251,12 @@ export function detailsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       async (request) => {
         const user = currentUser(request);
-        const row = await getRecord(ctx.db, user, kind.type, request.params.id, {
-          readers: kind.type === 'C',
-        });
-        if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
-        const id = Number(row.id);
+        const before = request.query.before ? sql.parseCursor(request.query.before) : undefined;
+        const read = await readDetails(ctx.db, user, kind.type, request.params.id, before);
+        if (!read) throw new HttpError(404, NOT_FOUND_MESSAGE);
+        const { row, takePart, files, nodes, related, shares } = read;
         const agent = row.access === 'agent';
-        // Readers of searchable content read the item, its files, classification and related
-        // records, not its conversation, history or sharing (as the separate calls answer).
-        const takePart = row.access !== 'reader';
-        const [page, files, nodes, related, shares] = await Promise.all([
-          takePart
-            ? timeline(ctx, id, agent, request.query.before)
-            : { entries: [], next_cursor: null },
-          sql.attachmentsWithMessages(ctx.db, id, agent),
-          recordNodes(ctx.db, id),
-          relatedList(ctx.db, user, id),
-          takePart ? sharedWith(ctx.db, id) : [],
-        ]);
+        const page = read.timeline ? timeline(read.timeline) : { entries: [], next_cursor: null };
         return {
           statusCode: 200,
           data: {
