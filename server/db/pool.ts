@@ -19,6 +19,13 @@ export interface PoolLogger {
 /** Timeouts in ms; 0 means none. Web requests use the defaults; jobs and backups set their own. */
 export interface ConnectionSettings {
   max?: number;
+  /**
+   * Connections kept open however long they idle (up to max): a call after a quiet spell finds
+   * them open instead of waiting for new ones (a backend started and a password exchange each).
+   */
+  keepOpen?: number;
+  /** How long a connection past `keepOpen` may idle before it is closed. */
+  idleTimeoutMs?: number;
   connectTimeoutMs?: number;
   statementTimeoutMs?: number;
   idleInTransactionTimeoutMs?: number;
@@ -34,9 +41,11 @@ export const WEB_REQUEST_SETTINGS: Required<Omit<ConnectionSettings, 'applicatio
   statementTimeoutMs: 5000,
   idleInTransactionTimeoutMs: 5000,
   queryTimeoutMs: 6000,
+  // A list call takes two connections at once, the record view's call one.
+  keepOpen: 2,
+  idleTimeoutMs: 30000,
 };
 
-/** For migrations, seeding, backups and restores: no statement limits, still a bounded connect. */
 /**
  * Background jobs: connections of their own (a job never takes a web request's connection) with
  * limits sized for a job, not for a web request.
@@ -50,6 +59,7 @@ export const JOB_SETTINGS: ConnectionSettings = {
   applicationName: 'helpdesk jobs',
 };
 
+/** For migrations, seeding, backups and restores: no statement limits, still a bounded connect. */
 export const LONG_TASK_SETTINGS: ConnectionSettings = {
   max: 2,
   connectTimeoutMs: 10000,
@@ -90,14 +100,16 @@ export function createPool(
   sizeOrSettings: ConnectionSettings | number = {},
 ): Db {
   const settings = typeof sizeOrSettings === 'number' ? { max: sizeOrSettings } : sizeOrSettings;
+  const { max, keepOpen, idleTimeoutMs } = { ...WEB_REQUEST_SETTINGS, ...settings };
   const own = new Set<net.Socket>();
   const pool = new pg.Pool({
     ...clientConfig(connectionString, settings, own),
     // Queries issued together on one client go out together (withUserTransaction's `first`, a
     // reply's reads): one round trip instead of one each. Sequential use is unchanged.
     pipeline: true,
-    max: settings.max ?? WEB_REQUEST_SETTINGS.max,
-    idleTimeoutMillis: 30000,
+    max,
+    min: Math.min(keepOpen, max),
+    idleTimeoutMillis: idleTimeoutMs,
   });
   sockets.set(pool, own);
   // Idle clients whose connection is lost: the pool drops them and opens new ones when needed.

@@ -1,0 +1,62 @@
+// The pool keeps a couple of connections open through a quiet spell (a call after it does not
+// wait for new ones), closes the rest when they idle, and sends statements given at once on one
+// client at once (pipelining), each with its own answer and error; together() answers a set of
+// them only once every one has settled.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool, type Db } from '../../db/pool.js';
+import { together } from '../../db/transaction.js';
+import { createTestDatabase, type TestDatabase } from '../db.js';
+
+let database: TestDatabase;
+let pool: Db;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ migrated: false });
+  pool = createPool(database.url, undefined, { max: 5, idleTimeoutMs: 50 });
+});
+afterAll(async () => {
+  await pool.end();
+  await database.drop();
+});
+
+describe('the pool', () => {
+  it('keeps two connections open after a busy moment, and closes the others', async () => {
+    await Promise.all(Array.from({ length: 5 }, () => pool.query('SELECT pg_sleep(0.05)')));
+    expect(pool.totalCount).toBe(5);
+    await sleep(300);
+    expect(pool.totalCount).toBe(2);
+    const pids = await Promise.all([1, 2].map(() => pool.query('SELECT pg_backend_pid() AS pid')));
+    expect(pool.totalCount).toBe(2);
+    expect(new Set(pids.map((r) => r.rows[0].pid)).size).toBe(2);
+  });
+
+  it('answers statements sent at once on one client in order, an error only to its own', async () => {
+    const client = await pool.connect();
+    try {
+      const [a, b, c] = await Promise.allSettled([
+        client.query('SELECT 1 AS n'),
+        client.query('SELECT 1 / 0'),
+        client.query('SELECT 3 AS n'),
+      ]);
+      expect(a.status === 'fulfilled' && a.value.rows[0].n).toBe(1);
+      expect(b.status === 'rejected' && (b.reason as { code: string }).code).toBe('22012');
+      expect(c.status === 'fulfilled' && c.value.rows[0].n).toBe(3);
+    } finally {
+      client.release();
+    }
+  });
+});
+
+describe('together', () => {
+  it('throws the first failure in order, only once every statement has settled', async () => {
+    let slowSettled = false;
+    const slow = sleep(50).then(() => {
+      slowSettled = true;
+      return 'slow';
+    });
+    await expect(together([slow, Promise.reject(new Error('second'))])).rejects.toThrow('second');
+    expect(slowSettled).toBe(true);
+    await expect(together([slow, Promise.resolve(2)])).resolves.toEqual(['slow', 2]);
+  });
+});
