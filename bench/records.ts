@@ -23,7 +23,11 @@ import {
   TICKET,
   type RecordKind,
 } from '../server/routes/records/kinds.js';
-import { buildListQueries, type ListFilters } from '../server/routes/records/sql.js';
+import {
+  buildListQueries,
+  runListQueries,
+  type ListFilters,
+} from '../server/routes/records/sql.js';
 import { closedLoop, fmt, percentile, ratio, request, sample, sampleInTurns } from './measure.js';
 import { seedBench } from './records-seed.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
@@ -380,7 +384,7 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
             now: new Date(),
           });
           const [http, direct] = await sampleInTurns(
-            [call, () => Promise.all([sqlPool.query(q.page), sqlPool.query(q.count)])],
+            [call, () => runListQueries(sqlPool, q)],
             SAMPLES,
           );
           const plan = await sqlPool.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
@@ -471,9 +475,7 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
       });
       const floorPool = createPool(database.url, undefined, { ...LONG_TASK_SETTINGS, max: 10 });
       try {
-        const floor = await closedLoop(10, seconds, () =>
-          Promise.all([floorPool.query(q.page), floorPool.query(q.count)]),
-        );
+        const floor = await closedLoop(10, seconds, () => runListQueries(floorPool, q));
         const share = result.requests.average / floor.perSecond;
         log(
           `  SQL floor (pg, 10 loops): ${floor.perSecond.toFixed(0)} page+count pairs/s, ` +
