@@ -4,7 +4,7 @@
 import type { DatabaseError } from 'pg';
 import type { Db } from '../../db/pool.js';
 import { prepared, type BuiltQuery } from '../../db/prepared.js';
-import { onOneConnection, together, type Queryable } from '../../db/transaction.js';
+import type { Queryable } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
 import {
   listCap,
@@ -430,22 +430,14 @@ export async function listRecords(
   return runListQueries(db, buildListQueries(kind, viewer, req));
 }
 
-/**
- * The page and its capped count, as a list call runs them (the bench's floor runs this too). When
- * the pool has two connections to spare, side by side (a desk-wide count may read 10,001 rows);
- * on a busy pool, sent together on one connection: one connection held and one backend woken
- * instead of two (throughput at 10 connections +18%, docs/performance.md).
- */
+/** The page and its capped count, side by side, as a list call runs them (the bench's floor too). */
 export async function runListQueries(
   db: Db,
   q: { page: BuiltQuery; count: BuiltQuery },
 ): Promise<{ rows: RecordRow[]; total: number }> {
-  const spare = db.idleCount + (db.options.max ?? 10) - db.totalCount;
-  const [page, count] =
-    spare >= 2 && db.waitingCount === 0
-      ? await Promise.all([db.query<RecordRow>(q.page), db.query<{ total: number }>(q.count)])
-      : await onOneConnection(db, (c) =>
-          together([c.query<RecordRow>(q.page), c.query<{ total: number }>(q.count)]),
-        );
+  const [page, count] = await Promise.all([
+    db.query<RecordRow>(q.page),
+    db.query<{ total: number }>(q.count),
+  ]);
   return { rows: page.rows, total: count.rows[0].total };
 }

@@ -76,33 +76,6 @@ describe('statements per list call', () => {
     expect(await statementsOf(call('/api/search/query', { q: 'printer', type: 'T' }))).toBe(1);
   });
 
-  it('a list takes two connections side by side, one on a busy pool', async () => {
-    const user = await createUser(env);
-    const token = await tokenFor(env, user.email, user.password);
-    const list = () =>
-      app.inject({ method: 'POST', url: '/api/search/ticket/my', headers: auth(token) });
-    await list(); // the session is cached from here on
-    let taken = 0;
-    const onAcquire = () => void taken++;
-    pool.on('acquire', onAcquire);
-    try {
-      expect((await list()).statusCode).toBe(200);
-      expect(taken).toBe(2);
-      // Nine of the ten connections busy: the page and its count share the tenth.
-      const busy = await Promise.all(Array.from({ length: 9 }, () => pool.connect()));
-      taken = 0;
-      try {
-        expect(await statementsOf(list)).toBe(2);
-        expect(taken).toBe(1);
-        expect(roundTrips).toBe(1);
-      } finally {
-        for (const c of busy) c.release();
-      }
-    } finally {
-      pool.off('acquire', onAcquire);
-    }
-  });
-
   it("a record's read calls take the session from the cache once it holds it", async () => {
     const user = await createUser(env);
     const token = await tokenFor(env, user.email, user.password);
