@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import { prepared } from '../db/prepared.js';
-import type { Queryable } from '../db/transaction.js';
+import { together, type Queryable } from '../db/transaction.js';
 import type { AppContext } from '../lib/context.js';
 import type { Recipient } from '../routes/threads/sql.js';
 import { queueMail, type MailAddress } from './outgoing.js';
@@ -253,7 +253,8 @@ export async function queueFollowerMails(
   heard?: Followers,
 ): Promise<void> {
   const { recipients, thread } = heard ?? (await followersAndThread(tx, record.id, actorId ?? 0));
-  for (const r of recipients) await queueToRecipient(tx, ctx, thread, record, r, event, opts);
+  // Every recipient's log row goes out at once, then every job: two round trips, not two each.
+  await together(recipients.map((r) => queueToRecipient(tx, ctx, thread, record, r, event, opts)));
 }
 
 /** A forwarded message, to the address the agent gave (in the agent's language, no link). */

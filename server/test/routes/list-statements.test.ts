@@ -138,5 +138,22 @@ describe('statements per list call', () => {
     // service levels; the mail's log row and the service levels written. Then the mail's job
     // and COMMIT: 5 round trips (were 9).
     expect(roundTrips).toBe(5);
+    // Two more followers: three mails (a log row and a job each; the service levels have
+    // nothing new to write), and still 5 round trips (the mails were two each).
+    for (const hde of [true, false]) {
+      const follower = await createUser(env, { hde });
+      if (!hde) {
+        await env.db.query('INSERT INTO record_shares (record_id, user_id) VALUES ($1, $2)', [
+          id,
+          follower.id,
+        ]);
+      }
+      await env.db.query(
+        'INSERT INTO record_follows (record_id, user_id, following) VALUES ($1, $2, true)',
+        [id, follower.id],
+      );
+    }
+    expect(await statementsOf(reply)).toBe(12);
+    expect(roundTrips).toBe(5);
   });
 });
