@@ -73,18 +73,17 @@ export async function loadMailThread(q: Queryable, recordId: number): Promise<Ma
   return threadOf(rows[0]);
 }
 
+export interface Followers {
+  recipients: Recipient[];
+  thread: MailThread;
+}
+
 /**
  * Who hears of a change, with the mail thread they are written in (one round trip): the owner
  * unless they unfollowed, and everyone following it by choice, but only those who can still
  * read the record (owner, agents, shared with them, or anyone for searchable content), and never
  * the person who made the change.
  */
-export interface Followers {
-  recipients: Recipient[];
-  thread: MailThread;
-}
-
-/** Who hears of a change to the record made by `actorId`, and the record's mail thread. */
 export async function followersAndThread(
   q: Queryable,
   recordId: number,

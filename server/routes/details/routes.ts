@@ -218,7 +218,6 @@ function toEntry(row: sql.TimelineRow) {
   };
 }
 
-/** A page of the timeline: one statement (a page and one more, to know if there is an older). */
 /** The newest TIMELINE_PAGE entries of the rows read (one more says whether there are older). */
 function timeline(rows: sql.TimelineRow[]) {
   const page = rows.slice(0, sql.TIMELINE_PAGE);
