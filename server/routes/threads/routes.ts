@@ -326,26 +326,29 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
     },
     async (request) => {
       const user = currentUser(request);
-      const r = await requireAccess(ctx.db, user, 'agent', request.params.id, kind.type);
-      const body = messageText(request.body.body);
-      const row = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
-        const entry = await sql.insertMessage(tx, {
-          recordId: Number(r.id),
-          thread: 'worklog',
-          authorId: user.id,
-          sentAs: 'self',
-          action: 'entry',
-          body,
-          forwardTo: null,
-          timeSpentMinutes: request.body.time_spent_minutes ?? null,
-          event: {
-            action: 'worklog_added',
-            details: { time_spent_minutes: request.body.time_spent_minutes ?? null },
-            internal: true,
-          },
-        });
-        return entry;
-      });
+      // The access check goes out with BEGIN (a 404, then a 403 for anyone but an agent, before
+      // the body's 400).
+      const row = await withUserTransaction(
+        ctx.db,
+        requestActor(request),
+        (tx, r) =>
+          sql.insertMessage(tx, {
+            recordId: Number(r.id),
+            thread: 'worklog',
+            authorId: user.id,
+            sentAs: 'self',
+            action: 'entry',
+            body: messageText(request.body.body),
+            forwardTo: null,
+            timeSpentMinutes: request.body.time_spent_minutes ?? null,
+            event: {
+              action: 'worklog_added',
+              details: { time_spent_minutes: request.body.time_spent_minutes ?? null },
+              internal: true,
+            },
+          }),
+        (tx: Queryable) => requireAccess(tx, user, 'agent', request.params.id, kind.type),
+      );
       return { statusCode: 200, data: toMessage(row) };
     },
   );

@@ -155,5 +155,15 @@ describe('statements per list call', () => {
     }
     expect(await statementsOf(reply)).toBe(12);
     expect(roundTrips).toBe(5);
+    // A work log entry: its access check goes out with BEGIN, then the entry and COMMIT.
+    const entry = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/ticket/${id}/worklog/`,
+        headers: auth(agentToken),
+        payload: { body: '<p>Called the requester.</p>' },
+      });
+    expect(await statementsOf(entry)).toBe(4);
+    expect(roundTrips).toBe(3);
   });
 });
