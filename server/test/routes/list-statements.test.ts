@@ -45,6 +45,9 @@ afterAll(async () => {
   await env.close();
 });
 
+const post = (token: string, url: string, payload: object) =>
+  app.inject({ method: 'POST', url, headers: auth(token), payload });
+
 async function statementsOf(call: () => Promise<{ statusCode: number }>): Promise<number> {
   statements.length = 0;
   roundTrips = 0;
@@ -107,11 +110,10 @@ describe('statements per list call', () => {
     // the policy, the insert, the event, COMMIT).
     expect(
       await statementsOf(async () => {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/ticket/',
-          headers: auth(token),
-          payload: { subject: 'Printer jams', description: '<p>Again.</p>', priority_id: 2 },
+        const res = await post(token, '/api/ticket/', {
+          subject: 'Printer jams',
+          description: '<p>Again.</p>',
+          priority_id: 2,
         });
         id = (res.json() as { data: { id: number } }).data.id;
         return res;
@@ -121,17 +123,12 @@ describe('statements per list call', () => {
     // The desk, status and policy go out with BEGIN: 3 round trips (were 4).
     expect(roundTrips).toBe(3);
     expect(statements[1]).toMatch(/AS policy/);
-    // The access check, BEGIN with the confirmation, the message (with its event), who hears of
-    // it (with the mail's desk and thread), the mail's log row (with its Message-ID), its job,
-    // the ticket's service levels (with their policy, pauses and escalations), written (its first
-    // response), COMMIT (was 13).
+    // BEGIN with the confirmation, the access check, the message (with its event), who hears of
+    // it (with the mail's desk and thread), the ticket's service levels (with their policy,
+    // pauses and escalations), the mail's log row (with its Message-ID), the service levels
+    // written (its first response), the mail's job, COMMIT (was 13).
     const reply = () =>
-      app.inject({
-        method: 'POST',
-        url: `/api/ticket/${id}/communication/`,
-        headers: auth(agentToken),
-        payload: { body: '<p>Looking into it.</p>' },
-      });
+      post(agentToken, `/api/ticket/${id}/communication/`, { body: '<p>Looking into it.</p>' });
     expect(await statementsOf(reply)).toBe(9);
     expect(sessionChecks()).toEqual([expect.stringMatching(/^BEGIN; SELECT .*FROM sessions/s)]);
     // Sent together: BEGIN and the access check; the message, who hears of it and the ticket's
@@ -157,12 +154,7 @@ describe('statements per list call', () => {
     expect(roundTrips).toBe(5);
     // A work log entry: its access check goes out with BEGIN, then the entry and COMMIT.
     const entry = () =>
-      app.inject({
-        method: 'POST',
-        url: `/api/ticket/${id}/worklog/`,
-        headers: auth(agentToken),
-        payload: { body: '<p>Called the requester.</p>' },
-      });
+      post(agentToken, `/api/ticket/${id}/worklog/`, { body: '<p>Called the requester.</p>' });
     expect(await statementsOf(entry)).toBe(4);
     expect(roundTrips).toBe(3);
   });
