@@ -1,7 +1,8 @@
 // A submitted ticket is written once: its service-level state is computed before the insert
 // (newTicketSla) instead of inserted and then updated, which wrote the new row a second time
-// through every index (docs/performance.md).
-import type { Queryable } from '../db/transaction.js';
+// through every index, and its id is taken with its defaults, so its wake-up job goes out with
+// the insert (docs/performance.md).
+import { together, type Queryable } from '../db/transaction.js';
 import { TICKET, type RecordRow } from '../routes/records/kinds.js';
 import {
   insertRecord,
@@ -30,7 +31,10 @@ export async function insertSubmittedTicket(
   const start = opts.start ?? (await newTicketDefaults(tx, r));
   const fields = { ...r, hd_id: start.hd_id, is_draft: false };
   const sla = newTicketSla(ctx, start.policy, start);
-  const row = await insertRecord(tx, owner, TICKET, fields, { sla: sla.values, created });
-  await startNewTicketSla(tx, ctx, Number(row.id), sla);
+  // The row and its service-level wake-up go out together: the id came with the defaults.
+  const [row] = await together([
+    insertRecord(tx, owner, TICKET, fields, { sla: sla.values, created, id: start.id }),
+    startNewTicketSla(tx, ctx, Number(start.id), sla),
+  ]);
   return row;
 }

@@ -146,6 +146,8 @@ const defaultDesk = (type: string) =>
 
 /** What a new ticket's help desk and status resolve to before it is written, and its policy. */
 export interface NewTicketStart {
+  /** The ticket's id, taken from the sequence with the defaults: its jobs can go out with it. */
+  id: string;
   hd_id: number | null;
   code: string;
   is_closed: boolean;
@@ -158,13 +160,15 @@ export async function newTicketDefaults(
 ): Promise<NewTicketStart> {
   const desk = `coalesce($1::int, ${defaultDesk(`'${TICKET.type}'`)})`;
   const { rows } = await db.query<{
+    id: string;
     hd_id: number | null;
     code: string;
     is_closed: boolean;
     policy: PolicyJson | null;
   }>(
     prepared(
-      `SELECT ${desk} AS hd_id, s.code, s.is_closed,
+      `SELECT nextval(pg_get_serial_sequence('records', 'id')) AS id,
+              ${desk} AS hd_id, s.code, s.is_closed,
               ${matchingPolicySql(desk, '$2::int', '$3::int')} AS policy
          FROM statuses s WHERE s.code = $4`,
       [t.hd_id, t.priority_id, t.company_id, TICKET.initialStatus],
@@ -177,16 +181,17 @@ export async function newTicketDefaults(
 /**
  * Inserts a record and its `created` history event (one statement; `created` is that event's
  * details, e.g. the channel a ticket came in by); `sla`: a new ticket's service-level columns
- * (SLA_COLUMNS' values, from newTicketSla), written with the row.
+ * (SLA_COLUMNS' values, from newTicketSla), written with the row; `id`: one taken from the
+ * sequence already (newTicketDefaults), else the sequence's next.
  */
 export async function insertRecord(
   db: Queryable,
   owner: Viewer,
   kind: RecordKind,
   r: NewRecord,
-  opts: { sla?: unknown[]; created?: Record<string, unknown> } = {},
+  opts: { sla?: unknown[]; created?: Record<string, unknown>; id?: string } = {},
 ): Promise<RecordRow> {
-  const { sla } = opts;
+  const { sla, id } = opts;
   const p = new Params([
     kind.type,
     r.title,
@@ -202,12 +207,15 @@ export async function insertRecord(
   const details = p.add(JSON.stringify(opts.created ?? {}));
   const slaColumns = sla ? `, ${SLA_COLUMNS.join(', ')}` : '';
   const slaValues = sla ? `, ${sla.map((v) => p.add(v)).join(', ')}` : '';
+  const idColumn = id === undefined ? '' : 'id, ';
+  const idValue = id === undefined ? '' : `${p.add(id)}::bigint, `;
+  const given = id === undefined ? '' : ' OVERRIDING SYSTEM VALUE';
   const { rows } = await withFieldErrors(
     db.query<RecordRow>(
       `WITH r AS (
-         INSERT INTO records (object_type, title, body, owner_id, hd_id, status_id, priority_id,
-                              company_id, content_type_id, is_draft${slaColumns})
-         VALUES ($1, $2, $3, $4,
+         INSERT INTO records (${idColumn}object_type, title, body, owner_id, hd_id, status_id,
+                              priority_id, company_id, content_type_id, is_draft${slaColumns})${given}
+         VALUES (${idValue}$1, $2, $3, $4,
                  coalesce($5, ${defaultDesk('$1')}),
                  (SELECT id FROM statuses WHERE code = $6), $7, $8, $9, $10${slaValues})
          RETURNING *),

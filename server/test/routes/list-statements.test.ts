@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createPool, type Db } from '../../db/pool.js';
 import { auth, createUser, raiseTicket, startTestEnv, tokenFor, type TestEnv } from '../helpers.js';
+import { policyInput } from '../sla/sla-env.js';
 
 let env: TestEnv;
 let pool: Db;
@@ -156,6 +157,23 @@ describe('statements per list call', () => {
     const entry = () =>
       post(agentToken, `/api/ticket/${id}/worklog/`, { body: '<p>Called the requester.</p>' });
     expect(await statementsOf(entry)).toBe(4);
+    expect(roundTrips).toBe(3);
+
+    // Under a service-level policy a new ticket also queues its wake-up job: the ticket's id
+    // comes from the sequence with the defaults, so the job goes out with the insert and the
+    // round trips stay 3 (were 4, the job after the insert).
+    const policy = await post(agentToken, '/api/sla/policies/', policyInput({ priority_ids: [2] }));
+    expect(policy.statusCode).toBe(200);
+    expect(
+      await statementsOf(() =>
+        post(token, '/api/ticket/', {
+          subject: 'Scanner',
+          description: '<p>Off.</p>',
+          priority_id: 2,
+        }),
+      ),
+    ).toBe(5);
+    expect(statements.filter((s) => s.includes('pgboss'))).toHaveLength(1);
     expect(roundTrips).toBe(3);
   });
 });
