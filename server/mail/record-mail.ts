@@ -82,7 +82,8 @@ export interface Followers {
  * Who hears of a change, with the mail thread they are written in (one round trip): the owner
  * unless they unfollowed, and everyone following it by choice, but only those who can still
  * read the record (owner, agents, shared with them, or anyone for searchable content), and never
- * the person who made the change.
+ * the person who made the change. Each comes with the id of their mail's log row, so the row
+ * and the mail's job can go out together.
  */
 export async function followersAndThread(
   q: Queryable,
@@ -101,7 +102,8 @@ export async function followersAndThread(
             UNION
             SELECT f.user_id FROM record_follows f WHERE f.record_id = $1 AND f.following),
           ${DESK_CHAIN}
-     SELECT u.id, u.email, u.fullname, u.language, u.user_is_hde, ${THREAD_COLUMNS}
+     SELECT u.id, u.email, u.fullname, u.language, u.user_is_hde, ${THREAD_COLUMNS},
+            nextval(pg_get_serial_sequence('record_mail_log', 'id')) AS log_id
        FROM ids JOIN users u ON u.id = ids.user_id CROSS JOIN r
       WHERE u.id <> $2
         AND (u.id = r.owner_id OR u.user_is_hde
@@ -111,12 +113,13 @@ export async function followersAndThread(
       [recordId, actorId],
     ),
   );
-  const recipients = rows.map(({ id, email, fullname, language, user_is_hde }) => ({
+  const recipients = rows.map(({ id, email, fullname, language, user_is_hde, log_id }) => ({
     id,
     email,
     fullname,
     language,
     user_is_hde,
+    log_id,
   }));
   return { recipients, thread: threadOf(rows[0]) };
 }
@@ -147,7 +150,8 @@ export interface RecordMailOptions {
 
 /**
  * Queues one mail about a record in `tx`: its log row (`queued`), its Message-ID and its job.
- * Returns the log row's id.
+ * Returns the log row's id. `logId`: one taken from the log's sequence already; the row and
+ * the job then go out together.
  */
 export async function queueRecordMail(
   tx: Queryable,
@@ -159,6 +163,7 @@ export async function queueRecordMail(
     kind: RecordMailKind;
     content: MailContent;
     opts?: RecordMailOptions;
+    logId?: string;
   },
 ): Promise<string> {
   const address = thread.address ?? addressOf(ctx.config.mailFrom);
@@ -168,36 +173,54 @@ export async function queueRecordMail(
   const refs = thread.references;
   const references =
     refs.length > MAX_REFERENCES ? [refs[0], ...refs.slice(-(MAX_REFERENCES - 1))] : refs;
-  // The log row and the Message-ID (a repeat ignored, as rememberMessageId) in one round trip.
-  const { rows } = await tx.query<{ id: string }>(
+  // The log row and the Message-ID (a repeat ignored, as rememberMessageId) in one statement.
+  const given = m.logId !== undefined;
+  const logRow = tx.query<{ id: string }>(
     prepared(
       `WITH l AS (
-         INSERT INTO record_mail_log (record_id, to_email, subject, kind, state, message_id)
-         VALUES ($1, $2, $3, $4, 'queued', $5) RETURNING id),
+         INSERT INTO record_mail_log (${given ? 'id, ' : ''}record_id, to_email, subject, kind,
+                                      state, message_id)${given ? ' OVERRIDING SYSTEM VALUE' : ''}
+         VALUES (${given ? '$7::bigint, ' : ''}$1, $2, $3, $4, 'queued', $5) RETURNING id),
        m AS (
          INSERT INTO mail_message_ids (message_id, record_id, message_row_id, direction)
          VALUES ($5, $1, $6, 'out') ON CONFLICT (message_id) DO NOTHING)
        SELECT id FROM l`,
-      [m.recordId, m.to, subject, m.kind, messageId, m.opts?.messageRowId ?? null],
+      [
+        m.recordId,
+        m.to,
+        subject,
+        m.kind,
+        messageId,
+        m.opts?.messageRowId ?? null,
+        ...(given ? [m.logId] : []),
+      ],
     ),
   );
-  const logId = rows[0].id;
-  await queueMail(
-    ctx.queue,
-    {
-      logId,
-      mail: {
-        ...m.content,
-        subject,
-        from,
-        to: m.to,
-        messageId,
-        ...(references.length ? { inReplyTo: references[references.length - 1], references } : {}),
-        autoSubmitted: m.opts?.replyAs === undefined,
+  const job = (logId: string) =>
+    queueMail(
+      ctx.queue,
+      {
+        logId,
+        mail: {
+          ...m.content,
+          subject,
+          from,
+          to: m.to,
+          messageId,
+          ...(references.length
+            ? { inReplyTo: references[references.length - 1], references }
+            : {}),
+          autoSubmitted: m.opts?.replyAs === undefined,
+        },
       },
-    },
-    tx,
-  );
+      tx,
+    );
+  if (m.logId !== undefined) {
+    await together([logRow, job(m.logId)]);
+    return m.logId;
+  }
+  const logId = (await logRow).rows[0].id;
+  await job(logId);
   return logId;
 }
 
@@ -233,6 +256,7 @@ function queueToRecipient(
     kind: event.type,
     content,
     opts,
+    logId: r.log_id,
   });
 }
 
@@ -252,7 +276,7 @@ export async function queueFollowerMails(
   heard?: Followers,
 ): Promise<void> {
   const { recipients, thread } = heard ?? (await followersAndThread(tx, record.id, actorId ?? 0));
-  // Every recipient's log row goes out at once, then every job: two round trips, not two each.
+  // Every recipient's log row and job go out at once: one round trip (their ids came with them).
   await together(recipients.map((r) => queueToRecipient(tx, ctx, thread, record, r, event, opts)));
 }
 

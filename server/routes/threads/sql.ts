@@ -140,4 +140,6 @@ export interface Recipient {
   fullname: string;
   language: 'en' | 'es';
   user_is_hde: boolean;
+  /** The id of the log row of a mail to them, taken from its sequence (followersAndThread). */
+  log_id?: string;
 }
