@@ -209,12 +209,12 @@ export async function insertRecord(
   const slaValues = sla ? `, ${sla.map((v) => p.add(v)).join(', ')}` : '';
   const idColumn = id === undefined ? '' : 'id, ';
   const idValue = id === undefined ? '' : `${p.add(id)}::bigint, `;
-  const given = id === undefined ? '' : ' OVERRIDING SYSTEM VALUE';
+  const overriding = id === undefined ? '' : ' OVERRIDING SYSTEM VALUE';
   const { rows } = await withFieldErrors(
     db.query<RecordRow>(
       `WITH r AS (
          INSERT INTO records (${idColumn}object_type, title, body, owner_id, hd_id, status_id,
-                              priority_id, company_id, content_type_id, is_draft${slaColumns})${given}
+                              priority_id, company_id, content_type_id, is_draft${slaColumns})${overriding}
          VALUES (${idValue}$1, $2, $3, $4,
                  coalesce($5, ${defaultDesk('$1')}),
                  (SELECT id FROM statuses WHERE code = $6), $7, $8, $9, $10${slaValues})
