@@ -174,26 +174,18 @@ export async function queueRecordMail(
   const references =
     refs.length > MAX_REFERENCES ? [refs[0], ...refs.slice(-(MAX_REFERENCES - 1))] : refs;
   // The log row and the Message-ID (a repeat ignored, as rememberMessageId) in one statement.
-  const given = m.logId !== undefined;
   const logRow = tx.query<{ id: string }>(
     prepared(
       `WITH l AS (
-         INSERT INTO record_mail_log (${given ? 'id, ' : ''}record_id, to_email, subject, kind,
-                                      state, message_id)${given ? ' OVERRIDING SYSTEM VALUE' : ''}
-         VALUES (${given ? '$7::bigint, ' : ''}$1, $2, $3, $4, 'queued', $5) RETURNING id),
+         INSERT INTO record_mail_log (id, record_id, to_email, subject, kind, state, message_id)
+         OVERRIDING SYSTEM VALUE
+         VALUES (coalesce($7::bigint, nextval(pg_get_serial_sequence('record_mail_log', 'id'))),
+                 $1, $2, $3, $4, 'queued', $5) RETURNING id),
        m AS (
          INSERT INTO mail_message_ids (message_id, record_id, message_row_id, direction)
          VALUES ($5, $1, $6, 'out') ON CONFLICT (message_id) DO NOTHING)
        SELECT id FROM l`,
-      [
-        m.recordId,
-        m.to,
-        subject,
-        m.kind,
-        messageId,
-        m.opts?.messageRowId ?? null,
-        ...(given ? [m.logId] : []),
-      ],
+      [m.recordId, m.to, subject, m.kind, messageId, m.opts?.messageRowId ?? null, m.logId ?? null],
     ),
   );
   const job = (logId: string) =>
@@ -215,13 +207,13 @@ export async function queueRecordMail(
       },
       tx,
     );
-  if (m.logId !== undefined) {
-    await together([logRow, job(m.logId)]);
-    return m.logId;
+  if (m.logId === undefined) {
+    const logId = (await logRow).rows[0].id;
+    await job(logId);
+    return logId;
   }
-  const logId = (await logRow).rows[0].id;
-  await job(logId);
-  return logId;
+  await together([logRow, job(m.logId)]);
+  return m.logId;
 }
 
 /** PUBLIC_URL + the record's details page as the recipient sees it (agents: the help desk's). */

@@ -144,6 +144,9 @@ export interface NewRecord {
 const defaultDesk = (type: string) =>
   `(SELECT id FROM helpdesks WHERE object_type = ${type} AND is_default)`;
 
+/** A new record's id from its sequence (a ticket takes it with its defaults, see below). */
+const NEXT_RECORD_ID = "nextval(pg_get_serial_sequence('records', 'id'))";
+
 /** What a new ticket's help desk and status resolve to before it is written, and its policy. */
 export interface NewTicketStart {
   /** The ticket's id, taken from the sequence with the defaults: its jobs can go out with it. */
@@ -167,7 +170,7 @@ export async function newTicketDefaults(
     policy: PolicyJson | null;
   }>(
     prepared(
-      `SELECT nextval(pg_get_serial_sequence('records', 'id')) AS id,
+      `SELECT ${NEXT_RECORD_ID} AS id,
               ${desk} AS hd_id, s.code, s.is_closed,
               ${matchingPolicySql(desk, '$2::int', '$3::int')} AS policy
          FROM statuses s WHERE s.code = $4`,
@@ -207,15 +210,14 @@ export async function insertRecord(
   const details = p.add(JSON.stringify(opts.created ?? {}));
   const slaColumns = sla ? `, ${SLA_COLUMNS.join(', ')}` : '';
   const slaValues = sla ? `, ${sla.map((v) => p.add(v)).join(', ')}` : '';
-  const idColumn = id === undefined ? '' : 'id, ';
-  const idValue = id === undefined ? '' : `${p.add(id)}::bigint, `;
-  const overriding = id === undefined ? '' : ' OVERRIDING SYSTEM VALUE';
+  const newId = `coalesce(${p.add(id ?? null)}::bigint, ${NEXT_RECORD_ID})`;
   const { rows } = await withFieldErrors(
     db.query<RecordRow>(
       `WITH r AS (
-         INSERT INTO records (${idColumn}object_type, title, body, owner_id, hd_id, status_id,
-                              priority_id, company_id, content_type_id, is_draft${slaColumns})${overriding}
-         VALUES (${idValue}$1, $2, $3, $4,
+         INSERT INTO records (id, object_type, title, body, owner_id, hd_id, status_id,
+                              priority_id, company_id, content_type_id, is_draft${slaColumns})
+         OVERRIDING SYSTEM VALUE
+         VALUES (${newId}, $1, $2, $3, $4,
                  coalesce($5, ${defaultDesk('$1')}),
                  (SELECT id FROM statuses WHERE code = $6), $7, $8, $9, $10${slaValues})
          RETURNING *),

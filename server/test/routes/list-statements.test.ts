@@ -133,8 +133,8 @@ describe('statements per list call', () => {
     expect(statements[1]).toMatch(/AS policy/);
     // BEGIN with the confirmation, the access check, the message (with its event), who hears of
     // it (with the mail's desk and thread), the ticket's service levels (with their policy,
-    // pauses and escalations), the mail's log row (with its Message-ID), the service levels
-    // written (its first response), the mail's job, COMMIT (was 13).
+    // pauses and escalations), the mail's log row (with its Message-ID) and its job, the service
+    // levels written (its first response), COMMIT (was 13).
     const reply = () =>
       post(agentToken, `/api/ticket/${id}/communication/`, { body: '<p>Looking into it.</p>' });
     expect(await statementsOf(reply)).toBe(9);
