@@ -4,6 +4,7 @@
 // maintenance that hands the jobs of dead workers back to the queue.
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/pool.js';
+import { prepared } from '../db/prepared.js';
 import type { Queryable } from '../db/transaction.js';
 import type { JobName, JobPayloads, JobPolicy } from './jobs.js';
 
@@ -73,11 +74,15 @@ export interface JobQueueOptions {
  * pg-boss runs its SQL through our pool (or a transaction's client): one set of connections.
  * `inflight` collects the statements under way: pg-boss completes or fails a finished job
  * without awaiting it, so stop() waits for them before the pool's owner may end the pool.
+ * Its statements with values (a job's insert, a fetch, a completion) have fixed texts: they go
+ * as named statements, planned once per connection (planning a job's insert into the
+ * partitioned job table took longer than running it). Those without values may hold several
+ * statements (its migrations), which only the simple protocol runs.
  */
 function adapter(q: Queryable, inflight?: Set<Promise<unknown>>): PgBoss.Db {
   return {
-    executeSql: async (text: string, values: unknown[]) => {
-      const query = q.query(text, values);
+    executeSql: async (text: string, values?: unknown[]) => {
+      const query = values?.length ? q.query(prepared(text, values)) : q.query(text, values);
       inflight?.add(query);
       try {
         const result = await query;

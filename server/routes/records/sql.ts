@@ -211,9 +211,11 @@ export async function insertRecord(
   const slaColumns = sla ? `, ${SLA_COLUMNS.join(', ')}` : '';
   const slaValues = sla ? `, ${sla.map((v) => p.add(v)).join(', ')}` : '';
   const newId = `coalesce(${p.add(id ?? null)}::bigint, ${NEXT_RECORD_ID})`;
+  // Named: its text varies only with the kind of record, the policy's columns and the role.
   const { rows } = await withFieldErrors(
     db.query<RecordRow>(
-      `WITH r AS (
+      prepared(
+        `WITH r AS (
          INSERT INTO records (id, object_type, title, body, owner_id, hd_id, status_id,
                               priority_id, company_id, content_type_id, is_draft${slaColumns})
          OVERRIDING SYSTEM VALUE
@@ -224,7 +226,8 @@ export async function insertRecord(
        e AS (INSERT INTO record_events (record_id, actor_id, action, details)
              SELECT id, $4, 'created', ${details}::jsonb FROM r)
        ${selectFrom('r', true, viewerColumns(p, owner))}`,
-      p.values,
+        p.values,
+      ),
     ),
   );
   return rows[0];

@@ -213,6 +213,26 @@ describe('permissions', () => {
     const res = await search(alice.token, { q: 'laptop', type: 'T' });
     const items = res.json().data.items as { id: number; access: string }[];
     expect(items.find((i) => i.id === r.bobTicket)?.access).toBe('shared');
+    // A record in more than one of the readable sets (her own ticket also shared with her, his
+    // searchable guide shared with her) is found once and counted once.
+    await env.db.query(
+      'INSERT INTO record_shares (record_id, user_id) VALUES ($1, $2), ($3, $2), ($4, $2)',
+      [r.ticket, alice.id, r.bobSearchable, r.bobPrivate],
+    );
+    const twice = await search(alice.token, { q: 'laptop', type: 'T' });
+    expect((twice.json().data.items as { id: number }[]).map((i) => i.id).sort()).toEqual(
+      [r.ticket, r.bobTicket].sort(),
+    );
+    expect(twice.json().data.total).toBe(2);
+    const guides = await search(alice.token, { q: 'zanzibar' });
+    expect((guides.json().data.items as { id: number }[]).map((i) => i.id).sort()).toEqual(
+      [r.bobPrivate, r.bobSearchable].sort(),
+    );
+    expect(guides.json().data.total).toBe(2);
+    await env.db.query('DELETE FROM record_shares WHERE user_id = $1 AND record_id <> $2', [
+      alice.id,
+      r.bobTicket,
+    ]);
   });
 
   it('answers 401 without a session', async () => {
