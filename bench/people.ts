@@ -10,6 +10,11 @@ import { createPasswordHasher } from '../server/lib/passwords.js';
 import { closedLoop, fmt, percentile, request } from './measure.js';
 import { setUpDatabase } from './records.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
+import {
+  printStatementStats,
+  resetStatementStats,
+  statementStatsWanted,
+} from './statement-stats.js';
 import { addTarget } from './summary.js';
 
 const PASSWORD = 'bench-demo-password';
@@ -127,6 +132,10 @@ export async function peopleBench(): Promise<void> {
     // Warm up (connections, plans), then measure.
     await closedLoop(people, 2, step);
     for (const list of byKind.values()) list.length = 0;
+    const stats = statementStatsWanted()
+      ? createPool(database.url, undefined, LONG_TASK_SETTINGS)
+      : undefined;
+    const counting = stats ? await resetStatementStats(stats) : false;
     const result = await closedLoop(people, seconds, step);
     const p95 = percentile(result.latencies, 95);
     console.log(
@@ -137,6 +146,10 @@ export async function peopleBench(): Promise<void> {
       console.log(`  ${kind.padEnd(16)} ${fmt(times.sort((a, b) => a - b))}`);
     }
     if (result.firstError) console.log(`  first error: ${result.firstError}`);
+    if (stats) {
+      if (counting) await printStatementStats(stats);
+      await stats.end();
+    }
     addTarget({
       what: `${people} people closed loop (demo data): p95`,
       measured: `${p95.toFixed(1)} ms, ${result.perSecond.toFixed(0)} calls/s, ${result.errors} errors`,

@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import pg, { type PoolClient } from 'pg';
 import { ensureDatabase, startEmbeddedPostgres } from '../server/db/embedded.js';
+import { statementStatsSettings } from './statement-stats.js';
 import { migrate } from '../server/db/migrate.js';
 import { createPool, LONG_TASK_SETTINGS, type Db } from '../server/db/pool.js';
 import { createPasswordHasher } from '../server/lib/passwords.js';
@@ -107,6 +108,7 @@ export async function setUpDatabase(
       shared_buffers: '1GB',
       max_wal_size: '8GB',
       checkpoint_timeout: '30min',
+      ...statementStatsSettings(),
     },
   });
   await ensureDatabase(server.adminUrl, 'bench');

@@ -3,12 +3,13 @@ import type pg from 'pg';
 import { HttpError, UNAUTHORIZED_MESSAGE } from '../lib/http-error.js';
 import { isDatabaseUnavailable } from '../plugins/db-unavailable.js';
 import type { Db } from './pool.js';
+import { prepared, type BuiltQuery } from './prepared.js';
 
 /** Anything that runs a query: the pool, or a client inside a transaction. */
 export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
 export function withTransaction<T>(db: Db, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  return transaction<T, undefined>(db, 'BEGIN', run);
+  return transaction<T, undefined>(db, undefined, run);
 }
 
 /** Who a request acts for: the signed-in user, and the browser tab they act from, if it said. */
@@ -19,9 +20,9 @@ export interface Actor {
   confirmSession?: string;
 }
 
-/** A tab's id as the SPA makes it (src/lib/api-client.ts): safe to write into SQL text. */
+/** A tab's id as the SPA makes it (src/lib/api-client.ts). */
 export const TAB_ID_PATTERN = /^[0-9A-Za-z_-]{1,64}$/;
-/** A session's id (a JWT's jti, a UUID): safe to write into SQL text. */
+/** A session's id (a JWT's jti, a UUID). */
 export const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -29,11 +30,11 @@ export const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
  * tab) for the changes it makes, where the row itself does not say who made them (migrations 019
  * and 020), so the tab that made a change can tell it is its own and the user's other tabs still
  * follow it. With `confirmSession`, the session must still be live, or nothing runs and the
- * request answers 401. One round trip, as BEGIN alone: every value is checked before it goes
- * into the text. `first`, a read the change starts from (the record's access check, a new
- * ticket's defaults), goes out with BEGIN in the same round trip (the pool's clients pipeline);
- * `run` gets its answer once the session is confirmed, and its error (a 404) rolls back.
- * (Give `first`'s parameter a type, `(tx: Queryable) => …`, so its answer types `run`'s.)
+ * request answers 401. One round trip, as BEGIN alone: the settings and the session's check are
+ * a named statement sent with BEGIN. `first`, a read the change starts from (the record's
+ * access check, a new ticket's defaults), goes out in the same round trip (the pool's clients
+ * pipeline); `run` gets its answer once the session is confirmed, and its error (a 404) rolls
+ * back. (Give `first`'s parameter a type, `(tx: Queryable) => …`, so its answer types `run`'s.)
  */
 export function withUserTransaction<T, F = undefined>(
   db: Db,
@@ -42,21 +43,22 @@ export function withUserTransaction<T, F = undefined>(
   first?: (client: pg.PoolClient) => Promise<F>,
 ): Promise<T> {
   const { userId, tab, confirmSession } = actor;
-  if (!Number.isSafeInteger(userId)) throw new Error(`not a user id: ${userId}`);
-  if (tab !== undefined && !TAB_ID_PATTERN.test(tab)) throw new Error('not a tab id');
-  const settings = [`set_config('helpdesk.actor_id', '${userId}', true)`];
-  if (tab !== undefined) settings.push(`set_config('helpdesk.actor_tab', '${tab}', true)`);
-  if (confirmSession !== undefined) {
-    if (!SESSION_ID_PATTERN.test(confirmSession)) throw new Error('not a session id');
-    settings.push(`EXISTS (SELECT 1 FROM sessions WHERE jti = '${confirmSession}'
-      AND user_id = ${userId} AND revoked_at IS NULL AND expires > now()) AS live`);
+  const values: unknown[] = [String(userId)];
+  const columns = [`set_config('helpdesk.actor_id', $1, true)`];
+  if (tab !== undefined) {
+    values.push(tab);
+    columns.push(`set_config('helpdesk.actor_tab', $${values.length}, true)`);
   }
-  const check = (begun: pg.QueryResult | pg.QueryResult[]) => {
-    if (confirmSession === undefined) return;
-    const rows = Array.isArray(begun) ? begun[1]?.rows : undefined;
-    if (rows?.[0]?.live !== true) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
+  if (confirmSession !== undefined) {
+    values.push(confirmSession, userId);
+    columns.push(`EXISTS (SELECT 1 FROM sessions WHERE jti = $${values.length - 1}::uuid
+      AND user_id = $${values.length}::bigint AND revoked_at IS NULL AND expires > now()) AS live`);
+  }
+  const check = (begun: pg.QueryResult) => {
+    if (confirmSession !== undefined && begun.rows[0]?.live !== true)
+      throw new HttpError(401, UNAUTHORIZED_MESSAGE);
   };
-  return transaction(db, `BEGIN; SELECT ${settings.join(', ')}`, run, check, first);
+  return transaction(db, prepared(`SELECT ${columns.join(', ')}`, values), run, check, first);
 }
 
 /**
@@ -100,24 +102,27 @@ export async function together<T extends readonly unknown[] | []>(
 
 async function transaction<T, F>(
   db: Db,
-  begin: string,
+  /** A statement sent right after BEGIN (the actor's settings), in the same round trip. */
+  setup: BuiltQuery | undefined,
   run: (client: pg.PoolClient, first: F) => Promise<T>,
-  /** Looks at what `begin` answered; throws to roll back before anything is written. */
-  check?: (begun: pg.QueryResult | pg.QueryResult[]) => void,
+  /** Looks at what `setup` answered; throws to roll back before anything is written. */
+  check?: (begun: pg.QueryResult) => void,
   first?: (client: pg.PoolClient) => Promise<F>,
 ): Promise<T> {
   const client = await db.connect();
   // Set when the connection may be broken: the client is then destroyed, not reused.
   let broken: Error | undefined;
   try {
-    // Both are sent before either is awaited: one round trip. The session's check decides
-    // first (a 401 before a 404), then the read's own error.
-    const [begun, read] = await Promise.allSettled([
-      client.query(begin),
+    // All are sent before any is awaited: one round trip. The session's check decides first
+    // (a 401 before a 404), then the read's own error.
+    const [begun, settings, read] = await Promise.allSettled([
+      client.query('BEGIN'),
+      setup ? client.query(setup) : Promise.resolve(undefined),
       first ? first(client) : Promise.resolve(undefined as F),
     ]);
     if (begun.status === 'rejected') throw begun.reason;
-    check?.(begun.value);
+    if (settings.status === 'rejected') throw settings.reason;
+    if (settings.value) check?.(settings.value);
     if (read.status === 'rejected') throw read.reason;
     const result = await run(client, read.value);
     await client.query('COMMIT');

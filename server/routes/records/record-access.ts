@@ -1,6 +1,7 @@
 // The one check every call on a record starts with (attachments, threads, following, agent
 // actions): the record as the caller may read it (readableBy(), so an unreadable record is a 404
 // exactly like a missing one) and the caller's access, which decides 403 for what they may not do.
+import { prepared } from '../../db/prepared.js';
 import type { Queryable } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { ObjectType } from './kinds.js';
@@ -37,14 +38,17 @@ export async function findReadable(
 ): Promise<AccessRow | undefined> {
   const p = new Params([id]);
   const typeCondition = type ? `AND r.object_type = ${p.add(type)}` : '';
+  // Named: by primary key, its text varies only with the role and the kind asked for.
   const { rows } = await q.query<AccessRow>(
-    `SELECT r.id, r.object_type, r.title, r.owner_id, r.hd_id,
+    prepared(
+      `SELECT r.id, r.object_type, r.title, r.owner_id, r.hd_id,
             (SELECT name FROM helpdesks WHERE id = r.hd_id) AS hd_name,
             (SELECT name FROM statuses WHERE id = r.status_id) AS status_name,
             r.is_draft, r.searchable, r.version, ${viewerColumns(p, viewer)}
        FROM records r
       WHERE r.id = $1 ${typeCondition} AND ${readableBy(p, viewer)}`,
-    p.values,
+      p.values,
+    ),
   );
   return rows[0];
 }

@@ -31,7 +31,7 @@ beforeAll(async () => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const text = args[0];
-      statements.push(typeof text === 'string' ? text : JSON.stringify(text));
+      statements.push(typeof text === 'string' ? text : (text as { text: string }).text);
       const place = furthestAnswered + 1;
       const sentIn = generation;
       roundTrips = Math.max(roundTrips, place);
@@ -113,9 +113,9 @@ describe('statements per list call', () => {
     }
     const sessionChecks = () => statements.filter((s) => s.includes('FROM sessions'));
     let id = 0;
-    // No service-level policy here. BEGIN with the session's confirmation, the desk, status and
-    // policy, the insert (with its history event), COMMIT (was 7: the session, BEGIN, the desk,
-    // the policy, the insert, the event, COMMIT).
+    // No service-level policy here. BEGIN, the actor's settings with the session's
+    // confirmation, the desk, status and policy, the insert (with its history event), COMMIT
+    // (was 7: the session, BEGIN, the desk, the policy, the insert, the event, COMMIT).
     expect(
       await statementsOf(async () => {
         const res = await post(token, '/api/ticket/', {
@@ -126,20 +126,21 @@ describe('statements per list call', () => {
         id = (res.json() as { data: { id: number } }).data.id;
         return res;
       }),
-    ).toBe(4);
-    expect(sessionChecks()).toEqual([expect.stringMatching(/^BEGIN; SELECT .*FROM sessions/s)]);
-    // The desk, status and policy go out with BEGIN: 3 round trips (were 4).
+    ).toBe(5);
+    expect(statements[0]).toBe('BEGIN');
+    expect(sessionChecks()).toEqual([expect.stringMatching(/^SELECT set_config.*FROM sessions/s)]);
+    // The settings and the desk, status and policy go out with BEGIN: 3 round trips (were 4).
     expect(roundTrips).toBe(3);
-    expect(statements[1]).toMatch(/AS policy/);
-    // BEGIN with the confirmation, the access check, the message (with its event), who hears of
+    expect(statements[2]).toMatch(/AS policy/);
+    // BEGIN, the settings with the confirmation, the access check, the message (with its event), who hears of
     // it (with the mail's desk and thread), the ticket's service levels (with their policy,
     // pauses and escalations), the mail's log row (with its Message-ID) and its job, the service
     // levels written (its first response), COMMIT (was 13).
     const reply = () =>
       post(agentToken, `/api/ticket/${id}/communication/`, { body: '<p>Looking into it.</p>' });
-    expect(await statementsOf(reply)).toBe(9);
-    expect(sessionChecks()).toEqual([expect.stringMatching(/^BEGIN; SELECT .*FROM sessions/s)]);
-    // Sent together: BEGIN and the access check; the message, who hears of it (each with the
+    expect(await statementsOf(reply)).toBe(10);
+    expect(sessionChecks()).toEqual([expect.stringMatching(/^SELECT set_config.*FROM sessions/s)]);
+    // Sent together: BEGIN, the settings and the access check; the message, who hears of it (each with the
     // id of their mail's log row) and the ticket's service levels; the mail's log row, its job
     // and the service levels written. Then COMMIT: 4 round trips (were 9; 5 with the job after
     // its log row).
@@ -159,12 +160,12 @@ describe('statements per list call', () => {
         [id, follower.id],
       );
     }
-    expect(await statementsOf(reply)).toBe(12);
+    expect(await statementsOf(reply)).toBe(13);
     expect(roundTrips).toBe(4);
     // A work log entry: its access check goes out with BEGIN, then the entry and COMMIT.
     const entry = () =>
       post(agentToken, `/api/ticket/${id}/worklog/`, { body: '<p>Called the requester.</p>' });
-    expect(await statementsOf(entry)).toBe(4);
+    expect(await statementsOf(entry)).toBe(5);
     expect(roundTrips).toBe(3);
 
     // Under a service-level policy a new ticket also queues its wake-up job: the ticket's id
@@ -180,7 +181,7 @@ describe('statements per list call', () => {
           priority_id: 2,
         }),
       ),
-    ).toBe(5);
+    ).toBe(6);
     expect(statements.filter((s) => s.includes('pgboss'))).toHaveLength(1);
     expect(roundTrips).toBe(3);
   });

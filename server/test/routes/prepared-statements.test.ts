@@ -75,7 +75,14 @@ describe('named statements', () => {
       for (const part of together) expect(found[0].statement, part).toContain(part);
       return found[0];
     };
-    statement('FROM sessions'); // the session check
+    statement('FROM sessions s JOIN users u'); // the session check
+    // A write's settings (who acts) with its cached session's confirmation, sent with BEGIN.
+    statement('FROM sessions WHERE jti', "set_config('helpdesk.actor_id'");
+    // A new record's insert with its history event, and its job's insert (pg-boss).
+    statement('INSERT INTO records', 'INSERT INTO record_events');
+    statement('INSERT INTO pgboss.job');
+    // The access check a reply starts from.
+    statement('r.is_draft, r.searchable, r.version');
     // A new ticket's desk and status, and the policy they match, before its insert.
     statement('FROM statuses s WHERE s.code = $4', 'FROM sla_policies p');
     // A ticket's service-level state, with its policy, its pauses and the escalations fired.
