@@ -70,19 +70,24 @@ export interface JobQueueOptions {
   maintenanceSeconds?: number;
 }
 
+const JOB_INSERT = /^\s*INSERT INTO \S+\.job \(/;
+
 /**
  * pg-boss runs its SQL through our pool (or a transaction's client): one set of connections.
  * `inflight` collects the statements under way: pg-boss completes or fails a finished job
  * without awaiting it, so stop() waits for them before the pool's owner may end the pool.
- * Its statements with values (a job's insert, a fetch, a completion) have fixed texts: they go
- * as named statements, planned once per connection (planning a job's insert into the
- * partitioned job table took longer than running it). Those without values may hold several
- * statements (its migrations), which only the simple protocol runs.
+ * A job's insert, sent with every raise and reply, goes as a named statement, planned once per
+ * connection (planning it, into the job table partitioned by queue, took longer than running
+ * it). Its other statements stay unnamed: several return `*`, which a kept plan would refuse
+ * to do once a newer pg-boss has added a column, and its migrations hold several statements
+ * in one text, which only the simple protocol runs.
  */
 function adapter(q: Queryable, inflight?: Set<Promise<unknown>>): PgBoss.Db {
   return {
     executeSql: async (text: string, values?: unknown[]) => {
-      const query = values?.length ? q.query(prepared(text, values)) : q.query(text, values);
+      const query = JOB_INSERT.test(text)
+        ? q.query(prepared(text, values ?? []))
+        : q.query(text, values);
       inflight?.add(query);
       try {
         const result = await query;
