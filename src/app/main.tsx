@@ -19,8 +19,10 @@ async function start(): Promise<void> {
   if (!container) throw new Error('#root is missing');
   const store = makeStore();
   // The first call goes out before React's first render takes the main thread (its chunk is
-  // small and first in the queue; the page's own chunks load meanwhile). A failed chunk load
-  // leaves the call to the page's saga.
+  // small and first in the queue; the page's own chunks load meanwhile), and the first render
+  // waits for the layout's and page's code, so it shows them at once instead of a fallback
+  // (the page in index.html stays meanwhile). A failed chunk load leaves the call to the page's
+  // saga and the error to the page.
   await preloadFirstScreen(
     window.location.pathname + window.location.search,
     store.getState().layout.layoutType,

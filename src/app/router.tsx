@@ -24,7 +24,8 @@ const JwtTokenPage = lazy(() => import('../features/auth/pages/jwt-token-page'))
  * one after the other as React reaches each lazy component (two round trips off the first
  * paint of a signed-in page on a slow network), and the page's first call where its row names
  * one (`firstData`), which would otherwise wait for the page to load and render. Resolves once
- * that call has gone out.
+ * that call has gone out and the layout's and page's code is here (or failed to load): the
+ * first render then builds the whole screen at once, with no fallback to hold it back.
  */
 export async function preloadFirstScreen(url: string, layoutType: string): Promise<void> {
   const { pathname, searchParams } = new URL(url, window.location.origin);
@@ -32,8 +33,7 @@ export async function preloadFirstScreen(url: string, layoutType: string): Promi
     rows.find((row) => matchPath(`${base}${row.path}`, pathname));
   const auth = find(authRoutes, '/auth/');
   if (auth) {
-    AuthLayout.preload();
-    auth.page.preload();
+    await Promise.all([AuthLayout.preload(), auth.page.preload()]);
     return;
   }
   if (!hasValidToken()) return;
@@ -43,9 +43,8 @@ export async function preloadFirstScreen(url: string, layoutType: string): Promi
   // The data first: its chunk is then ahead of the page's ~30 in the browser's queue, and the
   // call runs while they load.
   const data = row.firstData?.(searchParams);
-  (layoutType === 'horizontal' ? HorizontalLayout : VerticalLayout).preload();
-  row.page.preload();
-  await data;
+  const layout = (layoutType === 'horizontal' ? HorizontalLayout : VerticalLayout).preload();
+  await Promise.all([data, layout, row.page.preload()]);
 }
 
 /** Captures the router's navigate (and the current path) for sagas. */
