@@ -20,11 +20,6 @@ export interface Actor {
   confirmSession?: string;
 }
 
-/** A tab's id as the SPA makes it (src/lib/api-client.ts). */
-export const TAB_ID_PATTERN = /^[0-9A-Za-z_-]{1,64}$/;
-/** A session's id (a JWT's jti, a UUID). */
-export const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A transaction for a request acting for a signed-in user: live events name them (and their
  * tab) for the changes it makes, where the row itself does not say who made them (migrations 019

@@ -78,6 +78,9 @@ export interface Followers {
   thread: MailThread;
 }
 
+/** A mail log row's id from its sequence (taken with the recipients, or by the insert). */
+const NEXT_MAIL_LOG_ID = "nextval(pg_get_serial_sequence('record_mail_log', 'id'))";
+
 /**
  * Who hears of a change, with the mail thread they are written in (one round trip): the owner
  * unless they unfollowed, and everyone following it by choice, but only those who can still
@@ -103,7 +106,7 @@ export async function followersAndThread(
             SELECT f.user_id FROM record_follows f WHERE f.record_id = $1 AND f.following),
           ${DESK_CHAIN}
      SELECT u.id, u.email, u.fullname, u.language, u.user_is_hde, ${THREAD_COLUMNS},
-            nextval(pg_get_serial_sequence('record_mail_log', 'id')) AS log_id
+            ${NEXT_MAIL_LOG_ID} AS log_id
        FROM ids JOIN users u ON u.id = ids.user_id CROSS JOIN r
       WHERE u.id <> $2
         AND (u.id = r.owner_id OR u.user_is_hde
@@ -179,7 +182,7 @@ export async function queueRecordMail(
       `WITH l AS (
          INSERT INTO record_mail_log (id, record_id, to_email, subject, kind, state, message_id)
          OVERRIDING SYSTEM VALUE
-         VALUES (coalesce($7::bigint, nextval(pg_get_serial_sequence('record_mail_log', 'id'))),
+         VALUES (coalesce($7::bigint, ${NEXT_MAIL_LOG_ID}),
                  $1, $2, $3, $4, 'queued', $5) RETURNING id),
        m AS (
          INSERT INTO mail_message_ids (message_id, record_id, message_row_id, direction)

@@ -7,10 +7,15 @@
 // transaction's first round trip.
 import type { FastifyRequest } from 'fastify';
 import { prepared } from '../db/prepared.js';
-import { SESSION_ID_PATTERN, TAB_ID_PATTERN, type Actor } from '../db/transaction.js';
+import type { Actor } from '../db/transaction.js';
 import type { AppContext } from '../lib/context.js';
 import { HttpError, UNAUTHORIZED_MESSAGE } from '../lib/http-error.js';
 import { verifyJwt } from '../lib/jwt.js';
+
+/** A tab's id as the SPA makes it (src/lib/api-client.ts). */
+const TAB_ID_PATTERN = /^[0-9A-Za-z_-]{1,64}$/;
+/** A session's id (a JWT's jti, a UUID). */
+const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The signed-in user, as handlers see it on `request.user`. */
 export interface AuthUser {

@@ -77,13 +77,12 @@ describe('live event payloads', () => {
       { id: owner.id, tab: 'tab-1' },
     );
     const id = Number(created.record_id);
+    // What every event of this ticket says of it.
+    const ticket = { record_id: id, owner_id: owner.id, object_type: 'T', is_draft: false };
     expect(created).toEqual({
       kind: 'record',
       op: 'insert',
-      record_id: id,
-      owner_id: owner.id,
-      object_type: 'T',
-      is_draft: false,
+      ...ticket,
       version: 1,
       actor_id: owner.id,
       actor_tab: 'tab-1',
@@ -112,10 +111,7 @@ describe('live event payloads', () => {
       {
         kind: 'message',
         op: 'insert',
-        record_id: id,
-        owner_id: owner.id,
-        object_type: 'T',
-        is_draft: false,
+        ...ticket,
         version,
         actor_id: agent.id,
         actor_tab: null,
@@ -146,10 +142,7 @@ describe('live event payloads', () => {
       {
         kind: 'event',
         op: 'insert',
-        record_id: id,
-        owner_id: owner.id,
-        object_type: 'T',
-        is_draft: false,
+        ...ticket,
         version,
         actor_id: agent.id,
         actor_tab: null,
@@ -165,10 +158,7 @@ describe('live event payloads', () => {
       {
         kind: 'record',
         op: 'delete',
-        record_id: id,
-        owner_id: owner.id,
-        object_type: 'T',
-        is_draft: false,
+        ...ticket,
         version,
         actor_id: agent.id,
         actor_tab: null,
