@@ -20,12 +20,13 @@ async function start(): Promise<void> {
   const store = makeStore();
   // The first call goes out before React's first render takes the main thread (its chunk is
   // small and first in the queue; the page's own chunks load meanwhile), and the first render
-  // waits for the layout's and page's code, so it shows them at once instead of a fallback
-  // (the page in index.html stays meanwhile). A failed chunk load leaves the call to the page's
-  // saga and the error to the page.
+  // waits for the layout's and page's code and for that call's answer, so it shows the whole
+  // screen at once instead of a fallback (the page in index.html stays meanwhile). A failed
+  // chunk load leaves the call to the page's saga and the error to the page.
   await preloadFirstScreen(
     window.location.pathname + window.location.search,
     store.getState().layout.layoutType,
+    store,
   ).catch(() => undefined);
   const root = createRoot(container);
   // As a transition, the first render yields to the browser every few milliseconds instead of

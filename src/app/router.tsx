@@ -7,6 +7,7 @@ import { lazyPage } from '../routes/lazy-page';
 import { visibleRows } from '../routes/route-types';
 import type { MenuRow, RouteRow } from '../routes/route-types';
 import { PageLoader } from '../layouts/page-loader';
+import { requestFirstScreen } from './first-screen';
 import { setCurrentPath, setNavigator } from '../lib/navigation';
 import { preLoginRequested } from '../lib/session';
 import { getStoredUser, hasValidToken } from '../lib/storage';
@@ -24,11 +25,16 @@ const JwtTokenPage = lazy(() => import('../features/auth/pages/jwt-token-page'))
  * one after the other as React reaches each lazy component (two round trips off the first
  * paint of a signed-in page on a slow network), and the page's first call where its row names
  * one (`firstData`), which would otherwise wait for the page to load and render. Resolves once
- * that call has gone out and the layout's and page's code is here (or failed to load): the
- * first render then builds the whole screen at once, with no fallback to hold it back.
+ * the layout's and page's code is here (or failed to load) and that call's answer is in the
+ * store (or FIRST_DATA_WAIT_MS have passed): the first render then builds the whole screen with
+ * its data at once, with no fallback and no empty frame to hold it back.
  */
-export async function preloadFirstScreen(url: string, layoutType: string): Promise<void> {
-  const { pathname, searchParams } = new URL(url, window.location.origin);
+export async function preloadFirstScreen(
+  url: string,
+  layoutType: string,
+  store: Parameters<typeof requestFirstScreen>[0],
+): Promise<void> {
+  const { pathname, search, searchParams } = new URL(url, window.location.origin);
   const find = (rows: RouteRow[], base: string) =>
     rows.find((row) => matchPath(`${base}${row.path}`, pathname));
   const auth = find(authRoutes, '/auth/');
@@ -40,11 +46,14 @@ export async function preloadFirstScreen(url: string, layoutType: string): Promi
   // The router's own gate: a helpdesk-only page is not there for a regular user.
   const row = find(visibleRows([...layoutRoutes, ...hdeRoutes], getStoredUser()), '/');
   if (!row) return;
+  // A session refused before the router runs returns the user here after signing in.
+  setCurrentPath(`${pathname}${search}`);
   // The data first: its chunk is then ahead of the page's ~30 in the browser's queue, and the
   // call runs while they load.
   const data = row.firstData?.(searchParams);
   const layout = (layoutType === 'horizontal' ? HorizontalLayout : VerticalLayout).preload();
-  await Promise.all([data, layout, row.page.preload()]);
+  const [first] = await Promise.all([data, layout, row.page.preload()]);
+  if (first) await requestFirstScreen(store, first);
 }
 
 /** Captures the router's navigate (and the current path) for sagas. */

@@ -1,3 +1,4 @@
+import type { FirstRequest } from '../app/first-screen';
 import type { LazyPage } from './lazy-page';
 
 /** A route is a row: a path (relative to its table's base) and a lazy page. */
@@ -6,8 +7,11 @@ export interface RouteRow {
   page: LazyPage;
   /** Only for helpdesk users (user_is_hde): absent from the router otherwise. */
   hdeOnly?: boolean;
-  /** Starts the page's first call as the app starts (a first screen only; app/router.tsx). */
-  firstData?: (search: URLSearchParams) => Promise<void>;
+  /**
+   * Starts the page's first call as the app starts and gives back the request the page makes
+   * for it (a first screen only; app/router.tsx).
+   */
+  firstData?: (search: URLSearchParams) => Promise<FirstRequest | undefined>;
 }
 
 /** A sidebar/topbar menu row. */

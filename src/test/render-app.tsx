@@ -37,8 +37,7 @@ export function makeTestStore() {
 }
 
 /** Renders the whole app (real store, sagas, router) at `path`; msw answers the API. */
-export function renderApp(path = '/', routerProps: AppRouterProps = {}) {
-  const store = makeTestStore();
+export function renderApp(path = '/', routerProps: AppRouterProps = {}, store = makeTestStore()) {
   const user = userEvent.setup();
   const utils = render(
     <AppProviders store={store}>

@@ -6,7 +6,7 @@ import { lazyPage } from '../lazy-page';
 import { authRoutes } from '../public-routes';
 import { visibleRows } from '../route-types';
 import type { MenuRow, RouteRow } from '../route-types';
-import { renderApp, signInAs } from '../../test/render-app';
+import { makeTestStore, renderApp, signInAs } from '../../test/render-app';
 
 // A test-only table: the real tables stay free of placeholder pages.
 const agentDesk = lazyPage(async () => ({
@@ -97,8 +97,8 @@ describe('the first screen', () => {
     signInAs('agent@example.com');
     const list = vi.spyOn(row(layoutRoutes, 'ticket/my_ticket'), 'preload');
     const user = vi.spyOn(row(hdeRoutes, 'hd_ticket/:userId'), 'preload');
-    void preloadFirstScreen('/ticket/my_ticket', 'vertical');
-    void preloadFirstScreen('/hd_ticket/42', 'horizontal');
+    void preloadFirstScreen('/ticket/my_ticket', 'vertical', makeTestStore());
+    void preloadFirstScreen('/hd_ticket/42', 'horizontal', makeTestStore());
     expect(list).toHaveBeenCalledOnce();
     expect(user).toHaveBeenCalledOnce();
   });
@@ -107,27 +107,29 @@ describe('the first screen', () => {
     [
       '/hd_ticket/details?hdTicketId=2',
       '/api/ticket/2/details/',
-      () => screen.findByTestId('record-view'),
+      () => screen.getByTestId('record-view'),
     ],
     [
       '/ticket/my_ticket?sort=-updated_at&page=2',
       '/api/search/ticket/my',
-      () => screen.findAllByRole('cell'),
+      () => screen.getAllByRole('cell'),
     ],
   ])(
-    "starts %s's first call before React renders; the page takes that answer",
-    async (url, call, shown) => {
+    "requests %s's data before React renders; the first render shows it, asked for once",
+    async (url, call, shownAtOnce) => {
       signInAs(url.startsWith('/hd_') ? 'agent@example.com' : 'alice@example.com');
       const calls: string[] = [];
       server.events.on('request:start', ({ request }) => {
         const { pathname } = new URL(request.url);
         if (pathname === call) calls.push(pathname);
       });
-      // Resolved once the call has gone out: the app renders only then (app/main.tsx).
-      await preloadFirstScreen(url, 'vertical');
+      const store = makeTestStore();
+      // Resolved once the answer is in the store: the app renders only then (app/main.tsx).
+      await preloadFirstScreen(url, 'vertical', store);
       expect(calls).toEqual([call]);
-      renderApp(url);
-      await shown();
+      renderApp(url, {}, store);
+      shownAtOnce();
+      await new Promise((resolve) => setTimeout(resolve, 200));
       expect(calls).toEqual([call]);
     },
   );
@@ -136,9 +138,13 @@ describe('the first screen', () => {
     signInAs('alice@example.com');
     const user = vi.spyOn(row(hdeRoutes, 'hd_ticket/:userId'), 'preload');
     const calls: string[] = [];
-    server.events.on('request:start', ({ request }) => calls.push(request.url));
-    await preloadFirstScreen('/hd_ticket/3', 'vertical');
-    await preloadFirstScreen('/hd_ticket/details?hdTicketId=2', 'vertical');
+    // The store's own event stream aside: no call for the page.
+    server.events.on('request:start', ({ request }) => {
+      if (!request.url.endsWith('/api/events')) calls.push(request.url);
+    });
+    const store = makeTestStore();
+    await preloadFirstScreen('/hd_ticket/3', 'vertical', store);
+    await preloadFirstScreen('/hd_ticket/details?hdTicketId=2', 'vertical', store);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(user).not.toHaveBeenCalled();
     expect(calls).toEqual([]);
@@ -147,8 +153,8 @@ describe('the first screen', () => {
   it('loads the login page for /auth/login, and no signed-in page without a session', () => {
     const login = vi.spyOn(row(authRoutes, 'login'), 'preload');
     const list = vi.spyOn(row(layoutRoutes, 'ticket/my_ticket'), 'preload');
-    void preloadFirstScreen('/auth/login', 'vertical');
-    void preloadFirstScreen('/ticket/my_ticket', 'vertical');
+    void preloadFirstScreen('/auth/login', 'vertical', makeTestStore());
+    void preloadFirstScreen('/ticket/my_ticket', 'vertical', makeTestStore());
     expect(login).toHaveBeenCalledOnce();
     expect(list).not.toHaveBeenCalled();
   });

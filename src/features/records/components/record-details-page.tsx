@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { requestOnMount } from '../../../app/first-screen';
 import { useAppDispatch, useAppSelector, useDeferredAppSelector } from '../../../app/hooks';
 import { formatDateTimeLocal } from '../../../lib/dates';
 import { Alert } from '../../../lib/form-field';
@@ -115,13 +116,14 @@ export function RecordDetailsPage({
     { label: title, path: `${listPath}/details` },
   ]);
 
-  const load = useMemo(
-    () => () => {
-      if (id !== null)
-        dispatch(recordsHolders.detailData.actions.requested({ type: kind.type, id }));
-    },
-    [dispatch, kind, id],
+  const request = useMemo(
+    () =>
+      id === null ? null : recordsHolders.detailData.actions.requested({ type: kind.type, id }),
+    [kind, id],
   );
+  const load = useCallback(() => {
+    if (request) dispatch(request);
+  }, [dispatch, request]);
   // From the page's first render, not the record's: a change that lands while the record is
   // still rendering (in the background, see useDeferredAppSelector) still reloads it.
   useLiveRecord({ type: kind.type, id: id ?? 0 }, editing || id === null, load);
@@ -131,8 +133,8 @@ export function RecordDetailsPage({
       dispatch(holder.actions.reset());
     }
     dispatch(detailsHolders.applyFields.actions.reset());
-    load();
-  }, [dispatch, load]);
+    if (request) requestOnMount(dispatch, request);
+  }, [dispatch, request]);
 
   // A successful save closes the form (the details show the new version).
   const saved = update.data;

@@ -2,6 +2,7 @@ import '../i18n';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { requestOnMount } from '../../../app/first-screen';
 import { useAppDispatch, useAppSelector, useDeferredAppSelector } from '../../../app/hooks';
 import { formatDateTimeLocal } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
@@ -69,13 +70,9 @@ export function RecordListPage({
     [search, kind, draft, requesterId, pageSize, listKey],
   );
 
-  const load = useCallback(
-    () => dispatch(recordsHolders[listKey].actions.requested(query)),
-    [dispatch, listKey, query],
-  );
-  useEffect(() => {
-    load();
-  }, [load]);
+  const request = useMemo(() => recordsHolders[listKey].actions.requested(query), [listKey, query]);
+  const load = useCallback(() => dispatch(request), [dispatch, request]);
+  useEffect(() => requestOnMount(dispatch, request), [dispatch, request]);
   // The record view's previous / next walk this list (issue 9).
   useRememberList(listKey, query, holder.data);
   useEffect(
