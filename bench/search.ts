@@ -81,11 +81,8 @@ export async function searchBench(ctx: BenchContext): Promise<void> {
           call,
           () =>
             q.countInPage
-              ? sqlPool.query(q.page.text, q.page.values)
-              : Promise.all([
-                  sqlPool.query(q.page.text, q.page.values),
-                  sqlPool.query(q.count.text, q.count.values),
-                ]),
+              ? sqlPool.query(q.page)
+              : Promise.all([sqlPool.query(q.page), sqlPool.query(q.count)]),
         ],
         SAMPLES,
       );

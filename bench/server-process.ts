@@ -23,6 +23,8 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
   const logFile = process.env.BENCH_SERVER_LOG ?? path.join(dir, 'server.log');
   const out = fs.openSync(logFile, 'w');
   const flags = JSON.parse(fs.readFileSync('scripts/node-flags.json', 'utf8')) as string[];
+  // BENCH_SERVER_FLAGS adds Node flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  flags.push(...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean));
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/server.ts'], {
     env: {
       ...process.env,

@@ -2,7 +2,7 @@
 // reaches to_tsquery raw: full words go through plainto_tsquery, and the last word (matched as a
 // prefix while the user types) is reduced to letters and digits before `:*` is appended.
 import type { Db } from '../../db/pool.js';
-import type { BuiltQuery } from '../../db/prepared.js';
+import { prepared, type BuiltQuery } from '../../db/prepared.js';
 import type { ObjectType } from '../records/kinds.js';
 import {
   Params,
@@ -120,8 +120,19 @@ export interface SearchQueries {
  */
 export function buildSearchQueries(viewer: Viewer, req: SearchRequest): SearchQueries | undefined {
   const p = new Params();
-  const query = tsQuery(p, req.q);
-  if (!query) return undefined;
+  const words = tsQuery(p, req.q);
+  if (!words) return undefined;
+  // A regular user's tickets are their own and those shared with them: every branch starts
+  // from the user's records, whatever the words, so one plan fits every search. The statement
+  // is named (planned once per connection, db/prepared.ts), and its tsquery is made once (a CTE
+  // read as an InitPlan) where a kept plan would otherwise make it again for every row. The
+  // other searches (an agent's, any content) read the word's index or a desk's records by how
+  // common the word is, so they stay planned with their values.
+  const keptPlan = !viewer.user_is_hde && req.type === 'T';
+  const query = keptPlan ? '(SELECT q FROM tsq)' : words;
+  const withTsq = keptPlan ? `tsq AS MATERIALIZED (SELECT ${words} AS q), ` : '';
+  const built = (text: string, values: unknown[]): BuiltQuery =>
+    keptPlan ? prepared(text, values) : { text, values };
   const f = req.filters;
   const where = [
     `r.search_vector @@ ${query}`,
@@ -144,11 +155,11 @@ export function buildSearchQueries(viewer: Viewer, req: SearchRequest): SearchQu
   const whereIn = (set: string) => [...where, set].join(' AND ');
 
   const matches = sets.map((set) => `SELECT r.id FROM records r WHERE ${whereIn(set)}`);
-  const count: BuiltQuery = {
-    text: `SELECT count(*)::int AS total
-             FROM (${matches.join(' UNION ALL ')} LIMIT ${SEARCH_COUNT_CAP + 1}) capped`,
-    values: [...p.values],
-  };
+  const count = built(
+    `${withTsq ? `WITH ${withTsq.slice(0, -2)} ` : ''}SELECT count(*)::int AS total
+       FROM (${matches.join(' UNION ALL ')} LIMIT ${SEARCH_COUNT_CAP + 1}) capped`,
+    [...p.values],
+  );
   const window = p.add(req.rankWindow);
   // The rank is computed on the row the window's scan already holds (no second visit). With
   // several sets: each one's newest matches, then the newest of those.
@@ -167,8 +178,8 @@ export function buildSearchQueries(viewer: Viewer, req: SearchRequest): SearchQu
   const limit = p.add(req.pageSize);
   const offset = p.add((req.page - 1) * req.pageSize);
   const cfg = req.language === 'es' ? 'helpdesk_es' : 'helpdesk_en';
-  const page: BuiltQuery = {
-    text: `WITH newest AS (${newest}),
+  const page = built(
+    `WITH ${withTsq}newest AS (${newest}),
            hits AS (
              SELECT n.id, n.rank, count(*) OVER ()::int AS total
                FROM newest n
@@ -183,8 +194,8 @@ export function buildSearchQueries(viewer: Viewer, req: SearchRequest): SearchQu
                   r.created_at, ${viewerColumns(p, viewer)}, hits.total
              FROM hits JOIN records r ON r.id = hits.id
             ORDER BY hits.rank DESC, r.created_at DESC, r.id DESC`,
-    values: p.values,
-  };
+    p.values,
+  );
   return { page, count, countInPage: req.rankWindow > SEARCH_COUNT_CAP };
 }
 
@@ -196,18 +207,15 @@ export async function searchRecords(
 ): Promise<{ rows: SearchRow[]; total: number }> {
   const q = buildSearchQueries(viewer, req);
   if (!q) return { rows: [], total: 0 };
-  const countAlone = () => db.query<{ total: number }>(q.count.text, q.count.values);
+  const countAlone = () => db.query<{ total: number }>(q.count);
   if (q.countInPage) {
-    const page = await db.query<SearchRow & { total: number }>(q.page.text, q.page.values);
+    const page = await db.query<SearchRow & { total: number }>(q.page);
     const first = page.rows[0];
     if (first) return { rows: page.rows, total: Math.min(first.total, SEARCH_COUNT_CAP + 1) };
     if (req.page === 1) return { rows: [], total: 0 };
     return { rows: [], total: (await countAlone()).rows[0].total };
   }
-  const [page, count] = await Promise.all([
-    db.query<SearchRow>(q.page.text, q.page.values),
-    countAlone(),
-  ]);
+  const [page, count] = await Promise.all([db.query<SearchRow>(q.page), countAlone()]);
   return { rows: page.rows, total: count.rows[0].total };
 }
 

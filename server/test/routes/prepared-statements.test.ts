@@ -116,4 +116,49 @@ describe('named statements', () => {
     expect(named('LIKE records_search_text')).toEqual([]);
     expect(named('r.created_at >=')).toEqual([]);
   });
+
+  it("a regular user's ticket search keeps one plan for every word; an agent's and content's do not", async () => {
+    const user = await createUser(env);
+    const agent = await createUser(env, { hde: true });
+    const userToken = await tokenFor(env, user.email, user.password);
+    const agentToken = await tokenFor(env, agent.email, agent.password);
+    const printer = await raiseTicket(app, userToken);
+    const vpn = await app.inject({
+      method: 'POST',
+      url: '/api/ticket/',
+      headers: auth(userToken),
+      payload: { subject: 'VPN drops', description: '<p>Every hour.</p>', priority_id: 2 },
+    });
+    expect(vpn.statusCode).toBe(200);
+    const search = async (token: string, q: string, type = 'T') => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/search/query',
+        headers: auth(token),
+        payload: { q, type },
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { data: { items: { id: number }[] } }).data.items.map((i) => i.id);
+    };
+    for (let i = 0; i < 7; i++) expect(await search(userToken, 'printer ')).toEqual([printer]);
+    // The kept plan finds another word's tickets, and the word being typed (a prefix).
+    expect(await search(userToken, 'vpn ')).toEqual([vpn.json().data.id]);
+    expect(await search(userToken, 'jam')).toEqual([printer]);
+    await search(agentToken, 'printer ');
+    await search(userToken, 'printer ', 'C');
+
+    const { rows } = await pool.query<{ statement: string; generic: number }>(
+      `SELECT statement, generic_plans::int AS generic FROM pg_prepared_statements
+        WHERE statement LIKE '%ts_rank_cd%'`,
+    );
+    // Two texts: full words, and full words with a prefix; each the user's own and shared.
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.statement).toContain('tsq AS MATERIALIZED');
+      expect(row.statement).toContain('record_shares');
+      expect(row.statement).not.toContain('r.searchable');
+    }
+    const words = rows.find((r) => !r.statement.includes('&& to_tsquery'));
+    expect(words?.generic).toBeGreaterThan(0);
+  });
 });
