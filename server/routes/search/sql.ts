@@ -135,7 +135,10 @@ export function buildSearchQueries(viewer: Viewer, req: SearchRequest): SearchQu
     keptPlan ? prepared(text, values) : { text, values };
   const f = req.filters;
   const where = [
-    `r.search_vector @@ ${query}`,
+    // In the kept plan the words must not choose the path: `IS TRUE` makes the match a filter on
+    // the user's records, never a read of the word's index (a common word's index entries cost
+    // 46 ms at a million tickets, the user's own records well under one).
+    keptPlan ? `(r.search_vector @@ ${query}) IS TRUE` : `r.search_vector @@ ${query}`,
     `r.object_type = ${p.add(req.type)}`,
     'NOT r.is_draft',
   ];
