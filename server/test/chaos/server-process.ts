@@ -30,10 +30,28 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `server/server.ts` on `dataDir` and waits until /api/health answers 200. */
+/**
+ * Starts `server/server.ts` on `dataDir` and waits until /api/health answers 200. The port is
+ * free when chosen but bound seconds later, after the database has started: when another
+ * process took it meanwhile (EADDRINUSE), the server starts again on another one.
+ */
 export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(dataDir, env);
+    } catch (err) {
+      const taken = err instanceof Error && err.message.includes('EADDRINUSE');
+      if (!taken || attempt >= 3) throw err;
+    }
+  }
+}
+
+async function startServerOnce(
+  dataDir: string,
+  env: Record<string, string>,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
@@ -64,7 +82,11 @@ export async function startServer(
   const server = { base: `http://127.0.0.1:${port}`, dataDir, child, output: () => output, exited };
   const until = Date.now() + 90000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited on start:\n${output}`);
+    if (child.exitCode !== null) {
+      // Its database stops with it; let it finish before the next start takes the folder.
+      await exited;
+      throw new Error(`server exited on start:\n${output}`);
+    }
     const res = await call(server.base, 'GET', '/api/health').catch(() => undefined);
     if (res?.status === 200) return server;
     if (Date.now() > until) throw new Error(`server did not become healthy:\n${output}`);
