@@ -3,7 +3,7 @@
 // when asked; a server given by DATABASE_URL must have it in shared_preload_libraries.
 import type pg from 'pg';
 
-export const statementStatsWanted = (): boolean => Boolean(process.env.BENCH_PG_STATS);
+export const statementStatsWanted = (): boolean => process.env.BENCH_PG_STATS === '1';
 
 /** `postgres -c` settings for the embedded cluster. */
 export function statementStatsSettings(): Record<string, string> {
