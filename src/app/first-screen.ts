@@ -33,9 +33,13 @@ export async function requestFirstScreen(
 ): Promise<void> {
   served.set(store.dispatch, keyOf(action));
   store.dispatch(action);
-  const settled = () => !(store.getState().holders[holder] as Holder<unknown>).loading;
-  if (settled()) return;
+  const state = () => store.getState().holders[holder] as Holder<unknown>;
+  const settled = () => !state().loading;
   await new Promise<void>((resolve) => {
+    if (settled()) {
+      resolve();
+      return;
+    }
     const done = () => {
       clearTimeout(timer);
       unsubscribe();
@@ -46,6 +50,9 @@ export async function requestFirstScreen(
       if (settled()) done();
     });
   });
+  // A refused session answers no page: the page, mounting after the user has signed in again,
+  // asks for itself.
+  if (state().error?.status === 401) served.delete(store.dispatch);
 }
 
 /** A page's request as it mounts, unless the first screen has just sent this very one. */

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { preloadFirstScreen } from '../../app/router';
 import { hdeRoutes, layoutRoutes, mainMenu } from '../private-routes';
@@ -133,6 +134,26 @@ describe('the first screen', () => {
       expect(calls).toEqual([call]);
     },
   );
+
+  it('a session refused on the first call leads to the login page, and back after signing in', async () => {
+    signInAs('agent@example.com');
+    server.use(
+      http.get('*/api/ticket/:id/details/', () =>
+        HttpResponse.json({ statusCode: 401, error: 'Unauthorized' }, { status: 401 }),
+      ),
+    );
+    const url = '/hd_ticket/details?hdTicketId=2';
+    const store = makeTestStore();
+    await preloadFirstScreen(url, 'vertical', store);
+    server.resetHandlers();
+    const { user } = renderApp(url, {}, store);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/login'));
+    await user.type(await screen.findByLabelText('Email'), 'agent@example.com');
+    await user.type(screen.getByLabelText('Password'), 'helpdesk-demo');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(url));
+    expect(await screen.findByTestId('record-view')).toBeInTheDocument();
+  });
 
   it('starts nothing of a helpdesk-only page for a regular user', async () => {
     signInAs('alice@example.com');
