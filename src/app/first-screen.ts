@@ -4,6 +4,7 @@
 // again; `requestOnMount` lets that one request through once without sending it twice.
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { Holder } from '../lib/request-holder';
+import { getToken } from '../lib/storage';
 import type { RootState } from './root-reducer';
 
 /** A page's first request: the holder's `requested` action and the holder it fills. */
@@ -22,8 +23,10 @@ interface FirstScreenStore {
 }
 
 // Keyed by the store's dispatch (what a page holds), so a test's store never sees another's.
+// The session is part of the key, as it is of an early answer's (lib/api-client.ts): after a
+// refused session and a new sign-in, the page mounts and asks for itself.
 const served = new WeakMap<Dispatch, string>();
-const keyOf = (action: UnknownAction) => JSON.stringify(action);
+const keyOf = (action: UnknownAction) => `${getToken() ?? ''} ${JSON.stringify(action)}`;
 
 /** Sends the first screen's request and resolves once its holder has settled (or after waitMs). */
 export async function requestFirstScreen(
@@ -33,13 +36,9 @@ export async function requestFirstScreen(
 ): Promise<void> {
   served.set(store.dispatch, keyOf(action));
   store.dispatch(action);
-  const state = () => store.getState().holders[holder] as Holder<unknown>;
-  const settled = () => !state().loading;
+  const settled = () => !(store.getState().holders[holder] as Holder<unknown>).loading;
+  if (settled()) return;
   await new Promise<void>((resolve) => {
-    if (settled()) {
-      resolve();
-      return;
-    }
     const done = () => {
       clearTimeout(timer);
       unsubscribe();
@@ -50,9 +49,6 @@ export async function requestFirstScreen(
       if (settled()) done();
     });
   });
-  // A refused session answers no page: the page, mounting after the user has signed in again,
-  // asks for itself.
-  if (state().error?.status === 401) served.delete(store.dispatch);
 }
 
 /** A page's request as it mounts, unless the first screen has just sent this very one. */

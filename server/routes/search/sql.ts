@@ -130,7 +130,10 @@ export function buildSearchQueries(viewer: Viewer, req: SearchRequest): SearchQu
   // common the word is, so they stay planned with their values.
   const keptPlan = !viewer.user_is_hde && req.type === 'T';
   const query = keptPlan ? '(SELECT q FROM tsq)' : words;
-  const withTsq = keptPlan ? `tsq AS MATERIALIZED (SELECT ${words} AS q), ` : '';
+  const withTsq = (...ctes: string[]) => {
+    const all = keptPlan ? [`tsq AS MATERIALIZED (SELECT ${words} AS q)`, ...ctes] : ctes;
+    return all.length ? `WITH ${all.join(',\n')}\n` : '';
+  };
   const built = (text: string, values: unknown[]): BuiltQuery =>
     keptPlan ? prepared(text, values) : { text, values };
   const f = req.filters;
@@ -159,7 +162,7 @@ export function buildSearchQueries(viewer: Viewer, req: SearchRequest): SearchQu
 
   const matches = sets.map((set) => `SELECT r.id FROM records r WHERE ${whereIn(set)}`);
   const count = built(
-    `${withTsq ? `WITH ${withTsq.slice(0, -2)} ` : ''}SELECT count(*)::int AS total
+    `${withTsq()}SELECT count(*)::int AS total
        FROM (${matches.join(' UNION ALL ')} LIMIT ${SEARCH_COUNT_CAP + 1}) capped`,
     [...p.values],
   );
@@ -182,13 +185,14 @@ export function buildSearchQueries(viewer: Viewer, req: SearchRequest): SearchQu
   const offset = p.add((req.page - 1) * req.pageSize);
   const cfg = req.language === 'es' ? 'helpdesk_es' : 'helpdesk_en';
   const page = built(
-    `WITH ${withTsq}newest AS (${newest}),
-           hits AS (
+    `${withTsq(
+      `newest AS (${newest})`,
+      `hits AS (
              SELECT n.id, n.rank, count(*) OVER ()::int AS total
                FROM newest n
               ORDER BY n.rank DESC, n.created_at DESC, n.id DESC
-              LIMIT ${limit} OFFSET ${offset})
-           SELECT r.id, r.object_type, r.title,
+              LIMIT ${limit} OFFSET ${offset})`,
+    )}SELECT r.id, r.object_type, r.title,
                   ts_headline('${cfg}', html_escape(html_to_text(r.body)), ${query},
                               'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=12,
                                MaxFragments=2, FragmentDelimiter=" … "') AS snippet,

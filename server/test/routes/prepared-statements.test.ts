@@ -24,12 +24,19 @@ afterAll(async () => {
   await env.close();
 });
 
+/** A new regular user and a new agent, signed in. */
+async function userAndAgent(): Promise<{ userToken: string; agentToken: string }> {
+  const user = await createUser(env);
+  const agent = await createUser(env, { hde: true });
+  return {
+    userToken: await tokenFor(env, user.email, user.password),
+    agentToken: await tokenFor(env, agent.email, agent.password),
+  };
+}
+
 describe('named statements', () => {
   it('a ticket raised, replied to and read twice, lists read: the static statements are kept', async () => {
-    const user = await createUser(env);
-    const agent = await createUser(env, { hde: true });
-    const userToken = await tokenFor(env, user.email, user.password);
-    const agentToken = await tokenFor(env, agent.email, agent.password);
+    const { userToken, agentToken } = await userAndAgent();
     const id = await raiseTicket(app, userToken);
     for (let i = 0; i < 2; i++) {
       const reply = await app.inject({
@@ -118,10 +125,7 @@ describe('named statements', () => {
   });
 
   it("a regular user's ticket search keeps one plan for every word; an agent's and content's do not", async () => {
-    const user = await createUser(env);
-    const agent = await createUser(env, { hde: true });
-    const userToken = await tokenFor(env, user.email, user.password);
-    const agentToken = await tokenFor(env, agent.email, agent.password);
+    const { userToken, agentToken } = await userAndAgent();
     const printer = await raiseTicket(app, userToken);
     const vpn = await app.inject({
       method: 'POST',
