@@ -16,6 +16,9 @@ let purifier: ReturnType<typeof DOMPurify> | null = null;
 function instance() {
   if (purifier) return purifier;
   purifier = DOMPurify(window);
+  // Set once: a config passed to each sanitize() call is parsed again on every call (a thread's
+  // every message).
+  purifier.setConfig({ ALLOWED_TAGS, ALLOWED_ATTR, ALLOWED_URI_REGEXP, KEEP_CONTENT: true });
   purifier.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName !== 'A') return;
     const href = node.getAttribute('href');
@@ -31,10 +34,5 @@ function instance() {
 }
 
 export function sanitizeHtml(html: string): string {
-  return instance().sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
-    ALLOWED_URI_REGEXP,
-    KEEP_CONTENT: true,
-  });
+  return instance().sanitize(html);
 }
