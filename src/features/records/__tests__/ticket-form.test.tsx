@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { db } from '../../../mocks/db';
 import { server } from '../../../mocks/node';
 import { renderApp, signInAs } from '../../../test/render-app';
+import { recordsHolders as H } from '../records-slice';
 
 type User = ReturnType<typeof renderApp>['user'];
 
@@ -84,6 +85,26 @@ describe('ticket form', () => {
       `/ticket/my_ticket/details?ticketId=${created?.id}`,
     );
     expect(screen.getByText('It clicks twice.')).toBeInTheDocument();
+  });
+});
+
+describe('ticket form, once submitted', () => {
+  it('lets the user go elsewhere before the details page has loaded, without asking', async () => {
+    signInAs('alice@example.com');
+    const { store, user } = renderApp('/ticket/input');
+    await user.type(await screen.findByLabelText('Subject'), 'Mouse is broken');
+    // The save has succeeded (as the saga records it, just before it moves to the details page,
+    // whose code may still be loading): the form is dirty, but nothing is unsaved.
+    const record = { ...db.records[0], subject: 'Mouse is broken', is_draft: false };
+    act(() => {
+      store.dispatch(H.saveTicketInput.actions.succeeded(record));
+    });
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    await user.click(within(menu).getByRole('link', { name: 'My tickets' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My tickets' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

@@ -59,15 +59,19 @@ export function RecordForm({
   // its new version), and a new draft moves to its own form, so leaving before that move loses
   // nothing and asks nothing. A save from before this form opened is not this form's.
   const saved = holder.data;
-  const savedBefore = useRef(saved);
+  const [savedBefore] = useState(saved);
   const version = draft && saved && saved.id === draft.id ? saved.version : draft?.version;
   const { resetForm } = formik;
   useEffect(() => {
-    if (!saved?.is_draft || saved === savedBefore.current) return;
+    if (!saved?.is_draft || saved === savedBefore) return;
     if (!draft || saved.id === draft.id) resetForm({ values: valuesOf(kind, saved) });
-  }, [saved, draft, kind, resetForm]);
+  }, [saved, savedBefore, draft, kind, resetForm]);
 
-  const guard = useLeaveGuard(formik.dirty && !holder.loading && !deleting);
+  // A submitted record is saved: its way to the details page may take a moment (the page's code
+  // loading while this form still shows), and a navigation the user makes meanwhile must not be
+  // held by a question about changes that are saved.
+  const submitted = !!saved && !saved.is_draft && saved !== savedBefore;
+  const guard = useLeaveGuard(formik.dirty && !holder.loading && !deleting && !submitted);
   const message = generalError(holder.error);
   const k = kind.key;
   return (
