@@ -75,16 +75,6 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     manifest: true,
-    // index.html preloads the entry's chunks; a lazy page's own imports are left to the browser,
-    // which fetches them as it reads the page's chunk (a shallow graph: the frame, the sagas).
-    // Vite's helper would add a <link rel=modulepreload> per chunk from the main thread before
-    // each page loads (60 ms at a phone's speed), and with them the page's largest paint came
-    // 0.1-0.5 s later in Lighthouse (docs/performance.md, 2026-11-26 04:00 round). A lazy
-    // chunk's CSS is still loaded by the helper.
-    modulePreload: {
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
-    },
     rolldownOptions: { output: { codeSplitting: FIRST_SCREEN_CHUNKS } },
   },
   test: {
