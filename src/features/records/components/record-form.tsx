@@ -55,23 +55,20 @@ export function RecordForm({
   });
   useServerFieldErrors(formik, holder.error);
 
-  // What this form saved as a draft is the new baseline: a draft saved again stays here (with
-  // its new version), and a new draft moves to its own form, so leaving before that move loses
+  // What this form saved is the new baseline: a draft saved again stays here (with its new
+  // version), a new draft moves to its own form, and a submitted record to its details page (the
+  // page's code may still be loading while this form shows). Leaving before that move loses
   // nothing and asks nothing. A save from before this form opened is not this form's.
   const saved = holder.data;
-  const [savedBefore] = useState(saved);
+  const savedBefore = useRef(saved);
   const version = draft && saved && saved.id === draft.id ? saved.version : draft?.version;
   const { resetForm } = formik;
   useEffect(() => {
-    if (!saved?.is_draft || saved === savedBefore) return;
+    if (!saved || saved === savedBefore.current) return;
     if (!draft || saved.id === draft.id) resetForm({ values: valuesOf(kind, saved) });
-  }, [saved, savedBefore, draft, kind, resetForm]);
+  }, [saved, draft, kind, resetForm]);
 
-  // A submitted record is saved: its way to the details page may take a moment (the page's code
-  // loading while this form still shows), and a navigation the user makes meanwhile must not be
-  // held by a question about changes that are saved.
-  const submitted = !!saved && !saved.is_draft && saved !== savedBefore;
-  const guard = useLeaveGuard(formik.dirty && !holder.loading && !deleting && !submitted);
+  const guard = useLeaveGuard(formik.dirty && !holder.loading && !deleting);
   const message = generalError(holder.error);
   const k = kind.key;
   return (
