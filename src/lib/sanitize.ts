@@ -18,7 +18,16 @@ function instance() {
   purifier = DOMPurify(window);
   // Set once: a config passed to each sanitize() call is parsed again on every call (a thread's
   // every message).
-  purifier.setConfig({ ALLOWED_TAGS, ALLOWED_ATTR, ALLOWED_URI_REGEXP, KEEP_CONTENT: true });
+  // `target` and `rel` are not addresses: without ADD_URI_SAFE_ATTR DOMPurify tests their values
+  // against ALLOWED_URI_REGEXP too, which drops `_blank` (a link then left the app); the hook
+  // below decides what they may be.
+  purifier.setConfig({
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOWED_URI_REGEXP,
+    ADD_URI_SAFE_ATTR: ['target', 'rel'],
+    KEEP_CONTENT: true,
+  });
   purifier.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName !== 'A') return;
     const href = node.getAttribute('href');
