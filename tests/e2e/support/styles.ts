@@ -53,7 +53,7 @@ export async function expectBootstrapStyled(page: Page): Promise<void> {
       try {
         matches = bare !== '' && document.querySelector(bare) !== null;
       } catch {
-        // A selector this browser cannot query (vendor-prefixed): not checked.
+        // A selector this browser cannot query: not checked.
       }
       if (matches) missing.push(selector);
     }
