@@ -6,13 +6,13 @@ const require = createRequire(import.meta.url);
 const BOOTSTRAP_CSS = fs.readFileSync(require.resolve('bootstrap/dist/css/bootstrap.css'), 'utf8');
 
 /**
- * The build keeps only the Bootstrap rules the app's code can use (vite.config.ts,
- * purgeBootstrap). This fails when a Bootstrap selector matches an element on the page (hover,
- * focus and pseudo-elements set aside) and the served CSS lacks it: a class the purge could not
- * see in the code.
+ * Bootstrap's selectors the served CSS lacks, as the browser writes them. Every page serves the
+ * same stylesheet (the build's), so this is read once per run, on the first page checked.
  */
-export async function expectBootstrapStyled(page: Page): Promise<void> {
-  const dropped = await page.evaluate((bootstrapCss) => {
+let dropped: Promise<string[]> | undefined;
+
+function droppedSelectors(page: Page): Promise<string[]> {
+  dropped ??= page.evaluate((bootstrapCss) => {
     // One selector list's parts, split at top-level commas (":not(a, b)" stays whole).
     const parts = (list: string) => {
       const out: string[] = [];
@@ -41,23 +41,38 @@ export async function expectBootstrapStyled(page: Page): Promise<void> {
     for (const sheet of Array.from(document.styleSheets)) selectorsOf(sheet.cssRules, served);
     const full = new CSSStyleSheet();
     full.replaceSync(bootstrapCss);
-    // What an element wears now, whatever the pointer or the focus do.
-    const state =
-      /::?(?:before|after|placeholder|marker|selection|file-selector-button)|:(?:hover|focus(?:-visible|-within)?|active|visited|link)\b/g;
-    const missing: string[] = [];
-    for (const selector of selectorsOf(full.cssRules, new Set())) {
-      // Other engines' aliases (the minifier drops those its browser targets do not need).
-      if (served.has(selector) || /::?-(?:webkit|moz|ms)-/.test(selector)) continue;
-      const bare = selector.replace(state, '').trim();
-      let matches = false;
-      try {
-        matches = bare !== '' && document.querySelector(bare) !== null;
-      } catch {
-        // A selector this browser cannot query: not checked.
-      }
-      if (matches) missing.push(selector);
-    }
-    return missing.sort();
+    // Other engines' aliases are left out: the minifier drops those its browser targets skip.
+    return [...selectorsOf(full.cssRules, new Set())].filter(
+      (s) => !served.has(s) && !/::?-(?:webkit|moz|ms)-/.test(s),
+    );
   }, BOOTSTRAP_CSS);
-  expect(dropped, `Bootstrap rules dropped by the build but needed on ${page.url()}`).toEqual([]);
+  return dropped;
+}
+
+/**
+ * The build keeps only the Bootstrap rules the app's code can use (vite.config.ts,
+ * purgeBootstrap). This fails when a Bootstrap selector the build dropped matches an element on
+ * the page (hover, focus and pseudo-elements set aside): a class the purge could not see in the
+ * code.
+ */
+export async function expectBootstrapStyled(page: Page): Promise<void> {
+  const needed = await page.evaluate(
+    (candidates) => {
+      // What an element wears now, whatever the pointer or the focus do.
+      const state =
+        /::?(?:before|after|placeholder|marker|selection|file-selector-button)|:(?:hover|focus(?:-visible|-within)?|active|visited|link)\b/g;
+      return candidates.filter((selector) => {
+        const bare = selector.replace(state, '').trim();
+        try {
+          return bare !== '' && document.querySelector(bare) !== null;
+        } catch {
+          return false; // a selector this browser cannot query: not checked
+        }
+      });
+    },
+    await droppedSelectors(page),
+  );
+  expect(needed.sort(), `Bootstrap rules dropped by the build but needed on ${page.url()}`).toEqual(
+    [],
+  );
 }
