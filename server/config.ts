@@ -8,6 +8,11 @@ export interface Config {
   host: string;
   /** Base address used in mailed links (confirm, reset password). */
   publicUrl: string;
+  /**
+   * PEM files of the certificate (chain) and its key: then the one port serves HTTPS, with
+   * HTTP/2 for browsers that offer it and HTTP/1.1 for the rest (TLS_CERT_FILE, TLS_KEY_FILE).
+   */
+  tls: { certFile: string; keyFile: string } | undefined;
   /** Empty: run the embedded PostgreSQL under dataDir/pg. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -132,13 +137,27 @@ function onOff(env: Env, name: string, fallback: boolean): boolean {
   throw new Error(`${name} must be on or off (got "${raw}").`);
 }
 
+/** Both TLS files or neither: one without the other is a mistake worth stopping for. */
+function tlsFiles(env: Env): Config['tls'] {
+  const certFile = optional(env, 'TLS_CERT_FILE');
+  const keyFile = optional(env, 'TLS_KEY_FILE');
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) {
+    throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together: set both, or neither.');
+  }
+  return { certFile: path.resolve(certFile), keyFile: path.resolve(keyFile) };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0);
   const statementTimeout = integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5000, 0);
+  const tls = tlsFiles(env);
+  const scheme = tls ? 'https' : 'http';
   return {
     port,
     host: text(env, 'HOST', '0.0.0.0'),
-    publicUrl: text(env, 'PUBLIC_URL', `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    publicUrl: text(env, 'PUBLIC_URL', `${scheme}://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    tls,
     databaseUrl: optional(env, 'DATABASE_URL'),
     dataDir: path.resolve(text(env, 'DATA_DIR', './data')),
     dataDirExplicit: optional(env, 'DATA_DIR') !== undefined,

@@ -2,7 +2,7 @@
 // (then attachment files left on disk move into the blob store), demo data on a brand-new embedded database, the database health monitor, then the HTTP server.
 // SIGINT/SIGTERM drain: stop accepting, let requests in flight finish (SHUTDOWN_GRACE_MS), then
 // close everything else in reverse order and exit 0. docs/operations.md says what happens on faults.
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig, loadDotEnv } from './config.js';
@@ -110,20 +110,39 @@ async function prepareSchema(url: string, blobs: BlobStore, embedded: boolean): 
   }
 }
 
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * How to end every connection still open when the grace runs out. An HTTPS server (HTTP/2 and
+ * HTTP/1.1 on one port) has no closeAllConnections: its TLS sockets are tracked from the start.
+ */
+function connectionCloser(app: App): () => void {
+  if (!config.tls) return () => app.server.closeAllConnections();
+  const sockets = new Set<Socket>();
+  app.server.on('secureConnection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  return () => {
+    for (const socket of sockets) socket.destroy();
+  };
+}
+
 /** Stops accepting and waits for requests in flight, at most SHUTDOWN_GRACE_MS. */
-async function drainHttp(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+async function drainHttp(app: App, closeAll: () => void): Promise<void> {
   // A keep-alive connection whose request has finished is idle: close it then, not at the end.
-  const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+  // (HTTPS: Fastify tells each HTTP/2 session to go away as it closes.)
+  const idle = config.tls ? undefined : setInterval(() => app.server.closeIdleConnections(), 100);
   const timer = setTimeout(() => {
     log.warn(
       `requests still running after ${config.shutdownGraceMs} ms: closing their connections`,
     );
-    app.server.closeAllConnections();
+    closeAll();
   }, config.shutdownGraceMs);
   try {
     await app.close();
   } finally {
-    clearInterval(idle);
+    if (idle) clearInterval(idle);
     clearTimeout(timer);
   }
 }
@@ -162,12 +181,14 @@ async function main(): Promise<void> {
   cleanups.push({ name: 'stop database health monitor', run: dbHealth.stop });
 
   const app = await buildApp({ config, db, blobs, loggerInstance: log, dbHealth });
-  cleanups.push({ name: 'drain HTTP server', run: () => drainHttp(app) });
+  const closeAll = connectionCloser(app);
+  cleanups.push({ name: 'drain HTTP server', run: () => drainHttp(app, closeAll) });
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   // The port listened on (PORT=0 picks a free one).
   const { port } = app.server.address() as AddressInfo;
-  console.log(`Helpdesk is running at http://${shownHost}:${port} (API docs: /api/docs)`);
+  const scheme = config.tls ? 'https' : 'http';
+  console.log(`Helpdesk is running at ${scheme}://${shownHost}:${port} (API docs: /api/docs)`);
 }
 
 let stopping = false;

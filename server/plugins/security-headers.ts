@@ -16,7 +16,8 @@ export const CONTENT_SECURITY_POLICY = {
   'form-action': ["'self'"],
 };
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/** `tls`: this server terminates HTTPS itself (TLS_CERT_FILE), so it says to keep to HTTPS. */
+export async function registerSecurityHeaders(app: FastifyInstance, tls: boolean): Promise<void> {
   await app.register(helmet, {
     global: true,
     // useDefaults: false keeps helmet from adding upgrade-insecure-requests, which would break
@@ -24,7 +25,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Served over plain http by default; HSTS belongs to the TLS-terminating proxy.
-    strictTransportSecurity: false,
+    // Over plain http (the default) HSTS belongs to the TLS-terminating proxy in front.
+    strictTransportSecurity: tls ? { maxAge: 15_552_000, includeSubDomains: false } : false,
   });
 }

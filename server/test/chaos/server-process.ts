@@ -4,6 +4,7 @@
 // remember every write the server acknowledged.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,7 +80,13 @@ async function startServerOnce(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const server = { base: `http://127.0.0.1:${port}`, dataDir, child, output: () => output, exited };
+  const tls = env.TLS_CERT_FILE;
+  const base = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const server = { base, dataDir, child, output: () => output, exited };
+  // fetch cannot be told to trust a test certificate: over HTTPS the probe is node:https.
+  const healthy = tls
+    ? () => httpsStatus(`${base}/api/health`, fs.readFileSync(tls))
+    : async () => (await call(base, 'GET', '/api/health')).status;
   const until = Date.now() + 90000;
   for (;;) {
     if (child.exitCode !== null) {
@@ -87,11 +94,22 @@ async function startServerOnce(
       await exited;
       throw new Error(`server exited on start:\n${output}`);
     }
-    const res = await call(server.base, 'GET', '/api/health').catch(() => undefined);
-    if (res?.status === 200) return server;
+    if ((await healthy().catch(() => 0)) === 200) return server;
     if (Date.now() > until) throw new Error(`server did not become healthy:\n${output}`);
     await sleep(200);
   }
+}
+
+/** The status of a GET over HTTPS (HTTP/1.1), trusting `ca`. */
+function httpsStatus(url: string, ca: Buffer): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = https.get(url, { ca, timeout: 3000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', reject);
+  });
 }
 
 export function sleep(ms: number): Promise<void> {
