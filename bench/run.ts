@@ -10,7 +10,7 @@ import { eventsBench } from './events.js';
 import { detailsBench } from './details.js';
 import { mailBench } from './mail.js';
 import { recordsBench } from './records.js';
-import { printWebRows, webBench } from './web.js';
+import { printWebRuns, webBench } from './web.js';
 import { buildSearchVectors, searchBench } from './search.js';
 import { peopleBench } from './people.js';
 import { printSummary } from './summary.js';
@@ -61,7 +61,7 @@ if (!only || only === 'web') {
   console.log('\nLighthouse, mobile preset, on the built product (npm start, demo data)');
   if (only === 'web')
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  printWebRows(await webBench());
+  printWebRuns(await webBench());
 }
 
 if (only === 'details') {

@@ -2,7 +2,9 @@
 // (then attachment files left on disk move into the blob store), demo data on a brand-new embedded database, the database health monitor, then the HTTP server.
 // SIGINT/SIGTERM drain: stop accepting, let requests in flight finish (SHUTDOWN_GRACE_MS), then
 // close everything else in reverse order and exit 0. docs/operations.md says what happens on faults.
+import fs from 'node:fs';
 import type { AddressInfo, Socket } from 'node:net';
+import { createSecureContext } from 'node:tls';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig, loadDotEnv } from './config.js';
@@ -147,7 +149,21 @@ async function drainHttp(app: App, closeAll: () => void): Promise<void> {
   }
 }
 
+/** The certificate and key can be read and belong together, or the start stops here, saying so. */
+function checkTlsFiles(): void {
+  if (!config.tls) return;
+  const { certFile, keyFile } = config.tls;
+  try {
+    createSecureContext({ cert: fs.readFileSync(certFile), key: fs.readFileSync(keyFile) });
+  } catch (err) {
+    throw new StartError(
+      `TLS_CERT_FILE (${certFile}) and TLS_KEY_FILE (${keyFile}) must be a readable PEM certificate and its key: ${(err as Error).message}`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
+  checkTlsFiles();
   const { url, embedded } = await startDatabase();
   const db = createPool(url, log, {
     max: config.dbPoolMax,

@@ -61,7 +61,6 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
-        connection: 'keep-alive',
         // nginx and similar proxies would otherwise hold events back in their buffers.
         'x-accel-buffering': 'no',
       });
