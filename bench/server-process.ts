@@ -35,6 +35,9 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
       LOG_LEVEL: 'info',
       DATA_DIR: dir,
       DIST_DIR: path.join(dir, 'no-dist'),
+      // The bench's client speaks plain HTTP, whatever the shell has set.
+      TLS_CERT_FILE: '',
+      TLS_KEY_FILE: '',
     },
     stdio: ['ignore', out, out],
   });
