@@ -61,6 +61,8 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
+        // HTTP/2 has no connection header (Node drops one with a warning on every stream).
+        ...(request.raw.httpVersionMajor === 1 ? { connection: 'keep-alive' } : {}),
         // nginx and similar proxies would otherwise hold events back in their buffers.
         'x-accel-buffering': 'no',
       });
