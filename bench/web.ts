@@ -9,13 +9,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { healthStatus } from '../server/test/chaos/server-process.js';
 import { addTarget } from './summary.js';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -57,25 +56,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** GET's status; over HTTPS trusting the test certificate (fetch cannot be told to). */
-function getStatus(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const done = (res: http.IncomingMessage) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    };
-    const req = url.startsWith('https:')
-      ? https.get(url, { ca: fs.readFileSync(TLS_CERT) }, done)
-      : http.get(url, done);
-    req.on('error', reject);
-  });
-}
-
 async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the product exited (${server.exitCode})`);
-    if ((await getStatus(`${baseUrl}/api/health`).catch(() => 0)) === 200) return;
+    const status = await healthStatus(baseUrl, fs.readFileSync(TLS_CERT)).catch(() => 0);
+    if (status === 200) return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('the product did not answer /api/health within 4 minutes');

@@ -1,7 +1,6 @@
 // Builds the Fastify app: plugins, the API under /api/, the OpenAPI document at /api/docs and
 // the built SPA. server.ts starts it; tests use it through app.inject.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import type { Http2SecureServer } from 'node:http2';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -83,6 +82,11 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Cheap argon2 parameters. For tests only: production always uses the OWASP parameters. */
   testOnlyFastHashing?: boolean;
+  /**
+   * The certificate and its key (PEM): the app then answers HTTPS, HTTP/2 where the client
+   * offers it (server.ts reads and checks config.tls's files before the database starts).
+   */
+  tls?: { cert: Buffer; key: Buffer };
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -117,18 +121,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       ],
     },
   } satisfies FastifyServerOptions;
-  const app = config.tls
+  const app = opts.tls
     ? // HTTPS: HTTP/2 where the browser offers it (one connection for the page's files and calls
       // instead of six), HTTP/1.1 otherwise. The routes use only what both request and reply
       // kinds have, so the instance is typed as the HTTP/1.1 one they are written against.
       (Fastify({
         ...options,
         http2: true,
-        https: {
-          allowHTTP1: true,
-          cert: fs.readFileSync(config.tls.certFile),
-          key: fs.readFileSync(config.tls.keyFile),
-        },
+        https: { allowHTTP1: true, ...opts.tls },
       } as unknown as FastifyHttp2SecureOptions<Http2SecureServer>) as unknown as FastifyInstance)
     : Fastify(options);
   app.decorateRequest('user', undefined);
@@ -173,7 +173,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const token = bearerToken(request);
     return token ? (await sessionUser(ctx, token, { cached: true }))?.language : undefined;
   });
-  await registerSecurityHeaders(app, config.tls !== undefined);
+  await registerSecurityHeaders(app, opts.tls !== undefined);
 
   // `POST logout` is sent with an empty body; an empty JSON body means "no body", not an error.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');

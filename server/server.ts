@@ -114,47 +114,66 @@ async function prepareSchema(url: string, blobs: BlobStore, embedded: boolean): 
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
+interface ConnectionCloser {
+  /** Closes keep-alive connections between requests (plain HTTP only). */
+  idle?: () => void;
+  /** Closes every connection still open. */
+  all: () => void;
+}
+
 /**
- * How to end every connection still open when the grace runs out. An HTTPS server (HTTP/2 and
- * HTTP/1.1 on one port) has no closeAllConnections: its TLS sockets are tracked from the start.
+ * How a stop ends the server's connections. An HTTPS server (HTTP/2 and HTTP/1.1 on one port)
+ * has neither closeIdleConnections nor closeAllConnections: Fastify tells its HTTP/2 sessions to
+ * go away as it closes, and its TLS sockets are tracked from the start to end the rest.
  */
-function connectionCloser(app: App): () => void {
-  if (!config.tls) return () => app.server.closeAllConnections();
+function connectionCloser(app: App): ConnectionCloser {
+  if (!config.tls) {
+    return {
+      idle: () => app.server.closeIdleConnections(),
+      all: () => app.server.closeAllConnections(),
+    };
+  }
   const sockets = new Set<Socket>();
   app.server.on('secureConnection', (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
-  return () => {
-    for (const socket of sockets) socket.destroy();
+  return {
+    all: () => {
+      for (const socket of sockets) socket.destroy();
+    },
   };
 }
 
 /** Stops accepting and waits for requests in flight, at most SHUTDOWN_GRACE_MS. */
-async function drainHttp(app: App, closeAll: () => void): Promise<void> {
+async function drainHttp(app: App, close: ConnectionCloser): Promise<void> {
   // A keep-alive connection whose request has finished is idle: close it then, not at the end.
-  // (HTTPS: Fastify tells each HTTP/2 session to go away as it closes.)
-  const idle = config.tls ? undefined : setInterval(() => app.server.closeIdleConnections(), 100);
+  const idle = close.idle && setInterval(close.idle, 100);
   const timer = setTimeout(() => {
     log.warn(
       `requests still running after ${config.shutdownGraceMs} ms: closing their connections`,
     );
-    closeAll();
+    close.all();
   }, config.shutdownGraceMs);
   try {
     await app.close();
   } finally {
-    if (idle) clearInterval(idle);
+    clearInterval(idle);
     clearTimeout(timer);
   }
 }
 
-/** The certificate and key can be read and belong together, or the start stops here, saying so. */
-function checkTlsFiles(): void {
-  if (!config.tls) return;
+/**
+ * The certificate and key, read once and checked to belong together, or the start stops here
+ * (before the database), saying so.
+ */
+function readTlsFiles(): { cert: Buffer; key: Buffer } | undefined {
+  if (!config.tls) return undefined;
   const { certFile, keyFile } = config.tls;
   try {
-    createSecureContext({ cert: fs.readFileSync(certFile), key: fs.readFileSync(keyFile) });
+    const files = { cert: fs.readFileSync(certFile), key: fs.readFileSync(keyFile) };
+    createSecureContext(files);
+    return files;
   } catch (err) {
     throw new StartError(
       `TLS_CERT_FILE (${certFile}) and TLS_KEY_FILE (${keyFile}) must be a readable PEM certificate and its key: ${(err as Error).message}`,
@@ -163,7 +182,7 @@ function checkTlsFiles(): void {
 }
 
 async function main(): Promise<void> {
-  checkTlsFiles();
+  const tls = readTlsFiles();
   const { url, embedded } = await startDatabase();
   const db = createPool(url, log, {
     max: config.dbPoolMax,
@@ -196,14 +215,14 @@ async function main(): Promise<void> {
   dbHealth.start();
   cleanups.push({ name: 'stop database health monitor', run: dbHealth.stop });
 
-  const app = await buildApp({ config, db, blobs, loggerInstance: log, dbHealth });
-  const closeAll = connectionCloser(app);
-  cleanups.push({ name: 'drain HTTP server', run: () => drainHttp(app, closeAll) });
+  const app = await buildApp({ config, db, blobs, loggerInstance: log, dbHealth, tls });
+  const closer = connectionCloser(app);
+  cleanups.push({ name: 'drain HTTP server', run: () => drainHttp(app, closer) });
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   // The port listened on (PORT=0 picks a free one).
   const { port } = app.server.address() as AddressInfo;
-  const scheme = config.tls ? 'https' : 'http';
+  const scheme = tls ? 'https' : 'http';
   console.log(`Helpdesk is running at ${scheme}://${shownHost}:${port} (API docs: /api/docs)`);
 }
 

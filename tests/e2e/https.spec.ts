@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -17,16 +16,6 @@ const ca = fs.readFileSync(path.join(TLS_DIR, 'cert.pem'));
 let product: ChildProcess;
 let dataDir: string;
 let base: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** A JSON call to the product, trusting the test certificate. */
 function call(
@@ -63,29 +52,30 @@ test.use({ ignoreHTTPSErrors: true });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const port = await freePort();
-  base = `https://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-e2e-https-'));
   fs.chmodSync(dataDir, 0o755);
+  // PORT=0: the product picks a free port and says where it listens once it does.
   product = spawn(process.execPath, ['scripts/start.mjs'], {
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: '0',
       DATA_DIR: dataDir,
-      PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
       INBOUND_SMTP: 'off',
       TLS_CERT_FILE: path.join(TLS_DIR, 'cert.pem'),
       TLS_KEY_FILE: path.join(TLS_DIR, 'key.pem'),
     },
   });
-  await expect
-    .poll(async () => (await call('GET', '/api/health').catch(() => undefined))?.status, {
-      timeout: 170_000,
-      intervals: [500],
-    })
-    .toBe(200);
+  base = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    product.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const running = /Helpdesk is running at (https:\/\/\S+)/.exec(output);
+      if (running) resolve(running[1]);
+    });
+    product.once('exit', (code) => reject(new Error(`the product exited (${code}):\n${output}`)));
+  });
 });
 
 test.afterAll(async () => {

@@ -4,6 +4,7 @@
 // remember every write the server acknowledged.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,10 +84,7 @@ async function startServerOnce(
   const tls = env.TLS_CERT_FILE;
   const base = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const server = { base, dataDir, child, output: () => output, exited };
-  // fetch cannot be told to trust a test certificate: over HTTPS the probe is node:https.
-  const healthy = tls
-    ? () => httpsStatus(`${base}/api/health`, fs.readFileSync(tls))
-    : async () => (await call(base, 'GET', '/api/health')).status;
+  const ca = tls ? fs.readFileSync(tls) : undefined;
   const until = Date.now() + 90000;
   for (;;) {
     if (child.exitCode !== null) {
@@ -94,19 +92,26 @@ async function startServerOnce(
       await exited;
       throw new Error(`server exited on start:\n${output}`);
     }
-    if ((await healthy().catch(() => 0)) === 200) return server;
+    if ((await healthStatus(base, ca).catch(() => 0)) === 200) return server;
     if (Date.now() > until) throw new Error(`server did not become healthy:\n${output}`);
     await sleep(200);
   }
 }
 
-/** The status of a GET over HTTPS (HTTP/1.1), trusting `ca`. */
-function httpsStatus(url: string, ca: Buffer): Promise<number> {
+/**
+ * The status of GET /api/health (also for the bench). Over HTTPS it trusts `ca`, which fetch
+ * cannot be told to, so the probe is node:http(s).
+ */
+export function healthStatus(base: string, ca?: Buffer): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = https.get(url, { ca, timeout: 3000 }, (res) => {
+    const url = `${base}/api/health`;
+    const done = (res: http.IncomingMessage) => {
       res.resume();
       resolve(res.statusCode ?? 0);
-    });
+    };
+    const req = url.startsWith('https:')
+      ? https.get(url, { ca, timeout: 3000 }, done)
+      : http.get(url, { timeout: 3000 }, done);
     req.on('timeout', () => req.destroy(new Error('timed out')));
     req.on('error', reject);
   });
