@@ -87,6 +87,56 @@ describe('statements per list call', () => {
     expect(await statementsOf(call('/api/search/query', { q: 'printer', type: 'T' }))).toBe(1);
   });
 
+  it('a list narrowed by text or a creation range is one statement that carries its count', async () => {
+    const agent = await createUser(env, { hde: true });
+    const token = await tokenFor(env, agent.email, agent.password);
+    const marker = `narrowed-${Date.now()}`;
+    for (const subject of ['Charlie', 'Alpha', 'Bravo']) {
+      const res = await post(token, '/api/ticket/', {
+        subject: `${marker} ${subject}`,
+        description: '<p>Again.</p>',
+        priority_id: 2,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const list = (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/search/ticket/hd',
+        headers: auth(token),
+        payload: { sort: 'subject', ...payload },
+      });
+    const data = async (payload: object) =>
+      (await list(payload)).json().data as { total: number; items: { subject: string }[] };
+    await list({}); // the session into the cache
+    const today = new Date().toISOString().slice(0, 10);
+    for (const filters of [{ text: marker }, { text: marker, created_from: today }]) {
+      expect(await statementsOf(() => list({ filters })), JSON.stringify(filters)).toBe(1);
+      const page = await data({ filters });
+      expect(page.total).toBe(3);
+      expect(page.items.map((i) => i.subject)).toEqual(
+        ['Alpha', 'Bravo', 'Charlie'].map((w) => `${marker} ${w}`),
+      );
+    }
+    // The second page of two: sorted from the same matches.
+    const second = await data({ filters: { text: marker }, page: 2, page_size: 2 });
+    expect(second).toMatchObject({ total: 3, items: [{ subject: `${marker} Charlie` }] });
+    // Nothing on the first page: nothing matches, no count needed.
+    expect(await statementsOf(() => list({ filters: { text: `${marker}-none` } }))).toBe(1);
+    expect(await data({ filters: { text: `${marker}-none` } })).toMatchObject({
+      total: 0,
+      items: [],
+    });
+    // A page past the last match asks the count.
+    expect(
+      await statementsOf(() => list({ filters: { text: marker }, page: 3, page_size: 2 })),
+    ).toBe(2);
+    expect(await data({ filters: { text: marker }, page: 3, page_size: 2 })).toMatchObject({
+      total: 3,
+      items: [],
+    });
+  });
+
   it("a record's read calls take the session from the cache once it holds it", async () => {
     const user = await createUser(env);
     const token = await tokenFor(env, user.email, user.password);
