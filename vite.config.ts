@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { purgeCSSPlugin } from '@fullhuman/postcss-purgecss';
 import type { Plugin as PostcssPlugin } from 'postcss';
+import { routePreloads } from './src/routes/route-preloads.build';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
@@ -108,7 +109,7 @@ function purgeBootstrap(): PostcssPlugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), routePreloads(), precompress()],
   css: { postcss: { plugins: command === 'build' ? [purgeBootstrap()] : [] } },
   server: {
     port: 5173,

@@ -46,9 +46,47 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
       return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     }
     // Read per request: a rebuild while the server runs (npm run build) is picked up at once.
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(fs.readFileSync(indexFile));
+    const html = withRoutePreloads(fs.readFileSync(indexFile, 'utf8'), distDir, urlPath);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
+}
+
+interface RoutePreload {
+  path: string;
+  files: string[];
+}
+
+/** `/hd_ticket/:userId` matches `/hd_ticket/42`: a `:name` segment matches any one segment. */
+function routeMatches(route: string, urlPath: string): boolean {
+  const want = route.split('/');
+  const got = urlPath.replace(/\/+$/, '').split('/');
+  return (
+    want.length === got.length &&
+    want.every((w, i) => (w.startsWith(':') ? got[i] !== '' : w === got[i]))
+  );
+}
+
+/**
+ * index.html with the route's first-screen chunks as modulepreload links, from the build's
+ * dist/route-preloads.json (src/routes/route-preloads.build.ts): the browser fetches the page's
+ * code beside the entry's instead of after it. Unchanged for a path no route has.
+ */
+export function withRoutePreloads(html: string, distDir: string, urlPath: string): string {
+  let routes: RoutePreload[];
+  try {
+    routes = JSON.parse(
+      fs.readFileSync(path.join(distDir, 'route-preloads.json'), 'utf8'),
+    ) as RoutePreload[];
+  } catch {
+    return html; // a build without it (or none yet): the page loads its code as it runs
+  }
+  const route = routes.find((r) => routeMatches(r.path, urlPath));
+  const links = (route?.files ?? [])
+    .filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f))
+    .map((f) => `<link rel="modulepreload" crossorigin href="${f}">\n    `)
+    .join('');
+  if (!links) return html;
+  // Before the stylesheet, after the entry's own preloads, as the build writes them.
+  const at = html.search(/<link rel="stylesheet"|<\/head>/);
+  return at < 0 ? html : `${html.slice(0, at)}${links}${html.slice(at)}`;
 }

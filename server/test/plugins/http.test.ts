@@ -13,7 +13,22 @@ beforeAll(async () => {
   // A second app with a built SPA in its dist folder.
   const distDir = fs.mkdtempSync(path.join(env.config.dataDir, 'dist-'));
   fs.mkdirSync(path.join(distDir, 'assets'));
-  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><head><link rel="stylesheet" href="/assets/main.css"></head><div id="root"></div>',
+  );
+  // What the build writes (src/routes/route-preloads.build.ts), and a name no build writes.
+  fs.writeFileSync(
+    path.join(distDir, 'route-preloads.json'),
+    JSON.stringify([
+      {
+        path: '/ticket/my_ticket/details',
+        files: ['/assets/frame-a1.js', '/assets/details-b2.js'],
+      },
+      { path: '/hd_ticket/:userId', files: ['/assets/user-tickets-c3.js'] },
+      { path: '/auth/login', files: ['/assets/x.js"><script>alert(1)</script>'] },
+    ]),
+  );
   fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   fs.writeFileSync(
     path.join(distDir, 'assets', 'app-abc123.js.gz'),
@@ -59,6 +74,25 @@ describe('the SPA', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it("preloads a route's first-screen chunks in its HTML, before the stylesheet", async () => {
+    const preloads = async (url: string) => {
+      const html = (await spa.app.inject({ method: 'GET', url })).body;
+      const links = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+      if (links.length) expect(html.indexOf(links[0][0])).toBeLessThan(html.indexOf('stylesheet'));
+      return links.map((m) => m[1]);
+    };
+    expect(await preloads('/ticket/my_ticket/details?ticketId=3')).toEqual([
+      '/assets/frame-a1.js',
+      '/assets/details-b2.js',
+    ]);
+    expect(await preloads('/hd_ticket/42')).toEqual(['/assets/user-tickets-c3.js']);
+    // No route, or only a file name no build makes: the page as built.
+    for (const url of ['/hd_ticket/42/x', '/nowhere', '/auth/login']) {
+      expect(await preloads(url), url).toEqual([]);
+      expect((await spa.app.inject({ method: 'GET', url })).body).not.toContain('<script>');
     }
   });
 

@@ -1,0 +1,22 @@
+// The build reads the route tables' source to know each route's page (route-preloads.build.ts):
+// it must find every row the tables export, or a route's HTML would go without its preloads.
+import fs from 'node:fs';
+import { hdeRoutes, layoutRoutes } from '../private-routes';
+import { authRoutes } from '../public-routes';
+import { routeRows } from '../route-preloads.build';
+
+const rowsOf = (file: string) => routeRows(fs.readFileSync(file, 'utf8'), file);
+
+describe('route preloads at build time', () => {
+  it("finds every route of the tables, each with its page's source file", () => {
+    const privateRows = rowsOf('src/routes/private-routes.ts');
+    expect(privateRows.map((r) => r.path)).toEqual(
+      [...layoutRoutes, ...hdeRoutes].map((r) => r.path),
+    );
+    const publicRows = rowsOf('src/routes/public-routes.ts');
+    expect(publicRows.map((r) => r.path)).toEqual(authRoutes.map((r) => r.path));
+    for (const row of [...privateRows, ...publicRows]) {
+      expect(fs.existsSync(row.module), row.module).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,100 @@
+// Build time only (vite.config.ts): which chunks each route's first screen needs beyond what
+// index.html already loads, written to dist/route-preloads.json. The server puts them in the
+// HTML it sends for that route as <link rel=modulepreload> (server/plugins/static-spa.ts), so
+// the browser fetches the page's code alongside the entry instead of after the entry has run
+// and asked for it: over HTTP/1.1 one wave of files fewer before the first screen
+// (docs/performance.md, 2026-11-26 14:20 round).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** A route as the server matches it: `/hd_ticket/:userId`, and the files it preloads. */
+export interface RoutePreload {
+  path: string;
+  files: string[];
+}
+
+/** What the entry loads as it starts on every route: the saga runtime (app/main.tsx). */
+const AT_START = 'src/app/saga-runtime.ts';
+
+/** The route tables, their base path and the layout their pages render in. */
+const TABLES = [
+  { file: 'src/routes/private-routes.ts', base: '/', layout: 'src/layouts/vertical-layout.tsx' },
+  { file: 'src/routes/public-routes.ts', base: '/auth/', layout: 'src/layouts/auth-layout.tsx' },
+];
+
+/**
+ * The rows of a route table's source: each `path: '...'` with the page its `lazyPage(() =>
+ * import('...'))` loads, resolved to a source file. (routes.test.ts checks this finds every row
+ * the tables export.)
+ */
+export function routeRows(source: string, file: string): { path: string; module: string }[] {
+  const rows: { path: string; module: string }[] = [];
+  const row = /path:\s*'([^']+)',\s*page:\s*lazyPage\(\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+  for (const m of source.matchAll(row)) {
+    rows.push({ path: m[1], module: path.join(path.dirname(file), `${m[2]}.tsx`) });
+  }
+  return rows;
+}
+
+interface ChunkInfo {
+  fileName: string;
+  imports: string[];
+  moduleIds: string[];
+  isEntry: boolean;
+}
+
+/** The files of `start` and everything it imports statically. */
+function closure(chunks: Map<string, ChunkInfo>, start: string, into = new Set<string>()) {
+  if (into.has(start)) return into;
+  into.add(start);
+  for (const i of chunks.get(start)?.imports ?? []) closure(chunks, i, into);
+  return into;
+}
+
+export function routePreloads(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'helpdesk-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, ChunkInfo>();
+      for (const out of Object.values(bundle)) {
+        if (out.type === 'chunk') chunks.set(out.fileName, out);
+      }
+      const chunkOf = (module: string) =>
+        [...chunks.values()].find((c) => c.moduleIds.includes(path.resolve(root, module)));
+      // What index.html loads already: the entry and its static imports.
+      const loaded = new Set<string>();
+      for (const c of chunks.values()) if (c.isEntry) closure(chunks, c.fileName, loaded);
+      const routes: RoutePreload[] = [];
+      for (const table of TABLES) {
+        const source = fs.readFileSync(path.resolve(root, table.file), 'utf8');
+        const layout = chunkOf(table.layout);
+        const atStart = chunkOf(AT_START);
+        for (const row of routeRows(source, table.file)) {
+          const page = chunkOf(row.module);
+          if (!page || !layout || !atStart) {
+            this.error(`No chunk for ${row.module}, ${table.layout} or ${AT_START}`);
+          }
+          const files = new Set<string>();
+          closure(chunks, atStart.fileName, files);
+          closure(chunks, layout.fileName, files);
+          closure(chunks, page.fileName, files);
+          routes.push({
+            path: `${table.base}${row.path}`,
+            files: [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`),
+          });
+        }
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-preloads.json',
+        source: `${JSON.stringify(routes, null, 1)}\n`,
+      });
+    },
+  };
+}
