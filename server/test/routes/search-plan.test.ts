@@ -12,7 +12,14 @@ const OWN = 400;
 
 interface PlanNode {
   'Rows Removed by Join Filter'?: number;
+  'Actual Rows'?: number;
+  Output?: string[];
   Plans?: PlanNode[];
+}
+
+/** Every node of a plan, depth first. */
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 }
 
 function rowsRemovedByJoinFilter(node: PlanNode): number {
@@ -67,4 +74,42 @@ describe('search work for a regular user', () => {
       expect(page.rows[0]?.total).toBe(OWN);
     });
   }
+});
+
+describe('search ranking', () => {
+  const agentSearch = (q: string, rankWindow: number) => {
+    const built = buildSearchQueries(
+      { id: userId, user_is_hde: true },
+      { q, type: 'T', page: 1, pageSize: 10, filters: {}, rankWindow, language: 'en' },
+    );
+    if (!built) throw new Error('no query');
+    return built.page;
+  };
+
+  it('ranks only the newest matches the rank window keeps', async () => {
+    const page = agentSearch('printer ', 50);
+    const { rows } = await env.db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      `EXPLAIN (ANALYZE, VERBOSE, FORMAT JSON) ${page.text}`,
+      page.values,
+    );
+    const ranking = nodesOf(rows[0]['QUERY PLAN'][0].Plan).filter((n) =>
+      (n.Output ?? []).some((o) => o.startsWith('ts_rank_cd(')),
+    );
+    expect(ranking.length).toBeGreaterThan(0);
+    // All OWN tickets match; only the window's 50 are ranked.
+    for (const node of ranking) expect(node['Actual Rows']).toBeLessThanOrEqual(50);
+    const result = await env.db.query(page.text, page.values);
+    expect(result.rows).toHaveLength(10);
+  });
+
+  it('asks once for a word both languages read alike', async () => {
+    const page = agentSearch('password ', 2000);
+    const { rows } = await env.db.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (VERBOSE) ${page.text}`,
+      page.values,
+    );
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toContain(`'''password'''::tsquery`);
+    expect(plan).not.toMatch(/'password' \| 'password'/);
+  });
 });
