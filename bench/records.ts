@@ -16,6 +16,7 @@ import pg, { type PoolClient } from 'pg';
 import { ensureDatabase, startEmbeddedPostgres } from '../server/db/embedded.js';
 import { statementStatsSettings } from './statement-stats.js';
 import { migrate } from '../server/db/migrate.js';
+import { runPageAndCount } from '../server/db/page-and-count.js';
 import { createPool, LONG_TASK_SETTINGS, type Db } from '../server/db/pool.js';
 import { createPasswordHasher } from '../server/lib/passwords.js';
 import {
@@ -24,11 +25,7 @@ import {
   TICKET,
   type RecordKind,
 } from '../server/routes/records/kinds.js';
-import {
-  buildListQueries,
-  runListQueries,
-  type ListFilters,
-} from '../server/routes/records/sql.js';
+import { buildListQueries, type ListFilters } from '../server/routes/records/sql.js';
 import { closedLoop, fmt, percentile, ratio, request, sample, sampleInTurns } from './measure.js';
 import { seedBench } from './records-seed.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
@@ -386,7 +383,7 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
             now: new Date(),
           });
           const [http, direct] = await sampleInTurns(
-            [call, () => runListQueries(sqlPool, q)],
+            [call, () => runPageAndCount(sqlPool, q)],
             SAMPLES,
           );
           const plan = await sqlPool.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
@@ -477,7 +474,7 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
       });
       const floorPool = createPool(database.url, undefined, { ...LONG_TASK_SETTINGS, max: 10 });
       try {
-        const floor = await closedLoop(10, seconds, () => runListQueries(floorPool, q));
+        const floor = await closedLoop(10, seconds, () => runPageAndCount(floorPool, q));
         const share = result.requests.average / floor.perSecond;
         log(
           `  SQL floor (pg, 10 loops): ${floor.perSecond.toFixed(0)} page+count pairs/s, ` +

@@ -3,6 +3,7 @@
 // common terms and an as-you-type prefix. Target: p99 <= 60 ms for every case (issue 13).
 import type { PoolClient } from 'pg';
 import { loadConfig } from '../server/config.js';
+import { runPageAndCount } from '../server/db/page-and-count.js';
 import { createPool, LONG_TASK_SETTINGS } from '../server/db/pool.js';
 import { buildSearchQueries, type SearchRequest } from '../server/routes/search/sql.js';
 import { fmt, percentile, ratio, request, sampleInTurns } from './measure.js';
@@ -75,15 +76,9 @@ export async function searchBench(ctx: BenchContext): Promise<void> {
       };
       const q = buildSearchQueries(ctx.people[c.as], req);
       if (!q) throw new Error(`${c.name}: no query`);
-      // What the handler runs: the page alone when it carries the count (sql.ts), else both.
+      // What the handler runs: the page alone when it carries the count, else both.
       const [http, direct] = await sampleInTurns(
-        [
-          call,
-          () =>
-            q.countInPage
-              ? sqlPool.query(q.page)
-              : Promise.all([sqlPool.query(q.page), sqlPool.query(q.count)]),
-        ],
+        [call, () => runPageAndCount(sqlPool, q)],
         SAMPLES,
       );
       const total = `${json.data.total}${json.data.total_is_capped ? '+' : ''}`;

@@ -71,7 +71,7 @@ function routeMatches(route: string, urlPath: string): boolean {
  * dist/route-preloads.json (src/routes/route-preloads.build.ts): the browser fetches the page's
  * code beside the entry's instead of after it. Unchanged for a path no route has.
  */
-export function withRoutePreloads(html: string, distDir: string, urlPath: string): string {
+function withRoutePreloads(html: string, distDir: string, urlPath: string): string {
   let routes: RoutePreload[];
   try {
     routes = JSON.parse(

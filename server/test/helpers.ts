@@ -136,12 +136,21 @@ export function auth(token: string): Record<string, string> {
 }
 
 /** Raises a ticket through `app` as the token's user; returns its id, failing loudly otherwise. */
-export async function raiseTicket(app: FastifyInstance, token: string): Promise<number> {
+export async function raiseTicket(
+  app: FastifyInstance,
+  token: string,
+  fields: { subject?: string } = {},
+): Promise<number> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/ticket/',
     headers: auth(token),
-    payload: { subject: 'Printer jams', description: '<p>Every morning.</p>', priority_id: 2 },
+    payload: {
+      subject: 'Printer jams',
+      description: '<p>Every morning.</p>',
+      priority_id: 2,
+      ...fields,
+    },
   });
   if (res.statusCode !== 200) throw new Error(`raise failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { data: { id: number } }).data.id;

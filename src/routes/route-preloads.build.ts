@@ -70,11 +70,11 @@ export function routePreloads(): Plugin {
       // What index.html loads already: the entry and its static imports.
       const loaded = new Set<string>();
       for (const c of chunks.values()) if (c.isEntry) closure(chunks, c.fileName, loaded);
+      const atStart = chunkOf(AT_START);
       const routes: RoutePreload[] = [];
       for (const table of TABLES) {
         const source = fs.readFileSync(path.resolve(root, table.file), 'utf8');
         const layout = chunkOf(table.layout);
-        const atStart = chunkOf(AT_START);
         for (const row of routeRows(source, table.file)) {
           const page = chunkOf(row.module);
           if (!page || !layout || !atStart) {

@@ -2,6 +2,7 @@
 // caller may not see is never found. Details and lists join the lookups' names in the same
 // statement (no N+1); a list is one statement for the page plus one capped count.
 import type { DatabaseError } from 'pg';
+import { runPageAndCount, type PageAndCount } from '../../db/page-and-count.js';
 import type { Db } from '../../db/pool.js';
 import { prepared, type BuiltQuery } from '../../db/prepared.js';
 import type { Queryable } from '../../db/transaction.js';
@@ -348,24 +349,13 @@ function nextDay(date: string): string {
 /** Pages of a list sent as named statements (see buildListQueries). */
 const NAMED_PAGES = 5;
 
-export interface ListQueries {
-  page: BuiltQuery;
-  count: BuiltQuery;
-  /**
-   * The page's rows carry the capped count (`total`); the count statement is then needed only
-   * for a page past the last match.
-   */
-  countInPage: boolean;
-  firstPage: boolean;
-}
-
 /**
  * The page and the capped count of a list, as SQL (also run directly by the bench).
  * The page's ids come from an inner query that touches only the list's index (index-only scan
  * when no filter needs the table), so a deep OFFSET skips index entries, not rows; the outer
  * query then joins the names for those page_size rows only.
  */
-export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequest): ListQueries {
+export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequest): PageAndCount {
   const p = new Params();
   const f = req.filters;
   // The kind and the draft flag are literals (two values each), so a generic plan knows them.
@@ -407,7 +397,9 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
   const desc = req.sort.startsWith('-');
   const column = kind.sorts[req.sort.replace(/^-/, '')] ?? 'created_at';
   const dir = desc ? 'DESC' : 'ASC';
-  const orderBy = column === 'id' ? `r.id ${dir}` : `r.${column} ${dir}, r.id ${dir}`;
+  const orderOf = (t: string) =>
+    column === 'id' ? `${t}.id ${dir}` : `${t}.${column} ${dir}, ${t}.id ${dir}`;
+  const orderBy = orderOf('r');
   const whereSql = where.join(' AND ');
 
   // A named statement is planned once per connection and then kept (server/db/prepared.ts):
@@ -435,10 +427,11 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
      ORDER BY ${orderBy}`,
       p.values,
     );
+  const firstPage = req.page === 1;
   if (!narrowed) {
     const page = pageOf(`(SELECT r.id FROM records r WHERE ${whereSql}
          ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) page`);
-    return { page, count, countInPage: false, firstPage: req.page === 1 };
+    return { page, count, countInPage: false, firstPage };
   }
   // A text filter or a date range: the matches are read once, up to the count's cap, as the
   // count reads them. When they are all there (at most the cap), the page is sorted from them;
@@ -447,20 +440,19 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
   // order and the range go together (docs/performance.md, 2026-11-26 14:18 round). The page's
   // rows carry the capped count, so one statement answers both.
   const sortColumn = column === 'id' ? '' : `, r.${column}`;
-  const mOrder = orderBy.replace(/\br\./g, 'm.');
   const page = pageOf(
     `(WITH m AS MATERIALIZED (SELECT r.id${sortColumn} FROM records r WHERE ${whereSql} LIMIT ${cap + 1}),
           n AS MATERIALIZED (SELECT count(*)::int AS total FROM m)
         (SELECT m.id, (SELECT total FROM n) AS total FROM m
           WHERE (SELECT total FROM n) <= ${cap}
-          ORDER BY ${mOrder} LIMIT ${limit} OFFSET ${offset})
+          ORDER BY ${orderOf('m')} LIMIT ${limit} OFFSET ${offset})
         UNION ALL
         (SELECT r.id, ${cap + 1} FROM records r
           WHERE (SELECT total FROM n) > ${cap} AND ${whereSql}
           ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset})) page`,
     ', page.total',
   );
-  return { page, count, countInPage: true, firstPage: req.page === 1 };
+  return { page, count, countInPage: true, firstPage };
 }
 
 export async function listRecords(
@@ -469,24 +461,5 @@ export async function listRecords(
   viewer: Viewer,
   req: ListRequest,
 ): Promise<{ rows: RecordRow[]; total: number }> {
-  return runListQueries(db, buildListQueries(kind, viewer, req));
-}
-
-/** The page and its capped count, as a list call runs them (the bench's floor too). */
-export async function runListQueries(
-  db: Db,
-  q: ListQueries,
-): Promise<{ rows: RecordRow[]; total: number }> {
-  if (q.countInPage) {
-    const page = await db.query<RecordRow & { total: number }>(q.page);
-    const first = page.rows[0];
-    if (first) return { rows: page.rows, total: first.total };
-    if (q.firstPage) return { rows: [], total: 0 };
-    return { rows: [], total: (await db.query<{ total: number }>(q.count)).rows[0].total };
-  }
-  const [page, count] = await Promise.all([
-    db.query<RecordRow>(q.page),
-    db.query<{ total: number }>(q.count),
-  ]);
-  return { rows: page.rows, total: count.rows[0].total };
+  return runPageAndCount<RecordRow>(db, buildListQueries(kind, viewer, req));
 }

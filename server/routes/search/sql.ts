@@ -1,6 +1,7 @@
 // Full-text search over records.search_vector (migrations/005_search.sql). The query text never
 // reaches to_tsquery raw: full words go through plainto_tsquery, and the last word (matched as a
 // prefix while the user types) is reduced to letters and digits before `:*` is appended.
+import { runPageAndCount, type PageAndCount } from '../../db/page-and-count.js';
 import type { Db } from '../../db/pool.js';
 import { prepared, type BuiltQuery } from '../../db/prepared.js';
 import type { ObjectType } from '../records/kinds.js';
@@ -107,23 +108,12 @@ function readableSets(p: Params, viewer: Viewer, type: ObjectType): string[] {
   return ['r.searchable', `${own} AND NOT r.searchable`, `${shared} AND NOT r.searchable`];
 }
 
-export interface SearchQueries {
-  page: BuiltQuery;
-  count: BuiltQuery;
-  /**
-   * The page's rows carry the capped count (`total`): the ranked window holds more matches than
-   * the cap, so counting the window is counting up to the cap. The count statement is then only
-   * needed for a page past the last match.
-   */
-  countInPage: boolean;
-}
-
 /**
  * The page and the capped count as SQL (the bench runs them directly too). Only the newest
  * `rankWindow` matches are ranked, so a common word costs a bounded sort; the page's snippets
  * are made for its rows only.
  */
-export function buildSearchQueries(viewer: Viewer, req: SearchRequest): SearchQueries | undefined {
+export function buildSearchQueries(viewer: Viewer, req: SearchRequest): PageAndCount | undefined {
   const p = new Params();
   const words = tsQuery(p, req.q);
   if (!words) return undefined;
@@ -209,7 +199,13 @@ export function buildSearchQueries(viewer: Viewer, req: SearchRequest): SearchQu
             ORDER BY hits.rank DESC, r.created_at DESC, r.id DESC`,
     p.values,
   );
-  return { page, count, countInPage: req.rankWindow > SEARCH_COUNT_CAP };
+  // The ranked window holds more matches than the cap, so counting it is counting up to the cap.
+  return {
+    page,
+    count,
+    countInPage: req.rankWindow > SEARCH_COUNT_CAP,
+    firstPage: req.page === 1,
+  };
 }
 
 /** The page and the capped count (at most SEARCH_COUNT_CAP + 1). */
@@ -220,16 +216,8 @@ export async function searchRecords(
 ): Promise<{ rows: SearchRow[]; total: number }> {
   const q = buildSearchQueries(viewer, req);
   if (!q) return { rows: [], total: 0 };
-  const countAlone = () => db.query<{ total: number }>(q.count);
-  if (q.countInPage) {
-    const page = await db.query<SearchRow & { total: number }>(q.page);
-    const first = page.rows[0];
-    if (first) return { rows: page.rows, total: Math.min(first.total, SEARCH_COUNT_CAP + 1) };
-    if (req.page === 1) return { rows: [], total: 0 };
-    return { rows: [], total: (await countAlone()).rows[0].total };
-  }
-  const [page, count] = await Promise.all([db.query<SearchRow>(q.page), countAlone()]);
-  return { rows: page.rows, total: count.rows[0].total };
+  const { rows, total } = await runPageAndCount<SearchRow>(db, q);
+  return { rows, total: Math.min(total, SEARCH_COUNT_CAP + 1) };
 }
 
 /**

@@ -92,12 +92,7 @@ describe('statements per list call', () => {
     const token = await tokenFor(env, agent.email, agent.password);
     const marker = `narrowed-${Date.now()}`;
     for (const subject of ['Charlie', 'Alpha', 'Bravo']) {
-      const res = await post(token, '/api/ticket/', {
-        subject: `${marker} ${subject}`,
-        description: '<p>Again.</p>',
-        priority_id: 2,
-      });
-      expect(res.statusCode).toBe(200);
+      await raiseTicket(app, token, { subject: `${marker} ${subject}` });
     }
     const list = (payload: object) =>
       app.inject({
