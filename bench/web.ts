@@ -220,7 +220,9 @@ export interface WebRun {
 /** The product over HTTPS (browsers speak HTTP/2 to it), then over plain HTTP. */
 export async function webBench(): Promise<WebRun[]> {
   const runs: WebRun[] = [];
-  for (const tls of [true, false]) {
+  // BENCH_WEB_SERVED=https|http measures one of the two.
+  const only = process.env.BENCH_WEB_SERVED?.toLowerCase();
+  for (const tls of [true, false].filter((t) => !only || only === (t ? 'https' : 'http'))) {
     console.log(`  over ${tls ? 'HTTPS' : 'plain HTTP'}:`);
     runs.push({ served: tls ? 'HTTPS' : 'HTTP', rows: await webBenchOf(tls) });
   }

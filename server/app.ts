@@ -6,9 +6,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Ajv } from 'ajv';
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyHttp2SecureOptions,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import type { Config } from './config.js';
@@ -89,6 +92,22 @@ export interface BuildAppOptions {
   tls?: { cert: Buffer; key: Buffer };
 }
 
+/**
+ * One log line per request, when it is answered, with what Fastify's "incoming request" line
+ * said: each line is a write, and the pair cost a third of an empty call's CPU
+ * (docs/performance.md, 2026-11-26 17:38 round).
+ */
+class OneLinePerRequest extends LogController {
+  incomingRequest(): void {}
+
+  requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const options = {
@@ -97,6 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       : { logger: opts.logger ?? { level: config.logLevel } }),
     // Unique across processes, so one request can be followed through the logs of N servers.
     genReqId: () => randomUUID(),
+    logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -173,7 +193,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const token = bearerToken(request);
     return token ? (await sessionUser(ctx, token, { cached: true }))?.language : undefined;
   });
-  await registerSecurityHeaders(app, opts.tls !== undefined);
+  registerSecurityHeaders(app, opts.tls !== undefined);
 
   // `POST logout` is sent with an empty body; an empty JSON body means "no body", not an error.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');

@@ -10,7 +10,7 @@ import { prepared } from '../db/prepared.js';
 import type { Actor } from '../db/transaction.js';
 import type { AppContext } from '../lib/context.js';
 import { HttpError, UNAUTHORIZED_MESSAGE } from '../lib/http-error.js';
-import { verifyJwt } from '../lib/jwt.js';
+import { createTokenVerifier } from '../lib/jwt.js';
 
 /** A tab's id as the SPA makes it (src/lib/api-client.ts). */
 const TAB_ID_PATTERN = /^[0-9A-Za-z_-]{1,64}$/;
@@ -38,6 +38,9 @@ declare module 'fastify' {
   }
 }
 
+/** Every app in the process shares it: entries are keyed by the token and the secret. */
+const verifyToken = createTokenVerifier();
+
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header?.match(/^(?:JWT|Bearer)\s+(\S+)$/i);
@@ -63,7 +66,7 @@ async function resolveSession(
   cached: boolean,
 ): Promise<{ user: AuthUser; fromCache: boolean } | undefined> {
   if (!token) return undefined;
-  const claims = verifyJwt(token, await ctx.jwtSecret());
+  const claims = verifyToken(token, await ctx.jwtSecret());
   if (!claims || !SESSION_ID_PATTERN.test(claims.jti) || !/^\d+$/.test(claims.sub))
     return undefined;
   const hit = cached ? ctx.sessions.get(claims.jti, Number(claims.sub)) : undefined;

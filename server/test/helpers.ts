@@ -24,8 +24,14 @@ const fastHasher = createPasswordHasher(true);
 
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** An app on its own database; its job workers run too (mails reach the outbox) unless `workers: 0`. */
-export async function startTestEnv(overrides: Partial<Config> = {}): Promise<TestEnv> {
+/**
+ * An app on its own database; its job workers run too (mails reach the outbox) unless `workers: 0`.
+ * `logTo` receives the app's log lines (info and up); by default it logs nothing.
+ */
+export async function startTestEnv(
+  overrides: Partial<Config> = {},
+  opts: { logTo?: NodeJS.WritableStream } = {},
+): Promise<TestEnv> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-data-'));
   const config: Config = {
@@ -46,7 +52,8 @@ export async function startTestEnv(overrides: Partial<Config> = {}): Promise<Tes
     statementTimeoutMs: 60000,
     queryTimeoutMs: 65000,
   });
-  const app = await buildApp({ config, db, logger: false, testOnlyFastHashing: true });
+  const logger = opts.logTo ? { level: 'info', stream: opts.logTo } : false;
+  const app = await buildApp({ config, db, logger, testOnlyFastHashing: true });
   await app.ready();
   const stopWorkers = config.workers > 0 ? await startWorkers(db, config, silentLog) : undefined;
   return {

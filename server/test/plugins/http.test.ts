@@ -2,14 +2,21 @@
 // requests that never reach a route.
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createUser, startTestEnv, tokenFor, type TestEnv } from '../helpers.js';
 
 let env: TestEnv;
 let spa: TestEnv;
+const logLines: Record<string, unknown>[] = [];
 beforeAll(async () => {
-  env = await startTestEnv({ bodyLimitBytes: 2048 });
+  const log = new PassThrough();
+  log.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean))
+      logLines.push(JSON.parse(line));
+  });
+  env = await startTestEnv({ bodyLimitBytes: 2048 }, { logTo: log });
   // A second app with a built SPA in its dist folder.
   const distDir = fs.mkdtempSync(path.join(env.config.dataDir, 'dist-'));
   fs.mkdirSync(path.join(distDir, 'assets'));
@@ -63,6 +70,35 @@ describe('security headers', () => {
       await spa.app.inject({ method: 'GET', url: '/assets/app-abc123.js' }),
     ];
     for (const res of responses) expectSecurityHeaders(res.headers);
+  });
+});
+
+describe('the request log', () => {
+  it('has one line per request, written when it is answered, with its method, path, status and time', async () => {
+    const calls = [
+      { url: '/api/health', status: 200 },
+      { url: '/api/user/me', status: 401 },
+      { url: '/api/no-such-call', status: 404 },
+    ];
+    const before = logLines.length;
+    for (const call of calls) {
+      const res = await env.app.inject({ method: 'GET', url: call.url });
+      expect(res.statusCode).toBe(call.status);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    const requests = logLines
+      .slice(before)
+      .filter((line) => line.req !== undefined || line.res !== undefined);
+    expect(requests).toHaveLength(calls.length);
+    for (const [i, line] of requests.entries()) {
+      expect(line).toMatchObject({
+        msg: 'request completed',
+        req: { method: 'GET', url: calls[i].url },
+        res: { statusCode: calls[i].status },
+      });
+      expect(line.responseTime).toEqual(expect.any(Number));
+      expect(line.reqId).toEqual(expect.any(String));
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 // Tokens and sessions: what makes a call authenticated, and what stops it being so.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../lib/jwt.js';
+import { createTokenVerifier, signJwt } from '../../lib/jwt.js';
 import { auth, createUser, raiseTicket, startTestEnv, tokenFor, type TestEnv } from '../helpers.js';
 
 let env: TestEnv;
@@ -118,6 +118,36 @@ describe('authentication', () => {
         .statusCode,
     ).toBe(200);
     await second.close();
+  });
+});
+
+describe('tokens verified once (lib/jwt.ts createTokenVerifier)', () => {
+  const claims = { sub: '7', jti: '0b9f3c1e-8a53-4a4e-9d6f-2b7c1d0e5a44', iat: 1000, exp: 2000 };
+  const token = signJwt(claims, 'secret-a');
+
+  it('refuses a remembered token once it has expired', () => {
+    const verify = createTokenVerifier();
+    expect(verify(token, 'secret-a', 1500)).toEqual(claims);
+    expect(verify(token, 'secret-a', 1999)).toEqual(claims);
+    expect(verify(token, 'secret-a', 2000)).toBeUndefined();
+  });
+
+  it('verifies a remembered token afresh under another secret', () => {
+    const verify = createTokenVerifier();
+    expect(verify(token, 'secret-a', 1500)).toEqual(claims);
+    expect(verify(token, 'secret-b', 1500)).toBeUndefined();
+  });
+
+  it('still refuses a tampered twin of a remembered token, and answers right past its size', () => {
+    const verify = createTokenVerifier(2);
+    expect(verify(token, 'secret-a', 1500)).toEqual(claims);
+    const [head, body] = token.split('.');
+    expect(verify(`${head}.${body}.${'A'.repeat(43)}`, 'secret-a', 1500)).toBeUndefined();
+    const other = signJwt({ ...claims, sub: '8' }, 'secret-a');
+    const third = signJwt({ ...claims, sub: '9' }, 'secret-a');
+    expect(verify(other, 'secret-a', 1500)?.sub).toBe('8');
+    expect(verify(third, 'secret-a', 1500)?.sub).toBe('9');
+    expect(verify(token, 'secret-a', 1500)).toEqual(claims);
   });
 });
 
