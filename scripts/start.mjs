@@ -52,8 +52,11 @@ if (reason) {
 }
 
 // A young generation of 16-64 MB: a call's short-lived objects die in fewer scavenges inside
-// calls (measured in docs/performance.md). The bench's server process reads the same file;
-// package.json's serve and bench scripts repeat the flags (npm scripts cannot read a file).
+// calls. No allocation-site pretenuring: V8 otherwise starts allocating the query rows, their
+// strings and dates straight in the old generation once some survive a scavenge, where they die
+// at the cost of 5-9 ms scavenges and a tenth of a list call's CPU (docs/performance.md). The
+// bench's server process reads the same file; package.json's serve and bench scripts repeat the
+// flags (npm scripts cannot read a file).
 const NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(root, 'scripts/node-flags.json'), 'utf8'));
 const server = spawn(
   process.execPath,
