@@ -13,7 +13,6 @@ const NOT_BUILT_PAGE =
   '<p>The web app is not built yet: run npm run build</p>';
 
 export async function registerStaticSpa(app: FastifyInstance, distDir: string): Promise<void> {
-  const indexFile = path.join(distDir, 'index.html');
   if (fs.existsSync(distDir)) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -42,13 +41,45 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
     if (urlPath.startsWith('/assets/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send(errorBody(404, 'Not found.'));
     }
-    if (!fs.existsSync(indexFile)) {
-      return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-    }
-    // Read per request: a rebuild while the server runs (npm run build) is picked up at once.
-    const html = withRoutePreloads(fs.readFileSync(indexFile, 'utf8'), distDir, urlPath);
+    const build = readBuild(distDir);
+    if (!build) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    const html = withRoutePreloads(build, urlPath);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
+}
+
+interface SpaBuild {
+  /** The two files' modification times: a rebuild changes them. */
+  stamp: string;
+  html: string;
+  /** From dist/route-preloads.json; none for a build without it. */
+  routes: RoutePreload[];
+}
+
+const builds = new Map<string, SpaBuild>();
+
+/**
+ * index.html and the route table, read again only when a rebuild has changed either file, so a
+ * rebuild while the server runs (npm run build) is picked up at once. Undefined when not built.
+ */
+function readBuild(distDir: string): SpaBuild | undefined {
+  const indexFile = path.join(distDir, 'index.html');
+  const routesFile = path.join(distDir, 'route-preloads.json');
+  const indexStat = fs.statSync(indexFile, { throwIfNoEntry: false });
+  if (!indexStat) return undefined;
+  const routesStat = fs.statSync(routesFile, { throwIfNoEntry: false });
+  const stamp = `${indexStat.mtimeMs}:${routesStat?.mtimeMs}`;
+  const known = builds.get(distDir);
+  if (known?.stamp === stamp) return known;
+  let routes: RoutePreload[] = [];
+  try {
+    if (routesStat) routes = JSON.parse(fs.readFileSync(routesFile, 'utf8')) as RoutePreload[];
+  } catch {
+    // unreadable: the pages load their code as they run
+  }
+  const build = { stamp, html: fs.readFileSync(indexFile, 'utf8'), routes };
+  builds.set(distDir, build);
+  return build;
 }
 
 interface RoutePreload {
@@ -71,15 +102,7 @@ function routeMatches(route: string, urlPath: string): boolean {
  * dist/route-preloads.json (src/routes/route-preloads.build.ts): the browser fetches the page's
  * code beside the entry's instead of after it. Unchanged for a path no route has.
  */
-function withRoutePreloads(html: string, distDir: string, urlPath: string): string {
-  let routes: RoutePreload[];
-  try {
-    routes = JSON.parse(
-      fs.readFileSync(path.join(distDir, 'route-preloads.json'), 'utf8'),
-    ) as RoutePreload[];
-  } catch {
-    return html; // a build without it (or none yet): the page loads its code as it runs
-  }
+function withRoutePreloads({ html, routes }: SpaBuild, urlPath: string): string {
   const route = routes.find((r) => routeMatches(r.path, urlPath));
   const links = (route?.files ?? [])
     .filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f))

@@ -132,6 +132,34 @@ describe('the SPA', () => {
     }
   });
 
+  it('picks up a rebuild while it runs (index.html and its route table)', async () => {
+    const dist = spa.config.distDir;
+    const files = ['index.html', 'route-preloads.json'].map((f) => path.join(dist, f));
+    const before = files.map((f) => fs.readFileSync(f, 'utf8'));
+    const rewrite = (contents: string[], secondsAhead: number) =>
+      files.forEach((f, i) => {
+        fs.writeFileSync(f, contents[i]);
+        const at = new Date(Date.now() + secondsAhead * 1000);
+        fs.utimesSync(f, at, at);
+      });
+    try {
+      rewrite(
+        [
+          '<!doctype html><head><link rel="stylesheet" href="/assets/main2.css"></head><div id="root">v2</div>',
+          JSON.stringify([{ path: '/home', files: ['/assets/home-d4.js'] }]),
+        ],
+        10,
+      );
+      const html = (await spa.app.inject({ method: 'GET', url: '/home' })).body;
+      expect(html).toContain('<div id="root">v2</div>');
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-d4.js">');
+    } finally {
+      rewrite(before, 20);
+    }
+    const html = (await spa.app.inject({ method: 'GET', url: '/home' })).body;
+    expect(html).not.toContain('v2');
+  });
+
   it('caches hashed assets for a year and 404s missing ones', async () => {
     const res = await spa.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
