@@ -3,6 +3,7 @@
 // it measures; fetch costs about a millisecond more per call), and a closed loop at a given
 // concurrency for throughput.
 import http from 'node:http';
+import type { ServerProcess } from './server-process.js';
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -29,6 +30,30 @@ export async function sampleInTurns(
   }
   return times.map((t) => t.sort((a, b) => a - b));
 }
+
+/**
+ * A call through the bench's server and its floor, sampled in turns; with the server's own time
+ * for each sampled call (its log), so a ratio shows what the server adds and what the hop adds.
+ */
+export async function sampleCallAndFloor(
+  server: ServerProcess,
+  url: string,
+  call: () => Promise<unknown>,
+  floor: () => Promise<unknown>,
+  n: number,
+): Promise<{ http: number[]; direct: number[]; inServer: number[] }> {
+  const mark = server.logMark();
+  const [http, direct] = await sampleInTurns([call, floor], n);
+  const inServer = server
+    .timesSince(mark, new URL(url).pathname)
+    .slice(-n)
+    .sort((a, b) => a - b);
+  return { http, direct, inServer };
+}
+
+/** p50 and p95, for the server's own time beside a call's. */
+export const fmtServer = (t: number[]) =>
+  [50, 95].map((p) => percentile(t, p).toFixed(1).padStart(6)).join(' ');
 
 export async function sample(fn: () => Promise<unknown>, n: number): Promise<number[]> {
   return (await sampleInTurns([fn], n))[0];

@@ -12,7 +12,22 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export interface ServerProcess {
   /** e.g. http://127.0.0.1:41234 */
   address: string;
+  /** Where the server's log ends now: a mark for `timesSince`. */
+  logMark: () => number;
+  /**
+   * The server's own time (ms) for each call to `urlPath` answered since `mark`, in order, from
+   * its log's one line per request: from Fastify taking the parsed request to Node reporting the
+   * answer written. What a call's HTTP time adds to it is the hop: the client, the loopback and
+   * Node's HTTP parsing. A pause of the server's just after the write (a scavenge) counts here
+   * and not in the call, so at p95 this can exceed the call's own time.
+   */
+  timesSince: (mark: number, urlPath: string) => number[];
   stop: () => Promise<void>;
+}
+
+interface LogLine {
+  req?: { url?: string };
+  responseTime?: number;
 }
 
 const RUNNING = /Helpdesk is running at (http:\/\/[^\s]+)/;
@@ -60,7 +75,20 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
   // The server prints its address once it listens (PORT=0 picks a free port).
   for (let waited = 0; waited < 60_000; waited += 50) {
     const found = RUNNING.exec(fs.readFileSync(logFile, 'utf8'));
-    if (found) return { address: found[1], stop };
+    if (found) {
+      const logMark = () => fs.statSync(logFile).size;
+      const timesSince = (mark: number, urlPath: string) =>
+        fs
+          .readFileSync(logFile)
+          .subarray(mark)
+          .toString('utf8')
+          .split('\n')
+          .filter((l) => l.includes('"responseTime"'))
+          .map((l) => JSON.parse(l) as LogLine)
+          .filter((l) => l.req?.url === urlPath && l.responseTime !== undefined)
+          .map((l) => l.responseTime as number);
+      return { address: found[1], logMark, timesSince, stop };
+    }
     if (exited !== undefined) break;
     await sleep(50);
   }
