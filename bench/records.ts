@@ -6,12 +6,11 @@
 // afterwards). BENCH_KEEP=<name> keeps the loaded database (that database on DATABASE_URL's
 // server, or the embedded cluster in $TMPDIR/helpdesk-bench-keep-<name>) and reuses it on the
 // next run with the same sizes, so a query can be tried again without a ten-minute load.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import Fastify from 'fastify';
 import pg, { type PoolClient } from 'pg';
 import { ensureDatabase, startEmbeddedPostgres } from '../server/db/embedded.js';
 import { statementStatsSettings } from './statement-stats.js';
@@ -35,6 +34,7 @@ import {
   request,
   sample,
   sampleCallAndFloor,
+  sampleInTurns,
 } from './measure.js';
 import { seedBench } from './records-seed.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
@@ -428,7 +428,7 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
             'overdue / due-soon rows included); ratio <= 1.5.',
         );
         summarizeLists(results);
-        await printHttpAlone(log);
+        await printHttpAlone(log, database.url);
         // Details: one statement.
         const { rows } = await db.query<{ id: string }>(
           `SELECT id FROM records WHERE owner_id = $1 AND object_type = 'T' LIMIT 1`,
@@ -526,17 +526,38 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
  * to a bare Fastify route (no hooks, no database) in this process. Against a 2 ms page + count,
  * its p95 alone is most of the 1.5x allowance.
  */
-async function printHttpAlone(log: (s: string) => void): Promise<void> {
-  const bare = Fastify();
-  bare.get('/', async () => ({ statusCode: 200, data: {} }));
-  const address = await bare.listen({ host: '127.0.0.1', port: 0 });
+/**
+ * The hop: a bare Fastify in a process of its own (bench/bare-server.ts), answering at once and
+ * after one `SELECT 1`, in turns with `SELECT 1` run directly. A list call cannot cost less than
+ * its SQL plus what the second line adds to the third.
+ */
+async function printHttpAlone(log: (s: string) => void, databaseUrl: string): Promise<void> {
+  const flags = JSON.parse(fs.readFileSync('scripts/node-flags.json', 'utf8')) as string[];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/bare-server.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const pool = createPool(databaseUrl, undefined, 2);
   try {
-    const times = await sample(() => request(address), SAMPLES);
-    log(
-      `${'HTTP alone (bare Fastify round trip)'.padEnd(42)} ${''.padStart(7)}  ${fmt(times).padStart(22)}`,
+    const address = await new Promise<string>((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`bench/bare-server.ts exited (${code})`)));
+      child.stdout.on('data', (d: Buffer) => {
+        const found = /listening at (\S+)/.exec(d.toString());
+        if (found) resolve(found[1]);
+      });
+    });
+    const [bare, withDb, direct] = await sampleInTurns(
+      [() => request(address), () => request(`${address}/db`), () => pool.query('SELECT 1')],
+      SAMPLES,
     );
+    const row = (what: string, t: number[]) =>
+      log(`${what.padEnd(42)} ${''.padStart(7)}  ${fmt(t).padStart(22)}`);
+    row('bare Fastify, a process of its own', bare);
+    row('the same, answering after SELECT 1', withDb);
+    row('SELECT 1 through pg (its floor)', direct);
   } finally {
-    await bare.close();
+    child.kill();
+    await pool.end();
   }
 }
 
