@@ -522,11 +522,6 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
 }
 
 /**
- * The part of every ratio no handler can remove: one keep-alive round trip through this client
- * to a bare Fastify route (no hooks, no database) in this process. Against a 2 ms page + count,
- * its p95 alone is most of the 1.5x allowance.
- */
-/**
  * The hop: a bare Fastify in a process of its own (bench/bare-server.ts), answering at once and
  * after one `SELECT 1`, in turns with `SELECT 1` run directly. A list call cannot cost less than
  * its SQL plus what the second line adds to the third.
