@@ -428,7 +428,7 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
             'overdue / due-soon rows included); ratio <= 1.5.',
         );
         summarizeLists(results);
-        await printHttpAlone(log, database.url);
+        await printHop(log, database.url);
         // Details: one statement.
         const { rows } = await db.query<{ id: string }>(
           `SELECT id FROM records WHERE owner_id = $1 AND object_type = 'T' LIMIT 1`,
@@ -526,7 +526,7 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
  * after one `SELECT 1`, in turns with `SELECT 1` run directly. A list call cannot cost less than
  * its SQL plus what the second line adds to the third.
  */
-async function printHttpAlone(log: (s: string) => void, databaseUrl: string): Promise<void> {
+async function printHop(log: (s: string) => void, databaseUrl: string): Promise<void> {
   const flags = JSON.parse(fs.readFileSync('scripts/node-flags.json', 'utf8')) as string[];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/bare-server.ts'], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
