@@ -51,16 +51,17 @@ export async function sampleCallAndFloor(
   return { http, direct, inServer };
 }
 
-/** p50 and p95, for the server's own time beside a call's. */
-export const fmtServer = (t: number[]) =>
-  [50, 95].map((p) => percentile(t, p).toFixed(1).padStart(6)).join(' ');
-
 export async function sample(fn: () => Promise<unknown>, n: number): Promise<number[]> {
   return (await sampleInTurns([fn], n))[0];
 }
 
-export const fmt = (t: number[]) =>
-  [50, 95, 99].map((p) => percentile(t, p).toFixed(1).padStart(6)).join(' ');
+export const fmt = (t: number[], ps = [50, 95, 99]) =>
+  ps.map((p) => percentile(t, p).toFixed(1).padStart(6)).join(' ');
+
+/** Under the list and search tables: what their columns mean. */
+export const RATIO_NOTE =
+  "ratio = HTTP p95 / SQL p95; server = the server's own time for the same calls (its log), " +
+  'the rest of HTTP is the hop.';
 
 export const ratio = (http: number[], floor: number[]) =>
   percentile(http, 95) / percentile(floor, 95);

@@ -32,12 +32,29 @@ interface LogLine {
 
 const RUNNING = /Helpdesk is running at (http:\/\/[^\s]+)/;
 
+/** `npm start`'s Node flags, for the bench's server processes. */
+export function nodeFlags(): string[] {
+  return JSON.parse(fs.readFileSync('scripts/node-flags.json', 'utf8')) as string[];
+}
+
+/** The log's lines written since byte `mark`. */
+function linesSince(logFile: string, mark: number): string[] {
+  const fd = fs.openSync(logFile, 'r');
+  try {
+    const text = Buffer.alloc(Math.max(0, fs.fstatSync(fd).size - mark));
+    fs.readSync(fd, text, 0, text.length, mark);
+    return text.toString('utf8').split('\n');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-server-'));
   // BENCH_SERVER_LOG keeps the server's log; by default it is removed with the rest.
   const logFile = process.env.BENCH_SERVER_LOG ?? path.join(dir, 'server.log');
   const out = fs.openSync(logFile, 'w');
-  const flags = JSON.parse(fs.readFileSync('scripts/node-flags.json', 'utf8')) as string[];
+  const flags = nodeFlags();
   // BENCH_SERVER_FLAGS adds Node flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
   flags.push(...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean));
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/server.ts'], {
@@ -78,11 +95,7 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
     if (found) {
       const logMark = () => fs.statSync(logFile).size;
       const timesSince = (mark: number, urlPath: string) =>
-        fs
-          .readFileSync(logFile)
-          .subarray(mark)
-          .toString('utf8')
-          .split('\n')
+        linesSince(logFile, mark)
           .filter((l) => l.includes('"responseTime"'))
           .map((l) => JSON.parse(l) as LogLine)
           .filter((l) => l.req?.url === urlPath && l.responseTime !== undefined)
