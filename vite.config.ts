@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { purgeCSSPlugin } from '@fullhuman/postcss-purgecss';
 import type { Plugin as PostcssPlugin } from 'postcss';
+import { stylesheetFirst } from './src/app/index-html.build';
 import { routePreloads } from './src/routes/route-preloads.build';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -77,10 +78,6 @@ const REACTSTRAP_USED = [
   'Fade',
   'Button',
   'utils',
-  'Dropdown',
-  'DropdownMenu',
-  'DropdownItem',
-  'DropdownToggle',
 ].map((name) => `node_modules/reactstrap/esm/${name}.js`);
 
 /**
@@ -93,11 +90,9 @@ const REACTSTRAP_USED = [
 function purgeBootstrap(): PostcssPlugin {
   const purge = purgeCSSPlugin({
     content: ['index.html', 'src/**/*.{ts,tsx,json}', ...REACTSTRAP_USED],
-    // Composed at run time by reactstrap: the dropdown's placement and open state, the modal's
-    // size, centring and scrolling (`modal-dialog-${...}`).
-    safelist: {
-      standard: [/^drop(up|down|start|end)/, 'show', /^modal-(sm|lg|xl|dialog-|fullscreen)/],
-    },
+    // Composed at run time by reactstrap: the modal's size, centring and scrolling
+    // (`modal-dialog-${...}`), its open state.
+    safelist: { standard: ['show', /^modal-(sm|lg|xl|dialog-|fullscreen)/] },
   }) as PostcssPlugin;
   return {
     postcssPlugin: 'helpdesk-purge-bootstrap',
@@ -108,8 +103,21 @@ function purgeBootstrap(): PostcssPlugin {
   };
 }
 
+/**
+ * React Router's production build: its package exports only the build with development warnings
+ * (7.18), which the app's bundle would otherwise ship and run.
+ */
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: 'react-router/dist/production/index.mjs' },
+  { find: /^react-router\/dom$/, replacement: 'react-router/dist/production/dom-export.mjs' },
+].map(({ find, replacement }) => ({
+  find,
+  replacement: path.resolve(import.meta.dirname, 'node_modules', replacement),
+}));
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), routePreloads(), precompress()],
+  plugins: [react(), routePreloads(), precompress(), stylesheetFirst()],
+  resolve: { alias: command === 'build' ? REACT_ROUTER_PRODUCTION : [] },
   css: { postcss: { plugins: command === 'build' ? [purgeBootstrap()] : [] } },
   server: {
     port: 5173,

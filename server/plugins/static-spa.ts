@@ -109,7 +109,7 @@ function withRoutePreloads({ html, routes }: SpaBuild, urlPath: string): string 
     .map((f) => `<link rel="modulepreload" crossorigin href="${f}">\n    `)
     .join('');
   if (!links) return html;
-  // Before the stylesheet, after the entry's own preloads, as the build writes them.
-  const at = html.search(/<link rel="stylesheet"|<\/head>/);
+  // After the stylesheet and the entry's own preloads (src/app/index-html.build.ts).
+  const at = html.indexOf('</head>');
   return at < 0 ? html : `${html.slice(0, at)}${links}${html.slice(at)}`;
 }

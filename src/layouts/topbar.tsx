@@ -1,48 +1,16 @@
-import { useState } from 'react';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Dropdown, DropdownItem, DropdownMenu, DropdownToggle } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { layoutActions } from '../features/layout/layout-slice';
 import { TopbarSearch } from '../features/search/components/topbar-search';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
 
 export const SETTINGS_BUTTON_ID = 'settings-button';
 export const RIGHT_SIDEBAR_ID = 'right-sidebar';
 export const MAIN_MENU_ID = 'main-menu';
-
-function UserMenu() {
-  const { t } = useTranslation('common');
-  const user = useAppSelector((state) => state.auth.user);
-  const [open, setOpen] = useState(false);
-  return (
-    <Dropdown className="user-menu" isOpen={open} toggle={() => setOpen((value) => !value)}>
-      {/* The name starts with the visible text (WCAG 2.5.3): speech users say what they see. */}
-      <DropdownToggle
-        caret
-        color="link"
-        className="user-menu-toggle"
-        aria-label={t('userMenu', { name: user?.fullname ?? '' })}
-      >
-        {user?.fullname ?? ''}
-      </DropdownToggle>
-      <DropdownMenu end>
-        <DropdownItem tag={Link} to="/profile">
-          {t('menu.profile')}
-        </DropdownItem>
-        <DropdownItem tag={Link} to="/editor">
-          {t('menu.editProfile')}
-        </DropdownItem>
-        <DropdownItem divider />
-        <DropdownItem tag={Link} to="/auth/logout">
-          {t('menu.logout')}
-        </DropdownItem>
-      </DropdownMenu>
-    </Dropdown>
-  );
-}
 
 /**
  * The header: the Menu button (phones and small tablets only: it opens the main menu's drawer),

@@ -113,11 +113,14 @@ describe('the SPA', () => {
     }
   });
 
-  it("preloads a route's first-screen chunks in its HTML, before the stylesheet", async () => {
+  it("preloads a route's first-screen chunks in its HTML, after the stylesheet", async () => {
     const preloads = async (url: string) => {
       const html = (await spa.app.inject({ method: 'GET', url })).body;
       const links = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
-      if (links.length) expect(html.indexOf(links[0][0])).toBeLessThan(html.indexOf('stylesheet'));
+      if (links.length) {
+        expect(html.indexOf(links[0][0])).toBeGreaterThan(html.indexOf('stylesheet'));
+        expect(html.indexOf(links.at(-1)![0])).toBeLessThan(html.indexOf('</head>'));
+      }
       return links.map((m) => m[1]);
     };
     expect(await preloads('/ticket/my_ticket/details?ticketId=3')).toEqual([

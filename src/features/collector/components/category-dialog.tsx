@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Modal } from '../../../lib/modal';
 
 /** A maintenance dialog: a title, its fields (or question), Cancel and the action. */
 export function CategoryDialog({

@@ -3,7 +3,7 @@ import { Command } from 'cmdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Modal } from 'reactstrap';
+import { Modal } from '../../../lib/modal';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LANGUAGES, setLanguage } from '../../../lib/i18n';
 import { useActiveShortcuts } from '../../../lib/shortcuts';

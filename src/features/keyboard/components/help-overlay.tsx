@@ -1,7 +1,8 @@
 import '../i18n';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, ModalBody } from 'reactstrap';
+import { ModalBody } from 'reactstrap';
+import { Modal } from '../../../lib/modal';
 import { useActiveShortcuts } from '../../../lib/shortcuts';
 import type { Shortcut } from '../../../lib/shortcuts';
 import { KeyCombo } from './key-combo';

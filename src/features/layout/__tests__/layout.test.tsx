@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { makeTestStore, renderApp, signInAs } from '../../../test/render-app';
 import { layoutActions, layoutReducer } from '../layout-slice';
 
@@ -103,15 +103,28 @@ describe('settings panel', () => {
     expect(toggle).toHaveAccessibleName('Alice Example, user menu');
     toggle.focus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toBeVisible();
-    expect(screen.getByRole('menuitem', { name: 'Edit profile' })).toBeInTheDocument();
+    // Enter opens it on its first item; the arrows move and wrap; Escape closes it back.
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('menuitem', { name: 'Log out' })).toHaveAttribute(
       'href',
       '/auth/logout',
     );
-    // reactstrap reads the legacy `which` code that browsers set on key events.
-    fireEvent.keyDown(toggle, { key: 'Escape', keyCode: 27, which: 27 });
-    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Edit profile' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('menuitem', { name: 'Log out' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+    // ArrowUp opens it on its last item; a click elsewhere closes it.
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Log out' })).toHaveFocus();
+    await user.click(document.body);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
   it('shows the page title in the header and document.title', async () => {

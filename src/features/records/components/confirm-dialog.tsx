@@ -1,7 +1,8 @@
 import '../i18n';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Modal } from '../../../lib/modal';
 
 interface ConfirmDialogProps {
   isOpen: boolean;

@@ -1,7 +1,8 @@
 import '../i18n';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Modal } from '../../../lib/modal';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { SavedView, ViewInput } from '../bulk-views-api';
 import { bulkViewsHolders } from '../bulk-views-slice';

@@ -2,7 +2,8 @@ import './i18n';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { Modal } from '../../../../lib/modal';
 
 interface WorkDialogProps {
   isOpen: boolean;

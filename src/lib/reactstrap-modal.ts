@@ -1,0 +1,2 @@
+// The chunk lib/modal.tsx loads when a dialog first opens.
+export { Modal as default } from 'reactstrap';
