@@ -13,14 +13,14 @@ const ITEMS = [
 /**
  * The signed-in user's menu (Profile, Edit profile, Log out): a menu button as WAI-ARIA's menu
  * button pattern describes it. Bootstrap's dropdown classes place it under its button, so every
- * signed-in page's first screen does without Popper and reactstrap's Dropdown (18 KB gzipped,
+ * signed-in page's first screen does without Popper and reactstrap's Dropdown (15 KB brotli,
  * docs/performance.md). Enter, Space or ArrowDown open it on the first item, ArrowUp on the last;
  * arrows, Home and End move; Escape closes it back to its button; Tab or a click elsewhere
  * closes it.
  */
 export function UserMenu() {
   const { t } = useTranslation('common');
-  const user = useAppSelector((state) => state.auth.user);
+  const name = useAppSelector((state) => state.auth.user?.fullname ?? '');
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -68,20 +68,20 @@ export function UserMenu() {
         ref={toggle}
         type="button"
         className="btn btn-link dropdown-toggle user-menu-toggle"
-        aria-label={t('userMenu', { name: user?.fullname ?? '' })}
+        aria-label={t('userMenu', { name })}
         aria-haspopup="menu"
         aria-expanded={open}
         // A click opens it on the button; Enter and Space (a click too) on the first item.
         onClick={(event) => (open ? setOpen(false) : openAt(event.detail === 0 ? 0 : null))}
       >
-        {user?.fullname ?? ''}
+        {name}
       </button>
       {open && (
         <ul
           className="dropdown-menu dropdown-menu-end show"
           data-bs-popper="static"
           role="menu"
-          aria-label={user?.fullname ?? ''}
+          aria-label={name}
         >
           {ITEMS.map((item, index) => (
             <li key={item.to} role="none">

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ModalProps } from 'reactstrap';
 
-// reactstrap's Modal, with its transitions (6 KB gzipped), loads when a dialog first opens
+// reactstrap's Modal, with its transitions (7 KB), loads when a dialog first opens
 // instead of with every page that has one but shows none at first (a ticket's details, the
 // lists): fewer bytes before those first screens (docs/performance.md).
 const ReactstrapModal = lazy(() => import('./reactstrap-modal'));

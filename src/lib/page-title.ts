@@ -18,7 +18,9 @@ export const pageTitleSet = createAction<PageTitle>('layout/pageTitleSet');
  * Each page sets its title; the layout shows it in the page header and in document.title. Set
  * before the browser paints: a record's subject replacing "Ticket details" may take three lines
  * on a phone, and set after the record had painted it pushed the record down (Lighthouse read a
- * layout shift of 0.15 on a ticket's page).
+ * layout shift of 0.15 on a ticket's page). The header (layouts/page-header.tsx) listens from
+ * the layout phase too, so on a first screen, where it mounts with the page, it shows the title
+ * before the paint as well.
  */
 export function usePageTitle(title: string, breadcrumbItems: BreadcrumbItem[] = []): void {
   const dispatch = useDispatch();
