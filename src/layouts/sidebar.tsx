@@ -32,9 +32,9 @@ function MenuLinks({
 /** Vertical layout's left sidebar: nav landmark 'Main menu'. */
 export function Sidebar({ menu }: { menu: MenuRow[] }) {
   const { t } = useTranslation('common');
-  const { leftSidebarTheme, leftSidebarType, showSidebarUserInfo } = useAppSelector(
-    (state) => state.layout,
-  );
+  const leftSidebarTheme = useAppSelector((state) => state.layout.leftSidebarTheme);
+  const leftSidebarType = useAppSelector((state) => state.layout.leftSidebarType);
+  const showSidebarUserInfo = useAppSelector((state) => state.layout.showSidebarUserInfo);
   const user = useAppSelector((state) => state.auth.user);
   return (
     <nav

@@ -66,7 +66,9 @@ export function SignedInFrame({
   type: 'vertical' | 'horizontal';
 }) {
   const { t } = useTranslation('common');
-  const { layoutWidth, menuPosition } = useAppSelector((state) => state.layout);
+  // Field by field: the layout slice also holds the page's title, which every page sets.
+  const layoutWidth = useAppSelector((state) => state.layout.layoutWidth);
+  const menuPosition = useAppSelector((state) => state.layout.menuPosition);
   useIdleLock();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuToggle = useRef<HTMLButtonElement>(null);

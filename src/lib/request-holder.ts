@@ -13,6 +13,10 @@ export function emptyHolder<T>(): Holder<T> {
   return { data: null, loading: false, error: null };
 }
 
+function isEmpty<T>(holder: Holder<T>): boolean {
+  return holder.data === null && !holder.loading && holder.error === null;
+}
+
 /**
  * THE factory: one holder keyed by name with actions requested / succeeded / failed / reset
  * (types `holders/<name>/<action>`). `P` is the request payload the saga needs.
@@ -31,7 +35,9 @@ export function createRequestHolder<T, P = void>(name: string) {
       return { data: action.payload, loading: false, error: null };
     }
     if (actions.failed.match(action)) return { ...state, loading: false, error: action.payload };
-    if (actions.reset.match(action)) return emptyHolder<T>();
+    // An idle holder stays the same object: a page resetting its holders as it mounts then
+    // re-renders nothing that reads them.
+    if (actions.reset.match(action)) return isEmpty(state) ? state : emptyHolder<T>();
     return state;
   };
   return { name, actions, reducer };

@@ -32,4 +32,11 @@ describe('request holder factory', () => {
     state = reducer(state, actions.reset());
     expect(state.things).toEqual(emptyHolder());
   });
+
+  it('keeps an idle holder as it was on reset, so nothing reading it renders again', () => {
+    const idle = reducer(undefined, { type: 'init' });
+    const after = reducer(idle, actions.reset());
+    expect(after.things).toBe(idle.things);
+    expect(after).toBe(idle);
+  });
 });

@@ -1,5 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { db } from '../../../mocks/db';
+import { server } from '../../../mocks/node';
 import { formatDateTimeLocal } from '../../../lib/dates';
 import type { Ticket } from '../types';
 import { renderApp, signInAs } from '../../../test/render-app';
@@ -135,6 +137,30 @@ describe('ticket details', () => {
     await agent.user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Changes saved')).toBeInTheDocument();
     expect(ticket(2)).toMatchObject({ status_id: 3, status_name: 'Pending' });
+  });
+
+  it('Edit chosen before the status list has come: the form waits for it, showing the current status', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Held, then answered by the usual handler.
+    server.use(http.get('/api/status/', () => held.then(() => undefined)));
+    db.records = db.records.map((r) =>
+      r.id === 2 ? { ...r, status_id: 3, status_name: 'Pending' } : r,
+    );
+    // The form's code at hand, so that nothing but the status list can hold it back.
+    await import('../components/record-edit-form');
+    signInAs('agent@example.com');
+    const { user } = renderApp('/hd_ticket/details?hdTicketId=2');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Subject')).not.toBeInTheDocument();
+    release();
+    const status = await screen.findByLabelText('Status', {
+      selector: 'select#ticket-edit-status_id',
+    });
+    expect(status).toHaveValue('3');
+    expect(screen.getByLabelText('Subject')).toHaveValue(ticket(2).subject);
   });
 
   it('hd_ticket/details is not-found for a regular user', async () => {

@@ -11,19 +11,17 @@ import { formatDateTimeLocal } from '../../../lib/dates';
 import { Alert } from '../../../lib/form-field';
 import { usePageTitle } from '../../../lib/page-title';
 import { sanitizeHtml } from '../../../lib/sanitize';
-import type { User } from '../../../lib/types';
 import type { Kind } from '../kinds';
 import { recordsHolders } from '../records-slice';
-import type { HdRecord, Status } from '../types';
+import type { HdRecord } from '../types';
 import { MailBadge } from './mail-badge';
 import { SlaSection } from './sla-section';
 import { ErrorState, Loading, NotFoundMessage } from './states';
 import { readRecordId } from './list-query';
-import { useDropdown } from './use-dropdown';
+import { usePrefetchDropdown } from './use-dropdown';
 import { PriorityBadge, StatusBadge } from './record-badges';
 import { CollisionIndicator } from '../../live/collision-indicator';
 import { useLiveRecord } from '../../live/use-live-record';
-import type { Option } from './use-dropdown';
 import { workHolders } from '../work-slice';
 import { accessOf, mayChange } from './work/access';
 import { AgentActions } from './work/agent-actions';
@@ -43,27 +41,6 @@ const EditForm = lazy(loadEditForm);
 
 const field = (record: HdRecord, name: string) =>
   (record as unknown as Record<string, unknown>)[name];
-
-/**
- * The status choices: agents any status; a ticket's owner only closes or reopens it
- * (docs/api-records.md); otherwise none (no Status field).
- */
-function statusChoices(
-  kind: Kind,
-  record: HdRecord,
-  user: User | null,
-  statuses: Status[] | null,
-): Option[] | undefined {
-  if (!user || !statuses) return undefined;
-  const all = statuses.map((s) => ({ value: String(s.status_id), label: s.status_name }));
-  if (user.user_is_hde) return all;
-  if (kind.type !== 'T' || field(record, 'requester_id') !== user.id) return undefined;
-  const allowed = statuses.filter(
-    (s) =>
-      s.status_id === record.status_id || ['open', 'closed'].includes(s.status_name.toLowerCase()),
-  );
-  return allowed.map((s) => ({ value: String(s.status_id), label: s.status_name }));
-}
 
 /** ticket/my_ticket/details, content/my_content/details, hd_ticket/details, hd_content/details. */
 export function RecordDetailsPage({
@@ -91,7 +68,7 @@ export function RecordDetailsPage({
   const searchable = useAppSelector((state) => state.holders.searchableUpdate);
   const applied = useAppSelector((state) => state.holders.applyFields);
   const user = useAppSelector((state) => state.auth.user);
-  const statuses = useDropdown(kind.type === 'T' ? 'ticketStatus' : 'contentStatus');
+  usePrefetchDropdown(kind.type === 'T' ? 'ticketStatus' : 'contentStatus');
   const [editing, setEditing] = useState(false);
   const [sideOpen, setSideOpen] = useState(false);
   // Below lg the side panel waits behind Show properties, and is not built (nor its choices
@@ -203,7 +180,6 @@ export function RecordDetailsPage({
     return <Loading />;
   }
 
-  const statusOptions = statusChoices(kind, record, user, statuses.data);
   const access = accessOf(record, user);
   const canChange = mayChange(access);
   const conflict = [assign, move, searchable, applied].some((h) => h.error?.status === 409);
@@ -265,7 +241,6 @@ export function RecordDetailsPage({
           <EditForm
             kind={kind}
             record={record}
-            statusOptions={statusOptions}
             onClose={() => {
               setEditing(false);
               dispatch(recordsHolders.informationUpdate.actions.reset());
@@ -304,12 +279,7 @@ export function RecordDetailsPage({
                     <SlaSection ticket={record} />
                   </div>
                 )}
-                <PropertiesPanel
-                  kind={kind}
-                  record={record}
-                  permissions={view.permissions}
-                  statusOptions={statusOptions}
-                />
+                <PropertiesPanel kind={kind} record={record} permissions={view.permissions} />
               </>
             )}
           </div>

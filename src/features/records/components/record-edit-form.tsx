@@ -13,19 +13,29 @@ import { LeaveDialog } from './confirm-dialog';
 import { RecordFields } from './record-fields';
 import { recordSchema, valuesOf, writeBody } from './record-values';
 import type { RecordValues } from './record-values';
+import { Loading } from './states';
+import { useStatusOptions } from './status-options';
 import type { Option } from './use-dropdown';
 
-export default function RecordEditForm({
+interface EditFormProps {
+  kind: Kind;
+  record: HdRecord;
+  onClose: () => void;
+}
+
+/** The form once the status choices have come: whether it has a Status field is fixed at mount. */
+export default function RecordEditForm(props: EditFormProps) {
+  const { options, settled } = useStatusOptions(props.kind, props.record);
+  if (!settled) return <Loading />;
+  return <EditForm {...props} statusOptions={options} />;
+}
+
+function EditForm({
   kind,
   record,
   statusOptions,
   onClose,
-}: {
-  kind: Kind;
-  record: HdRecord;
-  statusOptions?: Option[];
-  onClose: () => void;
-}) {
+}: EditFormProps & { statusOptions?: Option[] }) {
   const { t } = useTranslation('records');
   const dispatch = useAppDispatch();
   const holder = useAppSelector((state) => state.holders.informationUpdate);

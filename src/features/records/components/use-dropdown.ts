@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { RootState } from '../../../app/root-reducer';
 import { recordsHolders } from '../records-slice';
 import type { DropdownKey } from '../records-slice';
 import type { Holder } from '../../../lib/request-holder';
@@ -15,15 +17,31 @@ interface DropdownData {
   contentType: ContentType[];
 }
 
+const isIdle = (holder: Holder<unknown>) =>
+  holder.data === null && !holder.loading && holder.error === null;
+
 /** A dropdown's holder, loaded on first use (kept for the session). */
 export function useDropdown<K extends DropdownKey>(key: K) {
   const dispatch = useAppDispatch();
   const holder = useAppSelector((state) => state.holders[key]) as Holder<DropdownData[K]>;
-  const idle = holder.data === null && !holder.loading && holder.error === null;
+  const idle = isIdle(holder);
   useEffect(() => {
     if (idle) dispatch(recordsHolders[key].actions.requested());
   }, [idle, key, dispatch]);
   return holder;
+}
+
+/**
+ * Asks for a dropdown's list ahead of the controls that show it (e.g. a folded side panel, so its
+ * status control is ready when shown), without re-rendering the caller as the list comes.
+ */
+export function usePrefetchDropdown(key: DropdownKey): void {
+  const store = useStore<RootState>();
+  useEffect(() => {
+    if (isIdle(store.getState().holders[key])) {
+      store.dispatch(recordsHolders[key].actions.requested());
+    }
+  }, [store, key]);
 }
 
 export interface Option {

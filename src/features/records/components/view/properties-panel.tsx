@@ -14,6 +14,7 @@ import { recordsHolders } from '../../records-slice';
 import type { HdRecord } from '../../types';
 import { workHolders } from '../../work-slice';
 import type { RecordPermissions } from '../../details-types';
+import { useStatusOptions } from '../status-options';
 import { helpdeskOptions, useDropdown, type Option } from '../use-dropdown';
 import { ClassificationSection } from '../work/classification-section';
 import { HistorySection } from '../work/history-section';
@@ -90,12 +91,10 @@ export function PropertiesPanel({
   kind,
   record,
   permissions,
-  statusOptions,
 }: {
   kind: Kind;
   record: HdRecord;
   permissions: RecordPermissions;
-  statusOptions?: Option[];
 }) {
   const { t } = useTranslation('workspace');
   const { t: tr } = useTranslation('records');
@@ -112,6 +111,7 @@ export function PropertiesPanel({
   );
   const agents = useAppSelector((state) => state.holders.agents);
   const ticket = kind.type === 'T';
+  const { options: statusOptions } = useStatusOptions(kind, record);
   const priorities = useDropdown('priority');
   const companies = useDropdown('company');
   const desks = useDropdown(ticket ? 'ticketHelpDesk' : 'contentHelpDesk');

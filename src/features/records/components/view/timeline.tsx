@@ -1,6 +1,6 @@
 import '../../workspace-i18n';
 import '../../../threads/i18n';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../../app/hooks';
 import { formatDateTimeLocal } from '../../../../lib/dates';
@@ -128,9 +128,11 @@ function EventItem({ event }: { event: HistoryEvent }) {
 
 /**
  * One timeline, oldest first: the original request, public messages, for agents the work log
- * marked "Internal", and history events as small lines that can be hidden.
+ * marked "Internal", and history events as small lines that can be hidden. Memoized: the page
+ * around it re-renders as its other parts load (the status list, presence, the saves' holders),
+ * and a long thread would be rendered again each time.
  */
-export function Timeline({
+export const Timeline = memo(function Timeline({
   record,
   view,
   body,
@@ -225,4 +227,4 @@ export function Timeline({
       </ol>
     </section>
   );
-}
+});
