@@ -18,27 +18,27 @@ import { searchHolders, searchReducer } from '../features/search/search-slice';
 import { workHolders } from '../features/records/work-slice';
 import { threadsHolders } from '../features/threads/threads-slice';
 import { bulkViewsHolders } from '../features/records/bulk-views-slice';
-import { holderReducers } from '../lib/request-holder';
+import { holdersReducer } from '../lib/request-holder';
 import { detailsHolders } from '../features/records/details-slice';
 
 /** All response holders, by name: a feature adds its table here. */
-const holdersReducer = combineReducers({
-  ...holderReducers(authHolders),
-  ...holderReducers(profileHolders),
-  ...holderReducers(recordsHolders),
-  ...holderReducers(workHolders),
-  ...holderReducers(attachmentsHolders),
-  ...holderReducers(threadsHolders),
-  ...holderReducers(searchHolders),
-  ...holderReducers(homeHolders),
-  ...holderReducers(dashboardHolders),
-  ...holderReducers(chartsHolders),
-  ...holderReducers(collectorHolders),
-  ...holderReducers(slaHolders),
-  ...holderReducers(contactHolders),
-  ...holderReducers(mailChannelsHolders),
-  ...holderReducers(bulkViewsHolders),
-  ...holderReducers(detailsHolders),
+const holders = holdersReducer({
+  ...authHolders,
+  ...profileHolders,
+  ...recordsHolders,
+  ...workHolders,
+  ...attachmentsHolders,
+  ...threadsHolders,
+  ...searchHolders,
+  ...homeHolders,
+  ...dashboardHolders,
+  ...chartsHolders,
+  ...collectorHolders,
+  ...slaHolders,
+  ...contactHolders,
+  ...mailChannelsHolders,
+  ...bulkViewsHolders,
+  ...detailsHolders,
 });
 
 export const rootReducer = combineReducers({
@@ -47,7 +47,7 @@ export const rootReducer = combineReducers({
   records: recordsReducer,
   attachments: attachmentsReducer,
   search: searchReducer,
-  holders: holdersReducer,
+  holders,
   live: liveReducer,
 });
 

@@ -1,12 +1,11 @@
-import { combineReducers } from '@reduxjs/toolkit';
-import { createRequestHolder, emptyHolder, holderReducers } from '../request-holder';
+import { createRequestHolder, emptyHolder, holdersReducer } from '../request-holder';
 
 describe('request holder factory', () => {
   const holders = {
     things: createRequestHolder<string[], { page: number }>('things'),
     other: createRequestHolder<number>('other'),
   };
-  const reducer = combineReducers(holderReducers(holders));
+  const reducer = holdersReducer(holders);
   const { actions } = holders.things;
 
   it('names actions by holder', () => {
@@ -31,6 +30,21 @@ describe('request holder factory', () => {
     });
     state = reducer(state, actions.reset());
     expect(state.things).toEqual(emptyHolder());
+  });
+
+  it('an action changes only the holder it names; any other leaves the state as it was', () => {
+    const before = reducer(undefined, { type: 'init' });
+    const after = reducer(before, actions.requested({ page: 1 }));
+    expect(after.things.loading).toBe(true);
+    expect(after.other).toBe(before.other);
+    expect(reducer(after, { type: 'holders/unknown/requested' })).toBe(after);
+    expect(reducer(after, holders.other.actions.reset())).toBe(after);
+  });
+
+  it('refuses two holders with the same name', () => {
+    expect(() =>
+      holdersReducer({ a: createRequestHolder('same'), b: createRequestHolder('same') }),
+    ).toThrow('holders a and b share holders/same/requested');
   });
 
   it('keeps an idle holder as it was on reset, so nothing reading it renders again', () => {
