@@ -43,10 +43,7 @@ export function createRequestHolder<T, P = void>(name: string) {
   return { name, actions, reducer };
 }
 
-type HolderTable = Record<
-  string,
-  { reducer: Reducer; actions: Record<string, { type: string }> }
->;
+type HolderTable = Record<string, { reducer: Reducer; actions: Record<string, { type: string }> }>;
 type StateOf<H> = H extends { reducer: Reducer<infer S> } ? S : never;
 type HoldersState<T extends HolderTable> = { [K in keyof T]: StateOf<T[K]> };
 
