@@ -47,6 +47,7 @@ function precompress(): Plugin {
  * - the saga runtime with redux-saga, which every page starts, is one;
  * - the signed-in frame (both layouts, the frame, the first screen's data call, the live saga)
  *   is one;
+ * - the records' sagas, which a list's or a record's first call waits for, are one;
  * - small chunks shared by a few pages are copied into them instead of loaded on their own.
  */
 const FIRST_SCREEN_CHUNKS = {
@@ -64,6 +65,11 @@ const FIRST_SCREEN_CHUNKS = {
       name: 'frame',
       test: /src[\\/](layouts[\\/](vertical-layout|horizontal-layout|signed-in-frame)|features[\\/]records[\\/]first-data|features[\\/]live[\\/]live-saga)/,
       priority: 10,
+    },
+    {
+      name: 'records-saga',
+      test: /src[\\/]features[\\/]records[\\/](records|details)-saga/,
+      priority: 5,
     },
   ],
   experimentalInlineCommonChunks: { maxSize: 20_000 },

@@ -17,6 +17,9 @@ export interface RoutePreload {
 /** What the entry loads as it starts on every route: the saga runtime (app/main.tsx). */
 const AT_START = 'src/app/saga-runtime.ts';
 
+/** Where the feature sagas a page's first call needs are named (`lazyPage(page, loader)`). */
+const SAGA_LOADERS = 'src/app/saga-loaders.ts';
+
 /** The route tables, their base path and the layout their pages render in. */
 const TABLES = [
   { file: 'src/routes/private-routes.ts', base: '/', layout: 'src/layouts/vertical-layout.tsx' },
@@ -25,16 +28,30 @@ const TABLES = [
 
 /**
  * The rows of a route table's source: each `path: '...'` with the page its `lazyPage(() =>
- * import('...'))` loads, resolved to a source file. (routes.test.ts checks this finds every row
- * the tables export.)
+ * import('...'), loader?)` loads, resolved to a source file, and the name of the saga loader its
+ * first call needs, if any. (route-preloads.test.ts checks this finds every row the tables
+ * export.)
  */
-export function routeRows(source: string, file: string): { path: string; module: string }[] {
-  const rows: { path: string; module: string }[] = [];
-  const row = /path:\s*'([^']+)',\s*page:\s*lazyPage\(\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+export function routeRows(
+  source: string,
+  file: string,
+): { path: string; module: string; sagaLoader?: string }[] {
+  const rows: { path: string; module: string; sagaLoader?: string }[] = [];
+  const row =
+    /path:\s*'([^']+)',\s*page:\s*lazyPage\(\s*\(\)\s*=>\s*import\('([^']+)'\)\s*(?:,\s*(\w+))?/g;
   for (const m of source.matchAll(row)) {
-    rows.push({ path: m[1], module: path.join(path.dirname(file), `${m[2]}.tsx`) });
+    const module = path.join(path.dirname(file), `${m[2]}.tsx`);
+    rows.push(m[3] ? { path: m[1], module, sagaLoader: m[3] } : { path: m[1], module });
   }
   return rows;
+}
+
+/** The saga loaders (`export const name = () => import('...')`) by name, each its source file. */
+export function sagaLoaders(source: string, file: string): Map<string, string> {
+  const loader = /export const (\w+) = \(\) => import\('([^']+)'\)/g;
+  return new Map(
+    [...source.matchAll(loader)].map((m) => [m[1], path.join(path.dirname(file), `${m[2]}.ts`)]),
+  );
 }
 
 interface ChunkInfo {
@@ -71,6 +88,10 @@ export function routePreloads(): Plugin {
       const loaded = new Set<string>();
       for (const c of chunks.values()) if (c.isEntry) closure(chunks, c.fileName, loaded);
       const atStart = chunkOf(AT_START);
+      const loaders = sagaLoaders(
+        fs.readFileSync(path.resolve(root, SAGA_LOADERS), 'utf8'),
+        SAGA_LOADERS,
+      );
       const routes: RoutePreload[] = [];
       for (const table of TABLES) {
         const source = fs.readFileSync(path.resolve(root, table.file), 'utf8');
@@ -84,6 +105,13 @@ export function routePreloads(): Plugin {
           closure(chunks, atStart.fileName, files);
           closure(chunks, layout.fileName, files);
           closure(chunks, page.fileName, files);
+          // The page's first call waits for its feature's saga: fetched with the page, not
+          // after the entry has run and asked for it.
+          if (row.sagaLoader) {
+            const saga = chunkOf(loaders.get(row.sagaLoader) ?? '');
+            if (!saga) this.error(`No chunk for the saga loader ${row.sagaLoader}`);
+            closure(chunks, saga.fileName, files);
+          }
           routes.push({
             path: `${table.base}${row.path}`,
             files: [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`),
