@@ -1,6 +1,6 @@
 import '../i18n';
 import DOMPurify from 'dompurify';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -53,7 +53,11 @@ function Snippet({ html }: { html: string }) {
   return <p className="mb-1 search-snippet" dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 
-function Result({ hit }: { hit: SearchHit }) {
+/**
+ * One hit. Memoized: the page renders again as the form's choices come (statuses, help desks,
+ * categories) and as the query is sent, and the hits it shows have not changed.
+ */
+const Result = memo(function Result({ hit }: { hit: SearchHit }) {
   const { t } = useTranslation('search');
   const user = useAppSelector((state) => state.auth.user);
   return (
@@ -71,7 +75,7 @@ function Result({ hit }: { hit: SearchHit }) {
       </p>
     </li>
   );
-}
+});
 
 function Select({
   id,
