@@ -54,8 +54,8 @@ function Snippet({ html }: { html: string }) {
 }
 
 /**
- * One hit. Memoized: the page renders again as the form's choices come (statuses, help desks,
- * categories) and as the query is sent, and the hits it shows have not changed.
+ * One hit. Memoized: the page renders again with each key typed in its form and as the form's
+ * choices come (statuses, help desks, categories), and the hits it shows have not changed.
  */
 const Result = memo(function Result({ hit }: { hit: SearchHit }) {
   const { t } = useTranslation('search');
