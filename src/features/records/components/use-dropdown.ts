@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/root-reducer';
 import { recordsHolders } from '../records-slice';
 import type { DropdownKey } from '../records-slice';
+import { isIdle } from '../../../lib/request-holder';
 import type { Holder } from '../../../lib/request-holder';
 import type { Company, ContentType, HelpdeskNode, Priority, Status } from '../types';
 
@@ -16,9 +17,6 @@ interface DropdownData {
   company: Company[];
   contentType: ContentType[];
 }
-
-const isIdle = (holder: Holder<unknown>) =>
-  holder.data === null && !holder.loading && holder.error === null;
 
 /** A dropdown's holder, loaded on first use (kept for the session). */
 export function useDropdown<K extends DropdownKey>(key: K) {

@@ -13,6 +13,7 @@ import { htmlToText } from '../components/view/reply-draft';
 import { detailsHolders } from '../details-slice';
 import type { Macro, MacroWrite } from '../details-types';
 import { workHolders } from '../work-slice';
+import { isIdle } from '../../../lib/request-holder';
 
 const D = detailsHolders;
 
@@ -45,7 +46,7 @@ function MacroForm({ macro, onDone }: { macro: Macro | null; onDone: () => void 
   const [values, setValues] = useState<FormValues>(macro ? valuesOf(macro) : EMPTY);
   const [nameError, setNameError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const agentsIdle = agents.data === null && !agents.loading && agents.error === null;
+  const agentsIdle = isIdle(agents);
   useEffect(() => {
     if (agentsIdle) dispatch(workHolders.agents.actions.requested());
   }, [agentsIdle, dispatch]);

@@ -20,6 +20,7 @@ import { ClassificationSection } from '../work/classification-section';
 import { HistorySection } from '../work/history-section';
 import { RelatedSection } from '../work/related-section';
 import { SharedWithSection } from '../work/shared-with-section';
+import { isIdle } from '../../../../lib/request-holder';
 
 export const STATUS_CONTROL_ID = 'record-status';
 export const ASSIGNEE_CONTROL_ID = 'record-assignee';
@@ -115,7 +116,7 @@ export function PropertiesPanel({
   const priorities = useDropdown('priority');
   const companies = useDropdown('company');
   const desks = useDropdown(ticket ? 'ticketHelpDesk' : 'contentHelpDesk');
-  const agentsIdle = agents.data === null && !agents.loading && agents.error === null;
+  const agentsIdle = isIdle(agents);
   useEffect(() => {
     if (permissions.assign && agentsIdle) dispatch(workHolders.agents.actions.requested());
   }, [permissions.assign, agentsIdle, dispatch]);

@@ -11,6 +11,7 @@ import { threadsHolders } from '../../../threads/threads-slice';
 import { detailsHolders } from '../../details-slice';
 import type { FieldChanges, Macro, RecordPermissions } from '../../details-types';
 import type { HdRecord } from '../../types';
+import { isIdle } from '../../../../lib/request-holder';
 import {
   clearDraft,
   fillPlaceholders,
@@ -91,7 +92,7 @@ export function ReplyBox({
     setError(null);
   }
 
-  const macrosIdle = macros.data === null && !macros.loading && macros.error === null;
+  const macrosIdle = isIdle(macros);
   useEffect(() => {
     if (agent && macrosIdle) dispatch(detailsHolders.macroList.actions.requested());
   }, [agent, macrosIdle, dispatch]);

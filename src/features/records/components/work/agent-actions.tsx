@@ -9,6 +9,7 @@ import { workHolders } from '../../work-slice';
 import { ConfirmDialog } from '../confirm-dialog';
 import { helpdeskOptions, useDropdown } from '../use-dropdown';
 import { WorkDialog } from './work-dialog';
+import { isIdle } from '../../../../lib/request-holder';
 
 const W = workHolders;
 type Open = null | 'assign' | 'move' | 'duplicate' | 'delete' | 'searchable';
@@ -21,7 +22,7 @@ function AssignDialog({ record, onClose }: { record: HdRecord; onClose: () => vo
   const dispatch = useAppDispatch();
   const agents = useAppSelector((state) => state.holders.agents);
   const [value, setValue] = useState(String(assigneeOf(record) ?? ''));
-  const idle = agents.data === null && !agents.loading && agents.error === null;
+  const idle = isIdle(agents);
   useEffect(() => {
     if (idle) dispatch(W.agents.actions.requested());
   }, [idle, dispatch]);
