@@ -129,7 +129,7 @@ function EventItem({ event }: { event: HistoryEvent }) {
 /**
  * One timeline, oldest first: the original request, public messages, for agents the work log
  * marked "Internal", and history events as small lines that can be hidden. Memoized: the page
- * around it re-renders as its other parts load (the status list, presence, the saves' holders),
+ * around it re-renders as its other parts load (presence, the saves' holders, the edit form),
  * and a long thread would be rendered again each time.
  */
 export const Timeline = memo(function Timeline({
