@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { hdeRoutes, layoutRoutes, mainMenu } from '../routes/private-routes';
 import { authRoutes } from '../routes/public-routes';
-import { lazyPage } from '../routes/lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 import { visibleRows } from '../routes/route-types';
 import type { MenuRow, RouteRow } from '../routes/route-types';
 import { PageLoader } from '../layouts/page-loader';

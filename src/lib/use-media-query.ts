@@ -24,6 +24,11 @@ function queryList(query: string): MediaQueryList | undefined {
   return list;
 }
 
+/** Whether the media query matches now (false without matchMedia). */
+export function matchesMedia(query: string): boolean {
+  return queryList(query)?.matches ?? false;
+}
+
 /** Whether the media query matches, following the window as it changes (false without matchMedia). */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
@@ -36,7 +41,7 @@ export function useMediaQuery(query: string): boolean {
   );
   return useSyncExternalStore(
     subscribe,
-    () => queryList(query)?.matches ?? false,
+    () => matchesMedia(query),
     () => false,
   );
 }

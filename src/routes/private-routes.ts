@@ -1,7 +1,7 @@
 import { loadHomeSaga, loadRecordsSaga } from '../app/saga-loaders';
 import type { ListKey } from '../features/records/records-slice';
 import { getStoredUser } from '../lib/storage';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 import type { MenuRow, RouteRow } from './route-types';
 
 // A first screen's data, started as the app starts (app/router.tsx, preloadFirstScreen).

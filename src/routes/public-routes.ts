@@ -1,4 +1,4 @@
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 import type { RouteRow } from './route-types';
 
 /** Public routes under /auth (shown in the auth layout). */

@@ -1,5 +1,5 @@
 import type { FirstRequest } from '../app/first-screen';
-import type { LazyPage } from './lazy-page';
+import type { LazyPage } from '../lib/lazy-page';
 
 /** A route is a row: a path (relative to its table's base) and a lazy page. */
 export interface RouteRow {

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { preloadFirstScreen } from '../../app/router';
 import { hdeRoutes, layoutRoutes, mainMenu } from '../private-routes';
-import { lazyPage } from '../lazy-page';
+import { lazyPage } from '../../lib/lazy-page';
 import { authRoutes } from '../public-routes';
 import { visibleRows } from '../route-types';
 import type { MenuRow, RouteRow } from '../route-types';

@@ -15,7 +15,6 @@ import type { Kind } from '../kinds';
 import { recordsHolders } from '../records-slice';
 import type { HdRecord } from '../types';
 import { MailBadge } from './mail-badge';
-import { SlaSection } from './sla-section';
 import { ErrorState, Loading, NotFoundMessage } from './states';
 import { readRecordId } from './list-query';
 import { usePrefetchDropdown } from './use-dropdown';
@@ -24,12 +23,13 @@ import { CollisionIndicator } from '../../live/collision-indicator';
 import { useLiveRecord } from '../../live/use-live-record';
 import { workHolders } from '../work-slice';
 import { accessOf, mayChange } from './work/access';
-import { AgentActions } from './work/agent-actions';
 import { useShortcuts } from '../../../lib/shortcuts';
-import { NARROW_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+import { matchesMedia, NARROW_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+import { lazyPage } from '../../../lib/lazy-page';
+import { getStoredUser } from '../../../lib/storage';
 import { detailsHolders } from '../details-slice';
 import { useListStep } from './view/list-context';
-import { ASSIGNEE_CONTROL_ID, PropertiesPanel, STATUS_CONTROL_ID } from './view/properties-panel';
+import { ASSIGNEE_CONTROL_ID, STATUS_CONTROL_ID } from './view/control-ids';
 import { ReplyBox, type ReplyControls } from './view/reply-box';
 import { Timeline } from './view/timeline';
 
@@ -38,6 +38,19 @@ const W = workHolders;
 const loadEditForm = () => import('./record-edit-form');
 /** Loaded when Edit is chosen (or pointed at), not with the page. */
 const EditForm = lazy(loadEditForm);
+
+/**
+ * The side panel and an agent's actions are chunks of their own: a phone's first screen shows
+ * neither to a regular user (the panel waits behind Show properties), and they were a third of
+ * the page's code. What a first screen does show loads with the page: the panel beside the record
+ * on wide screens, the actions for an agent. Otherwise the panel loads once the record is shown.
+ */
+const SidePanel = lazyPage(() => import('./view/side-panel'));
+const AgentActions = lazyPage(async () => ({
+  default: (await import('./work/agent-actions')).AgentActions,
+}));
+if (!matchesMedia(NARROW_QUERY)) void SidePanel.preload();
+if (getStoredUser()?.user_is_hde) void AgentActions.preload();
 
 const field = (record: HdRecord, name: string) =>
   (record as unknown as Record<string, unknown>)[name];
@@ -76,8 +89,10 @@ export function RecordDetailsPage({
   const narrow = useMediaQuery(NARROW_QUERY);
   /** s and a: focus the status / assignee control, showing the side panel first where folded. */
   const focusControl = (controlId: string) => {
-    flushSync(() => setSideOpen(true));
-    document.getElementById(controlId)?.focus();
+    void SidePanel.preload().then(() => {
+      flushSync(() => setSideOpen(true));
+      document.getElementById(controlId)?.focus();
+    });
   };
   const reply = useRef<ReplyControls>(null);
   const record =
@@ -127,6 +142,7 @@ export function RecordDetailsPage({
     [navigate, listPath, idParam],
   );
   const { near, can, step, stepping } = useListStep(id, openRecord);
+  const shown = record !== null && view !== null;
   const canReply = view?.permissions.reply ?? false;
   const agent = view?.permissions.note ?? false;
   useShortcuts(
@@ -170,8 +186,16 @@ export function RecordDetailsPage({
       },
       { keys: ']', label: 'workspace:shortcuts.next', group: GROUP, run: () => step('next') },
     ],
-    record !== null && view !== null,
+    shown,
   );
+
+  // Elsewhere (phones) the side panel's code comes a moment after the record is shown, so Show
+  // properties opens at once.
+  useEffect(() => {
+    if (!shown) return;
+    const timer = window.setTimeout(() => void SidePanel.preload(), 1000);
+    return () => window.clearTimeout(timer);
+  }, [shown]);
 
   if (id === null || (detail.error?.status === 404 && !detail.loading)) return <NotFoundMessage />;
   if (!record || !view) {
@@ -221,7 +245,11 @@ export function RecordDetailsPage({
           </nav>
         )}
         <div className="ms-auto d-flex flex-wrap gap-2">
-          {access === 'agent' && <AgentActions record={record} />}
+          {access === 'agent' && (
+            <Suspense fallback={null}>
+              <AgentActions record={record} />
+            </Suspense>
+          )}
           {!editing && canChange && (
             <button
               type="button"
@@ -267,20 +295,17 @@ export function RecordDetailsPage({
             className="btn btn-outline-secondary btn-sm w-100 mb-2 d-lg-none"
             aria-expanded={sideOpen}
             aria-controls="record-side-panel"
+            onPointerEnter={() => void SidePanel.preload()}
+            onFocus={() => void SidePanel.preload()}
             onClick={() => setSideOpen(!sideOpen)}
           >
             {sideOpen ? tw('properties.hide') : tw('properties.show')}
           </button>
           <div id="record-side-panel" className={`d-lg-block ${sideOpen ? '' : 'd-none'}`}>
             {(sideOpen || !narrow) && (
-              <>
-                {record.object_type === 'T' && (
-                  <div className="row mb-3">
-                    <SlaSection ticket={record} />
-                  </div>
-                )}
-                <PropertiesPanel kind={kind} record={record} permissions={view.permissions} />
-              </>
+              <Suspense fallback={<Loading />}>
+                <SidePanel kind={kind} record={record} permissions={view.permissions} />
+              </Suspense>
             )}
           </div>
         </aside>

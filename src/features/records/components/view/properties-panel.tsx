@@ -21,9 +21,7 @@ import { HistorySection } from '../work/history-section';
 import { RelatedSection } from '../work/related-section';
 import { SharedWithSection } from '../work/shared-with-section';
 import { isIdle } from '../../../../lib/request-holder';
-
-export const STATUS_CONTROL_ID = 'record-status';
-export const ASSIGNEE_CONTROL_ID = 'record-assignee';
+import { ASSIGNEE_CONTROL_ID, STATUS_CONTROL_ID } from './control-ids';
 
 const num = (record: HdRecord, name: string) =>
   (record as unknown as Record<string, number | null | undefined>)[name] ?? null;
