@@ -108,6 +108,11 @@ export function printBundleReport(): boolean {
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry) ?? '';
   const entry = closure(manifest, entryKey);
+  // What index.html loads: the entry and its static imports, and the chunks named `main` that
+  // main.tsx imports as it starts (vite.config.ts, START_MODULES).
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.name === 'main' && chunk.file.endsWith('.js')) closure(manifest, key, entry);
+  }
   const entryKb = jsBytes(manifest, entry) / 1024;
   const chunkOf = sourceOf(manifest);
   const startup = new Set(entry);

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { closure, firstFiles, type ChunkInfo } from '../app/index-html.build';
 
 /** A route as the server matches it: `/hd_ticket/:userId`, and the files it preloads. */
 export interface RoutePreload {
@@ -54,21 +55,6 @@ export function sagaLoaders(source: string, file: string): Map<string, string> {
   );
 }
 
-interface ChunkInfo {
-  fileName: string;
-  imports: string[];
-  moduleIds: string[];
-  isEntry: boolean;
-}
-
-/** The files of `start` and everything it imports statically. */
-function closure(chunks: Map<string, ChunkInfo>, start: string, into = new Set<string>()) {
-  if (into.has(start)) return into;
-  into.add(start);
-  for (const i of chunks.get(start)?.imports ?? []) closure(chunks, i, into);
-  return into;
-}
-
 export function routePreloads(): Plugin {
   let root = process.cwd();
   return {
@@ -84,9 +70,8 @@ export function routePreloads(): Plugin {
       }
       const chunkOf = (module: string) =>
         [...chunks.values()].find((c) => c.moduleIds.includes(path.resolve(root, module)));
-      // What index.html loads already: the entry and its static imports.
-      const loaded = new Set<string>();
-      for (const c of chunks.values()) if (c.isEntry) closure(chunks, c.fileName, loaded);
+      // What index.html loads already.
+      const loaded = firstFiles(chunks);
       const atStart = chunkOf(AT_START);
       const loaders = sagaLoaders(
         fs.readFileSync(path.resolve(root, SAGA_LOADERS), 'utf8'),
