@@ -1,6 +1,4 @@
-import type { Kind } from '../../kinds';
-import type { RecordPermissions } from '../../details-types';
-import type { HdRecord } from '../../types';
+import type { ComponentProps } from 'react';
 import { SlaSection } from '../sla-section';
 import { PropertiesPanel } from './properties-panel';
 
@@ -8,15 +6,8 @@ import { PropertiesPanel } from './properties-panel';
  * A record's side panel: a ticket's service level, then its properties, classification, sharing,
  * relations, following and files. A chunk of its own (record-details-page.tsx loads it).
  */
-export default function SidePanel({
-  kind,
-  record,
-  permissions,
-}: {
-  kind: Kind;
-  record: HdRecord;
-  permissions: RecordPermissions;
-}) {
+export default function SidePanel(props: ComponentProps<typeof PropertiesPanel>) {
+  const { record } = props;
   return (
     <>
       {record.object_type === 'T' && (
@@ -24,7 +15,7 @@ export default function SidePanel({
           <SlaSection ticket={record} />
         </div>
       )}
-      <PropertiesPanel kind={kind} record={record} permissions={permissions} />
+      <PropertiesPanel {...props} />
     </>
   );
 }
