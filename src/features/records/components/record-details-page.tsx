@@ -41,9 +41,9 @@ const EditForm = lazy(loadEditForm);
 
 /**
  * The side panel and an agent's actions are chunks of their own: a phone's first screen shows
- * neither to a regular user (the panel waits behind Show properties), and they were a third of
- * the page's code. What a first screen does show loads with the page: the panel beside the record
- * on wide screens, the actions for an agent. Otherwise the panel loads once the record is shown.
+ * neither to a regular user (the panel waits behind Show properties), and they were two fifths
+ * of the page's chunk. What a first screen does show loads with the page: the panel beside the
+ * record on wide screens, the actions for an agent. Otherwise the panel loads after the record.
  */
 const SidePanel = lazyPage(() => import('./view/side-panel'));
 const AgentActions = lazyPage(async () => ({
@@ -189,7 +189,7 @@ export function RecordDetailsPage({
     shown,
   );
 
-  // Elsewhere (phones) the side panel's code comes a moment after the record is shown, so Show
+  // On phones the side panel's code comes a second after the record is shown, so that Show
   // properties opens at once.
   useEffect(() => {
     if (!shown) return;
