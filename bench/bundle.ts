@@ -107,11 +107,12 @@ export function printBundleReport(): boolean {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry) ?? '';
-  const entry = closure(manifest, entryKey);
-  // What index.html loads: the entry and its static imports, and the chunks named `main` that
-  // main.tsx imports as it starts (vite.config.ts, START_MODULES).
+  // What index.html loads: its script and preloads (the entry's chunks and the one main.tsx
+  // imports as it starts), each with its static imports.
+  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const entry = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.name === 'main' && chunk.file.endsWith('.js')) closure(manifest, key, entry);
+    if (html.includes(`/${chunk.file}"`)) closure(manifest, key, entry);
   }
   const entryKb = jsBytes(manifest, entry) / 1024;
   const chunkOf = sourceOf(manifest);
