@@ -15,10 +15,13 @@ export type LazyPage<P extends object = object> = ComponentType<P> & {
  * that much later (docs/performance.md). While the code is on its way it suspends, as lazy does.
  * `load` is the page's code; `alsoNeeds` is code its first request needs (its feature's saga,
  * which otherwise starts loading only once the page has rendered and asked for its data).
- * Both start loading on `preload`.
+ * Both start loading on `preload`. A module may also export `firstScreenNeeds`: code its first
+ * screen shows beyond its own chunk (a record's side panel on a wide screen), which loads before
+ * the module counts as loaded, so that screen renders whole instead of with a fallback that React
+ * keeps up for 300 ms.
  */
 export function lazyPage<P extends object = object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
+  load: () => Promise<{ default: ComponentType<P>; firstScreenNeeds?: () => Promise<unknown> }>,
   alsoNeeds?: () => Promise<unknown>,
 ): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
@@ -28,7 +31,11 @@ export function lazyPage<P extends object = object>(
   // as React.lazy does.
   const code = () =>
     (loading ??= load().then(
-      (module) => (loaded = module.default),
+      async (module) => {
+        // `in`, not a read: the tests' mocked modules throw when asked for an export they lack.
+        if ('firstScreenNeeds' in module) await module.firstScreenNeeds?.();
+        return (loaded = module.default);
+      },
       (error: unknown) => {
         failure = { error };
         throw error;

@@ -72,4 +72,19 @@ describe('lazyPage', () => {
       }),
     ).rejects.toThrow('offline');
   });
+
+  it("counts as loaded only once the code its module's first screen needs is here", async () => {
+    let needsArrive: () => void = () => undefined;
+    const needs = new Promise<void>((resolve) => (needsArrive = resolve));
+    const Page = lazyPage(async () => ({
+      default: () => <h1>Page</h1>,
+      firstScreenNeeds: () => needs,
+    }));
+    let preloaded = false;
+    void Page.preload().then(() => (preloaded = true));
+    await act(async () => undefined);
+    expect(preloaded).toBe(false);
+    await act(async () => needsArrive());
+    expect(preloaded).toBe(true);
+  });
 });

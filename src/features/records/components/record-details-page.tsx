@@ -42,15 +42,23 @@ const EditForm = lazy(loadEditForm);
 /**
  * The side panel and an agent's actions are chunks of their own: a phone's first screen shows
  * neither to a regular user (the panel waits behind Show properties), and they were two fifths
- * of the page's chunk. What a first screen does show loads with the page: the panel beside the
- * record on wide screens, the actions for an agent. Otherwise the panel loads after the record.
+ * of the page's chunk. Otherwise the panel loads after the record.
  */
 const SidePanel = lazyPage(() => import('./view/side-panel'));
 const AgentActions = lazyPage(async () => ({
   default: (await import('./work/agent-actions')).AgentActions,
 }));
-if (!matchesMedia(NARROW_QUERY)) void SidePanel.preload();
-if (getStoredUser()?.user_is_hde) void AgentActions.preload();
+
+/**
+ * What a details page's first screen shows beyond its chunk (lazyPage waits for it): the panel
+ * beside the record on wide screens, the actions for an agent. Each details page exports it.
+ */
+export function firstScreenNeeds(): Promise<unknown> {
+  return Promise.all([
+    matchesMedia(NARROW_QUERY) ? null : SidePanel.preload(),
+    getStoredUser()?.user_is_hde ? AgentActions.preload() : null,
+  ]);
+}
 
 const field = (record: HdRecord, name: string) =>
   (record as unknown as Record<string, unknown>)[name];

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { CONTENT } from '../kinds';
 import { RecordDetailsPage } from '../components/record-details-page';
 
+export { firstScreenNeeds } from '../components/record-details-page';
+
 /** /hd_content/details?hdContentId=N */
 export default function HdContentDetailsPage() {
   const { t } = useTranslation('records');

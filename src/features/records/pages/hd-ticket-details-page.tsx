@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { TICKET } from '../kinds';
 import { RecordDetailsPage } from '../components/record-details-page';
 
+export { firstScreenNeeds } from '../components/record-details-page';
+
 /** /hd_ticket/details?hdTicketId=N */
 export default function HdTicketDetailsPage() {
   const { t } = useTranslation('records');

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { TICKET } from '../kinds';
 import { RecordDetailsPage } from '../components/record-details-page';
 
+export { firstScreenNeeds } from '../components/record-details-page';
+
 /** /ticket/my_ticket/details?ticketId=N */
 export default function TicketDetailsPage() {
   const { t } = useTranslation('records');
