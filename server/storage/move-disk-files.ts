@@ -3,8 +3,9 @@
 // transaction per file writes its bytes and points its row at them; only after that commits is
 // the file removed from disk. A crash at any point is safe: an uncommitted move rolls back and
 // is redone next start, and a file whose move committed is recognised by its name (the new key
-// keeps it: 'pg:<name>') and removed. Several processes may run it at once: each row is locked
-// while it moves, and a row another process holds is skipped.
+// keeps it: 'pg:<name>') and removed. Several processes may run it at once, each with its own
+// DATA_DIR: a process locks only rows whose file it has, and waits for a row another process
+// holds, then moves it unless that one did (skipping a held row could leave the file on disk).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/pool.js';
@@ -44,15 +45,20 @@ export async function moveDiskFiles(opts: {
   for (const row of rows) {
     // Stored names were generated (UUIDs); basename() keeps a stray one inside the folder.
     const file = path.join(dir, path.basename(row.stored_name));
+    if (!fs.existsSync(file)) {
+      result.missing += 1;
+      continue;
+    }
     try {
       const moved = await withTransaction(db, async (tx) => {
         const locked = await tx.query(
-          `SELECT 1 FROM attachments WHERE id = $1 AND stored_name = $2 FOR UPDATE SKIP LOCKED`,
+          `SELECT 1 FROM attachments WHERE id = $1 AND stored_name = $2 FOR UPDATE`,
           [row.id, row.stored_name],
         );
-        // Moved (or being moved) by another process, or deleted meanwhile.
+        // Moved by another process while this one waited, or deleted meanwhile.
         if (locked.rowCount !== 1) return 'skipped';
-        if (!fs.existsSync(file)) return 'missing';
+        // Another process with the same DATA_DIR moved it and removed the file.
+        if (!fs.existsSync(file)) return 'skipped';
         const stored = await blobs.put(
           fs.createReadStream(file),
           Number.MAX_SAFE_INTEGER,
@@ -70,8 +76,6 @@ export async function moveDiskFiles(opts: {
       if (moved === 'moved') {
         await fs.promises.rm(file, { force: true });
         result.moved += 1;
-      } else if (moved === 'missing') {
-        result.missing += 1;
       }
     } catch (err) {
       result.failed += 1;

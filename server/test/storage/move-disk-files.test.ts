@@ -139,3 +139,32 @@ it('leaves a row whose file is not in this DATA_DIR, and a file no row names', a
   expect(fs.readFileSync(path.join(dir(), 'stray.txt'), 'utf8')).toBe('nobody names me');
   expect(logged.some((m) => m.includes('1 attachments point to files that are not in'))).toBe(true);
 });
+
+it('waits for a row another process holds, then moves its file (two processes starting at once)', async () => {
+  fs.rmSync(dir(), { recursive: true, force: true });
+  const content = randomBytes(2000);
+  const a = await oldAttachment(content);
+  // Another process, whose DATA_DIR does not have the file, holds the row for a moment.
+  const other = await env.db.connect();
+  try {
+    await other.query('BEGIN');
+    await other.query('SELECT 1 FROM attachments WHERE id = $1 FOR UPDATE', [a.id]);
+    const moving = moveDiskFiles({ db: env.db, blobs, dataDir: env.config.dataDir, log });
+    await expect
+      .poll(async () => {
+        const { rows } = await env.db.query<{ waiting: number }>(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        return rows[0].waiting;
+      })
+      .toBe(1);
+    await other.query('ROLLBACK');
+    expect((await moving).moved).toBe(1);
+  } finally {
+    other.release();
+  }
+  expect(await storedName(a.id)).toBe(`pg:${a.name}`);
+  expect(fs.existsSync(path.join(dir(), a.name))).toBe(false);
+  expect((await download(a.id)).rawPayload.equals(content)).toBe(true);
+});
