@@ -30,12 +30,30 @@ export function toastsRequested(): boolean {
   return requested;
 }
 
-function show(kind: 'error' | 'success', content: ReactNode, toastId: string): void {
+/** The toast each distinct text shows in (its key → react-toastify's id). */
+const shown = new Map<string, string>();
+let serial = 0;
+
+/**
+ * One toast per distinct text: the same text again while it shows (a second save, the same
+ * failure again) shows anew for its full time rather than stacking. react-toastify ignores a
+ * toast under the id of one that is still closing, so each toast gets an id of its own: a second
+ * "Content created" a few seconds after the first was otherwise not shown at all.
+ */
+function show(kind: 'error' | 'success', content: ReactNode, key: string): void {
   if (!requested) {
     requested = true;
     listeners.forEach((listener) => listener());
   }
   void loadToasts().then(({ toast }) => {
+    const current = shown.get(key);
+    // An update remounts the toast, which restarts its timer.
+    if (current !== undefined && toast.isActive(current)) {
+      toast.update(current, { render: content });
+      return;
+    }
+    const toastId = `${key}#${++serial}`;
+    shown.set(key, toastId);
     toast[kind](content, { toastId });
   });
 }

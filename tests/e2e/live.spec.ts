@@ -3,6 +3,7 @@ import { expectAccessible } from './support/axe';
 import { createAgent } from './support/database';
 import { DEMO_PASSWORD, uniqueEmail } from './support/session';
 import { pageAs, unique } from './support/users';
+import { toast } from './support/toasts';
 
 // Two agents in two browsers (docs/api-live.md): one changes a ticket and types a reply; the
 // other's list and open ticket follow within 2 s, and show who is replying; a change made in one
@@ -56,7 +57,7 @@ test('live: a colleague’s change reaches my list and open ticket; I see them r
   await agent.getByRole('button', { name: 'Edit' }).click();
   await agent.locator('#ticket-edit-priority_id').selectOption({ label: 'Urgent' });
   await agent.getByRole('button', { name: 'Save changes' }).click();
-  await expect(agent.getByText('Changes saved')).toBeVisible();
+  await expect(toast(agent, 'Changes saved')).toBeVisible();
   await expect(row).toContainText('Urgent', { timeout: 2000 });
   // The record view's properties panel shows the priority as its in-place select.
   await expect(bobTicket.locator('#record-priority option:checked')).toHaveText('Urgent', {

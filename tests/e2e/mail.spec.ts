@@ -6,6 +6,7 @@ import { expectAccessible } from './support/axe';
 import { headerOf, mailContaining } from './support/mail';
 import { uniqueEmail } from './support/session';
 import { pageAs, unique } from './support/users';
+import { toast } from './support/toasts';
 
 // scripts/test-e2e.mjs gives `npm start` a free port for its inbound SMTP listener.
 const smtpPort = Number(process.env.E2E_INBOUND_SMTP_PORT);
@@ -101,7 +102,7 @@ test('mail in and out: a mailed ticket, the agent replies, the reply threads, th
   const replyBox = region(agent, 'Reply');
   await replyBox.getByRole('textbox', { name: 'Message' }).fill(reply);
   await replyBox.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(agent.getByText('Message sent')).toBeVisible();
+  await expect(toast(agent, 'Message sent')).toBeVisible();
   await expect(conversation.getByText(reply)).toBeVisible();
 
   const replyMail = await mailContaining(requester, reply);

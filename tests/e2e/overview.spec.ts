@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectAccessible } from './support/axe';
 import { DEMO_PASSWORD } from './support/session';
 import { pageAs, unique } from './support/users';
+import { toast } from './support/toasts';
 
 async function apiToken(request: APIRequestContext, email: string): Promise<string> {
   const res = await request.post('/api/login', {
@@ -16,7 +17,7 @@ async function raiseTicket(page: Page, subject: string): Promise<void> {
   await page.getByLabel('Description').fill(`Details about ${subject}.`);
   await page.getByLabel('Priority').selectOption({ label: 'Normal' });
   await page.getByRole('button', { name: 'Submit ticket' }).click();
-  await expect(page.getByText('Ticket created')).toBeVisible();
+  await expect(toast(page, 'Ticket created')).toBeVisible();
 }
 
 test('search from the topbar: own tickets found, others never; searchable content for everyone', async ({
@@ -114,12 +115,12 @@ test('an agent adds and renames a category; alice files content under it and fin
   ).toBeVisible();
   await agent.getByLabel('Category name').fill(first);
   await agent.getByRole('button', { name: 'Add category' }).click();
-  await expect(agent.getByText('Category added')).toBeVisible();
+  await expect(toast(agent, 'Category added')).toBeVisible();
   await agent.getByRole('button', { name: `Rename ${first}` }).click();
   const rename = agent.getByRole('dialog', { name: 'Rename category' });
   await rename.getByLabel('Category name').fill(renamed);
   await rename.getByRole('button', { name: 'Save' }).click();
-  await expect(agent.getByText('Category renamed')).toBeVisible();
+  await expect(toast(agent, 'Category renamed')).toBeVisible();
   await expectAccessible(agent);
 
   const alice = await pageAs(browser, 'alice@example.com');
@@ -129,13 +130,13 @@ test('an agent adds and renames a category; alice files content under it and fin
   await alice.getByLabel('Body').fill('Load paper in tray two.');
   await alice.getByLabel('Content type').selectOption({ label: 'How-to' });
   await alice.getByRole('button', { name: 'Submit content' }).click();
-  await expect(alice.getByText('Content created')).toBeVisible();
+  await expect(toast(alice, 'Content created')).toBeVisible();
   await alice.getByRole('button', { name: 'Classify' }).click();
   const classify = alice.getByRole('dialog', { name: 'Classify' });
   await classify.getByLabel('Search categories').fill(renamed);
   await classify.getByRole('checkbox', { name: renamed }).first().check();
   await classify.getByRole('button', { name: 'Save' }).click();
-  await expect(alice.getByText('Classification saved')).toBeVisible();
+  await expect(toast(alice, 'Classification saved')).toBeVisible();
 
   await alice.goto('/content-collector');
   await expect(alice.getByRole('heading', { name: 'Content collector', level: 1 })).toBeVisible();
@@ -161,7 +162,7 @@ test('the contact form raises a ticket that lands in my tickets', async ({ brows
   await alice.getByLabel('Subject').fill(subject);
   await alice.getByLabel('Message').fill('My badge stopped working this morning.');
   await alice.getByRole('button', { name: 'Send' }).click();
-  await expect(alice.getByText('Ticket created')).toBeVisible();
+  await expect(toast(alice, 'Ticket created')).toBeVisible();
   await expect(alice).toHaveURL(/\/ticket\/my_ticket/);
   await expect(alice.getByRole('link', { name: subject })).toBeVisible();
 });

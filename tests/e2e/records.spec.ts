@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { idFromUrl, pageAs, storedUserId, unique } from './support/users';
+import { toast } from './support/toasts';
 
 const NOT_FOUND = 'Sorry! the data you are looking for could not be found';
 
@@ -30,7 +31,7 @@ test('tickets: alice raises one, drafts and finishes another; the agent works th
   await alice.getByLabel('Description').fill('Paper jams every third page since Monday.');
   await alice.getByLabel('Priority').selectOption({ label: 'High' });
   await alice.getByRole('button', { name: 'Submit ticket' }).click();
-  await expect(alice.getByText('Ticket created')).toBeVisible();
+  await expect(toast(alice, 'Ticket created')).toBeVisible();
   await expect(alice.getByRole('heading', { name: first })).toBeVisible();
   const firstId = idFromUrl(alice, 'ticketId');
   await expectAccessible(alice);
@@ -45,7 +46,7 @@ test('tickets: alice raises one, drafts and finishes another; the agent works th
 
   // Save it as a draft, then finish it from the drafts list.
   await alice.getByRole('button', { name: 'Save as draft' }).click();
-  await expect(alice.getByText('Draft saved')).toBeVisible();
+  await expect(toast(alice, 'Draft saved')).toBeVisible();
   await expect(alice).toHaveURL(/\/draft\?ticketId=\d+/);
   await openMenu(alice, 'My ticket drafts');
   await expect(alice.getByRole('heading', { name: 'My ticket drafts' })).toBeVisible();
@@ -56,7 +57,7 @@ test('tickets: alice raises one, drafts and finishes another; the agent works th
   await alice.getByLabel('Description').fill('The toner warning shows although the toner is new.');
   await alice.getByLabel('Priority').selectOption({ label: 'Normal' });
   await alice.getByRole('button', { name: 'Submit ticket' }).click();
-  await expect(alice.getByText('Ticket created')).toBeVisible();
+  await expect(toast(alice, 'Ticket created')).toBeVisible();
   await expect(alice.getByRole('heading', { name: second })).toBeVisible();
 
   // Both are in her list (found by the text filter, which lives in the URL), and open.
@@ -91,7 +92,7 @@ test('tickets: alice raises one, drafts and finishes another; the agent works th
   const edit = agent.getByRole('region', { name: 'Edit ticket' });
   await edit.getByLabel('Status').selectOption({ label: 'Open' });
   await edit.getByRole('button', { name: 'Save changes' }).click();
-  await expect(agent.getByText('Changes saved')).toBeVisible();
+  await expect(toast(agent, 'Changes saved')).toBeVisible();
   // The side panel's Status control shows the new status.
   await expect(
     agent
@@ -127,7 +128,7 @@ test('content: alice writes an article and a draft; the agent finds them; bob ca
   await alice.getByLabel('Body').fill('Open the portal and choose Reset token.');
   await alice.getByLabel('Content type').selectOption({ label: 'How-to' });
   await alice.getByRole('button', { name: 'Submit content' }).click();
-  await expect(alice.getByText('Content created')).toBeVisible();
+  await expect(toast(alice, 'Content created')).toBeVisible();
   await expect(alice.getByRole('heading', { name: article })).toBeVisible();
   const articleId = idFromUrl(alice, 'contentId');
   await expectAccessible(alice);
@@ -142,7 +143,7 @@ test('content: alice writes an article and a draft; the agent finds them; bob ca
     await route.continue();
   });
   await alice.getByRole('button', { name: 'Save as draft' }).click();
-  await expect(alice.getByText('Draft saved')).toBeVisible();
+  await expect(toast(alice, 'Draft saved')).toBeVisible();
   await openMenu(alice, 'My content drafts');
   await expect(alice.getByRole('heading', { name: 'My content drafts' })).toBeVisible();
   await expect(alice.getByText('Leave this page? Your changes are not saved.')).toBeHidden();
@@ -152,7 +153,7 @@ test('content: alice writes an article and a draft; the agent finds them; bob ca
   await alice.getByLabel('Body').fill('Only company traffic goes through the tunnel.');
   await alice.getByLabel('Content type').selectOption({ label: 'FAQ' });
   await alice.getByRole('button', { name: 'Submit content' }).click();
-  await expect(alice.getByText('Content created')).toBeVisible();
+  await expect(toast(alice, 'Content created')).toBeVisible();
 
   await openMenu(alice, 'My content');
   await alice.getByLabel('Search in title').fill(tag);
@@ -188,7 +189,7 @@ test('two people edit one ticket: the second is told and nothing is silently ove
   await alice.getByLabel('Description').fill('The left monitor flickers.');
   await alice.getByLabel('Priority').selectOption({ label: 'Low' });
   await alice.getByRole('button', { name: 'Submit ticket' }).click();
-  await expect(alice.getByText('Ticket created')).toBeVisible();
+  await expect(toast(alice, 'Ticket created')).toBeVisible();
   const id = idFromUrl(alice, 'ticketId');
 
   const first = await pageAs(browser, 'agent@example.com');
@@ -201,7 +202,7 @@ test('two people edit one ticket: the second is told and nothing is silently ove
 
   await first.getByLabel('Subject').fill(`${subject} (both monitors)`);
   await first.getByRole('button', { name: 'Save changes' }).click();
-  await expect(first.getByText('Changes saved')).toBeVisible();
+  await expect(toast(first, 'Changes saved')).toBeVisible();
 
   await second.getByLabel('Subject').fill(`${subject} (cable replaced)`);
   await second.getByRole('button', { name: 'Save changes' }).click();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { idFromUrl, pageAs, storedUserId, unique } from './support/users';
+import { toast } from './support/toasts';
 
 // The e2e server reads its SLA clock offset from this file (playwright.config.ts).
 const clockFile = path.join(process.env.E2E_DATA_DIR ?? '/tmp/helpdesk-e2e', 'test-clock-offset');
@@ -64,7 +65,7 @@ test('SLA: a 1-hour first-response policy for High tickets; overdue once the clo
   }
   await expectAccessible(agent);
   await form.getByRole('button', { name: 'Save policy' }).click();
-  await expect(agent.getByText('Policy saved')).toBeVisible();
+  await expect(toast(agent, 'Policy saved')).toBeVisible();
   // First in the order, ahead of the demo policies.
   const row = agent.getByRole('row').filter({ hasText: policy });
   await expect(row).toBeVisible();
@@ -83,7 +84,7 @@ test('SLA: a 1-hour first-response policy for High tickets; overdue once the clo
   await agent.getByLabel('Description').fill('The air conditioning stopped.');
   await agent.getByLabel('Priority').selectOption({ label: 'High' });
   await agent.getByRole('button', { name: 'Submit ticket' }).click();
-  await expect(agent.getByText('Ticket created')).toBeVisible();
+  await expect(toast(agent, 'Ticket created')).toBeVisible();
   const id = idFromUrl(agent, 'ticketId');
   const token = await agent.evaluate(() => localStorage.getItem('token'));
   const current = await agent.request.get(`/api/ticket/${id}/`, {

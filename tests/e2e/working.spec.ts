@@ -3,6 +3,7 @@ import { expectAccessible } from './support/axe';
 import { expectMailContaining } from './support/mail';
 import { DEMO_PASSWORD } from './support/session';
 import { idFromUrl, pageAs, unique } from './support/users';
+import { toast } from './support/toasts';
 
 async function section(page: Page, name: string) {
   return page.getByRole('region', { name, exact: true });
@@ -49,7 +50,7 @@ test('working a ticket: share, classify, relate, attach, converse, log work, ass
   await alice.getByLabel('Description').fill('The VPN connection drops every hour.');
   await alice.getByLabel('Priority').selectOption({ label: 'High' });
   await alice.getByRole('button', { name: 'Submit ticket' }).click();
-  await expect(alice.getByText('Ticket created')).toBeVisible();
+  await expect(toast(alice, 'Ticket created')).toBeVisible();
   const id = idFromUrl(alice, 'ticketId');
 
   await alice.getByRole('button', { name: 'Share' }).click();
@@ -58,7 +59,7 @@ test('working a ticket: share, classify, relate, attach, converse, log work, ass
   await share.getByRole('button', { name: 'Add Bob Example' }).click();
   await expectAccessible(alice);
   await share.getByRole('button', { name: 'Save' }).click();
-  await expect(alice.getByText('Sharing saved')).toBeVisible();
+  await expect(toast(alice, 'Sharing saved')).toBeVisible();
   await expect((await section(alice, 'Shared with')).getByText('Bob Example')).toBeVisible();
 
   // Bob now sees it, under "shared with me".
@@ -89,7 +90,7 @@ test('working a ticket: share, classify, relate, attach, converse, log work, ass
   await classify.getByRole('checkbox', { name: 'VPN' }).first().check();
   await expectAccessible(agent);
   await classify.getByRole('button', { name: 'Save' }).click();
-  await expect(agent.getByText('Classification saved')).toBeVisible();
+  await expect(toast(agent, 'Classification saved')).toBeVisible();
   await expect((await section(agent, 'Classification')).getByText(/VPN/)).toBeVisible();
 
   // Relate it to the article.
@@ -97,7 +98,7 @@ test('working a ticket: share, classify, relate, attach, converse, log work, ass
   await related.getByLabel('Record type').selectOption({ label: 'Content' });
   await related.getByLabel('Find a record to relate').fill(tag);
   await related.getByRole('button', { name: `Relate ${article}` }).click();
-  await expect(agent.getByText('Relation added')).toBeVisible();
+  await expect(toast(agent, 'Relation added')).toBeVisible();
   await expect(related.getByRole('link', { name: article })).toBeVisible();
 
   // Attach two files; the big one is refused with the reason.
@@ -123,7 +124,7 @@ test('working a ticket: share, classify, relate, attach, converse, log work, ass
   await replyBox.getByRole('radio', { name: 'Reply' }).click();
   await replyBox.getByRole('textbox', { name: 'Message' }).fill(reply);
   await replyBox.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(agent.getByText('Message sent')).toBeVisible();
+  await expect(toast(agent, 'Message sent')).toBeVisible();
   await expect(conversation.getByText(reply)).toBeVisible();
 
   // A note to the requester is public: it shows in the conversation, marked as such.
@@ -143,7 +144,7 @@ test('working a ticket: share, classify, relate, attach, converse, log work, ass
   await replyBox.getByRole('textbox', { name: 'Message' }).fill(internal);
   await replyBox.getByLabel('Time spent (minutes)').fill('15');
   await replyBox.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(agent.getByText('Work log entry added')).toBeVisible();
+  await expect(toast(agent, 'Work log entry added')).toBeVisible();
   const entry = conversation.getByRole('listitem').filter({ hasText: internal });
   await expect(entry.getByText('Internal', { exact: true })).toBeVisible();
   await expect(entry.getByText('15 min')).toBeVisible();
@@ -156,7 +157,7 @@ test('working a ticket: share, classify, relate, attach, converse, log work, ass
     .getByLabel('Assignee')
     .selectOption({ label: 'Agent Example' });
   await confirmIn(agent, 'Assign record', 'Assign');
-  await expect(agent.getByText('Record assigned')).toBeVisible();
+  await expect(toast(agent, 'Record assigned')).toBeVisible();
 
   await agent.getByRole('button', { name: 'Move', exact: true }).click();
   await agent
@@ -164,18 +165,18 @@ test('working a ticket: share, classify, relate, attach, converse, log work, ass
     .getByLabel('Help desk')
     .selectOption('3');
   await confirmIn(agent, 'Move to another help desk', 'Move');
-  await expect(agent.getByText('Record moved')).toBeVisible();
+  await expect(toast(agent, 'Record moved')).toBeVisible();
 
   await agent.getByRole('button', { name: 'Duplicate', exact: true }).click();
   await confirmIn(agent, 'Duplicate this record?', 'Duplicate');
-  await expect(agent.getByText('Record duplicated')).toBeVisible();
+  await expect(toast(agent, 'Record duplicated')).toBeVisible();
   await expect(agent).not.toHaveURL(new RegExp(`hdTicketId=${id}$`));
   const copyId = idFromUrl(agent, 'hdTicketId');
   await expect(agent.getByRole('heading', { name: subject, level: 1 })).toBeVisible();
 
   await agent.getByRole('button', { name: 'Delete', exact: true }).click();
   await confirmIn(agent, 'Delete this record?', 'Delete');
-  await expect(agent.getByText('Record deleted')).toBeVisible();
+  await expect(toast(agent, 'Record deleted')).toBeVisible();
   await expect(agent).toHaveURL(/\/hd_ticket/);
   await agent.goto(`/hd_ticket/details?hdTicketId=${copyId}`);
   await expect(
