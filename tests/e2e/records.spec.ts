@@ -179,6 +179,30 @@ test('content: alice writes an article and a draft; the agent finds them; bob ca
   await expect(bob.getByRole('heading', { name: NOT_FOUND })).toBeVisible();
 });
 
+test('a second article saved as the first one’s confirmation leaves is confirmed too', async ({
+  browser,
+}) => {
+  const alice = await pageAs(browser, 'alice@example.com');
+  const write = async (title: string) => {
+    await openMenu(alice, 'Write content');
+    await alice.getByLabel('Title').fill(title);
+    await alice.getByLabel('Body').fill('Short answer.');
+    await alice.getByLabel('Content type').selectOption({ label: 'FAQ' });
+  };
+  await write(unique('first'));
+  await alice.getByRole('button', { name: 'Submit content' }).click();
+  await expect(toast(alice, 'Content created')).toBeVisible();
+
+  await write(unique('second'));
+  // The moment the first confirmation starts to leave (after its 6 s), save the second.
+  await alice
+    .locator('.Toastify__toast[class*="-exit"]', { hasText: 'Content created' })
+    .waitFor({ timeout: 15_000 });
+  await alice.getByRole('button', { name: 'Submit content' }).click();
+  await expect(toast(alice, 'Content created')).toBeVisible();
+  await expect(alice.locator('.Toastify__toast', { hasText: 'Content created' })).toHaveCount(1);
+});
+
 test('two people edit one ticket: the second is told and nothing is silently overwritten', async ({
   browser,
 }) => {
