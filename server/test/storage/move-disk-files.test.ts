@@ -149,15 +149,22 @@ it('waits for a row another process holds, then moves its file (two processes st
   try {
     await other.query('BEGIN');
     await other.query('SELECT 1 FROM attachments WHERE id = $1 FOR UPDATE', [a.id]);
+    const holder = (await other.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]
+      .pid;
     const moving = moveDiskFiles({ db: env.db, blobs, dataDir: env.config.dataDir, log });
     await expect
-      .poll(async () => {
-        const { rows } = await env.db.query<{ waiting: number }>(
-          `SELECT count(*)::int AS waiting FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        return rows[0].waiting;
-      })
+      // Generous: a busy machine may take a while to get there; a pass does not wait for it.
+      .poll(
+        async () => {
+          const { rows } = await env.db.query<{ waiting: number }>(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity
+              WHERE $1 = ANY(pg_blocking_pids(pid))`,
+            [holder],
+          );
+          return rows[0].waiting;
+        },
+        { timeout: 15_000 },
+      )
       .toBe(1);
     await other.query('ROLLBACK');
     expect((await moving).moved).toBe(1);
