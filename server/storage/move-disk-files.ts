@@ -55,10 +55,9 @@ export async function moveDiskFiles(opts: {
           `SELECT 1 FROM attachments WHERE id = $1 AND stored_name = $2 FOR UPDATE`,
           [row.id, row.stored_name],
         );
-        // Moved by another process while this one waited, or deleted meanwhile.
-        if (locked.rowCount !== 1) return 'skipped';
-        // Another process with the same DATA_DIR moved it and removed the file.
-        if (!fs.existsSync(file)) return 'skipped';
+        // Moved by another process while this one waited, or deleted meanwhile; or moved (and
+        // removed from disk) by another process with the same DATA_DIR.
+        if (locked.rowCount !== 1 || !fs.existsSync(file)) return false;
         const stored = await blobs.put(
           fs.createReadStream(file),
           Number.MAX_SAFE_INTEGER,
@@ -71,9 +70,9 @@ export async function moveDiskFiles(opts: {
           stored.key,
           stored.size,
         ]);
-        return 'moved';
+        return true;
       });
-      if (moved === 'moved') {
+      if (moved) {
         await fs.promises.rm(file, { force: true });
         result.moved += 1;
       }

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { createAgent } from './support/database';
 import { DEMO_PASSWORD, uniqueEmail } from './support/session';
-import { pageAs, unique } from './support/users';
 import { toast } from './support/toasts';
+import { pageAs, unique } from './support/users';
 
 // Two agents in two browsers (docs/api-live.md): one changes a ticket and types a reply; the
 // other's list and open ticket follow within 2 s, and show who is replying; a change made in one

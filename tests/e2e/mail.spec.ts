@@ -5,8 +5,8 @@ import type { SendMailOptions } from 'nodemailer';
 import { expectAccessible } from './support/axe';
 import { headerOf, mailContaining } from './support/mail';
 import { uniqueEmail } from './support/session';
-import { pageAs, unique } from './support/users';
 import { toast } from './support/toasts';
+import { pageAs, unique } from './support/users';
 
 // scripts/test-e2e.mjs gives `npm start` a free port for its inbound SMTP listener.
 const smtpPort = Number(process.env.E2E_INBOUND_SMTP_PORT);

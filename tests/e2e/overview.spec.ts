@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { DEMO_PASSWORD } from './support/session';
-import { pageAs, unique } from './support/users';
 import { toast } from './support/toasts';
+import { pageAs, unique } from './support/users';
 
 async function apiToken(request: APIRequestContext, email: string): Promise<string> {
   const res = await request.post('/api/login', {

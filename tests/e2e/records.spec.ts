@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
+import { anyToast, leavingToast, toast } from './support/toasts';
 import { idFromUrl, pageAs, storedUserId, unique } from './support/users';
-import { toast } from './support/toasts';
 
 const NOT_FOUND = 'Sorry! the data you are looking for could not be found';
 
@@ -195,12 +195,10 @@ test('a second article saved as the first one’s confirmation leaves is confirm
 
   await write(unique('second'));
   // The moment the first confirmation starts to leave (after its 6 s), save the second.
-  await alice
-    .locator('.Toastify__toast[class*="-exit"]', { hasText: 'Content created' })
-    .waitFor({ timeout: 15_000 });
+  await leavingToast(alice, 'Content created').waitFor({ timeout: 15_000 });
   await alice.getByRole('button', { name: 'Submit content' }).click();
   await expect(toast(alice, 'Content created')).toBeVisible();
-  await expect(alice.locator('.Toastify__toast', { hasText: 'Content created' })).toHaveCount(1);
+  await expect(anyToast(alice, 'Content created')).toHaveCount(1);
 });
 
 test('two people edit one ticket: the second is told and nothing is silently overwritten', async ({

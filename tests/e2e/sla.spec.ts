@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { idFromUrl, pageAs, storedUserId, unique } from './support/users';
 import { toast } from './support/toasts';
+import { idFromUrl, pageAs, storedUserId, unique } from './support/users';
 
 // The e2e server reads its SLA clock offset from this file (playwright.config.ts).
 const clockFile = path.join(process.env.E2E_DATA_DIR ?? '/tmp/helpdesk-e2e', 'test-clock-offset');

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { expectMailContaining } from './support/mail';
 import { DEMO_PASSWORD } from './support/session';
-import { idFromUrl, pageAs, unique } from './support/users';
 import { toast } from './support/toasts';
+import { idFromUrl, pageAs, unique } from './support/users';
 
 async function section(page: Page, name: string) {
   return page.getByRole('region', { name, exact: true });
