@@ -19,6 +19,7 @@ import { startInboundWorker } from '../server/mail/inbound/worker.js';
 import { createPasswordHasher } from '../server/lib/passwords.js';
 import { createBlobStore } from '../server/storage/blob-store.js';
 import { clockFromConfig } from '../server/lib/clock.js';
+import { jwtSecretProvider } from '../server/lib/jwt-secret.js';
 import { addTarget } from './summary.js';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
@@ -207,7 +208,14 @@ export async function mailBench(): Promise<void> {
     );
     const blobs = await createBlobStore(db, undefined);
     const inbound = await startInboundWorker(
-      { db, config, queue, blobs, clock: clockFromConfig(config) },
+      {
+        db,
+        config,
+        queue,
+        blobs,
+        clock: clockFromConfig(config),
+        jwtSecret: jwtSecretProvider(db, config.jwtSecret),
+      },
       silent,
       {
         concurrency: 2,

@@ -30,7 +30,7 @@ export interface MailJob {
   logId: string | null;
 }
 
-/** Account mails (confirm, reset password): queued, from MAIL_FROM. */
+/** Account mails (confirm, reset password): queued, from MAIL_FROM, machine-made (RFC 3834). */
 export interface Mailer {
   send(to: string, content: MailContent): Promise<void>;
 }
@@ -38,7 +38,10 @@ export interface Mailer {
 export function createQueuedMailer(queue: JobQueue, from: string): Mailer {
   return {
     async send(to, content) {
-      await queue.send('mail.send', { mail: { from, to, ...content }, logId: null });
+      await queue.send('mail.send', {
+        mail: { from, to, ...content, autoSubmitted: true },
+        logId: null,
+      });
     },
   };
 }

@@ -6,7 +6,6 @@
 // the record's earlier Message-IDs, inbound ones included. A person's reply goes out under their
 // name (or the desk's) with no Auto-Submitted; every notification says `Auto-Submitted:
 // auto-generated` so mail robots do not answer it. A work-log entry never causes a mail.
-import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import { prepared } from '../db/prepared.js';
 import { together, type Queryable } from '../db/transaction.js';
@@ -14,9 +13,10 @@ import type { AppContext } from '../lib/context.js';
 import type { Recipient } from '../routes/threads/sql.js';
 import { queueMail, type MailAddress } from './outgoing.js';
 import { recordMail, type RecordMailEvent, type RecordRef } from './record-templates.js';
+import { newMessageId } from './reply-token.js';
 import type { Language, MailContent } from './templates.js';
 
-export type RecordMailContext = Pick<AppContext, 'queue' | 'config'>;
+export type RecordMailContext = Pick<AppContext, 'queue' | 'config' | 'jwtSecret' | 'clock'>;
 
 /** The communication log's `kind` of each mail. */
 export type RecordMailKind =
@@ -138,11 +138,6 @@ export function subjectWithToken(recordId: number, subject: string): string {
   return subject.includes(token) ? subject : `${token} ${subject}`;
 }
 
-function newMessageId(address: string): string {
-  const domain = address.includes('@') ? address.split('@').pop() : 'helpdesk.local';
-  return `<hd.${randomUUID()}@${domain}>`;
-}
-
 /** Who a mail is from: a person's reply under `replyAs` (their name or the desk's), or the desk. */
 export interface RecordMailOptions {
   /** Set for a person's message (reply, note, forward): the name it goes out under. */
@@ -154,7 +149,8 @@ export interface RecordMailOptions {
 /**
  * Queues one mail about a record in `tx`: its log row (`queued`), its Message-ID and its job.
  * Returns the log row's id. `logId`: one taken from the log's sequence already; the row and
- * the job then go out together.
+ * the job then go out together. `agentId`: the recipient is that agent, so the Message-ID is
+ * signed for them and their mailed reply to it counts as theirs (reply-token.ts).
  */
 export async function queueRecordMail(
   tx: Queryable,
@@ -167,11 +163,22 @@ export async function queueRecordMail(
     content: MailContent;
     opts?: RecordMailOptions;
     logId?: string;
+    agentId?: number;
   },
 ): Promise<string> {
   const address = thread.address ?? addressOf(ctx.config.mailFrom);
   const from: MailAddress = { name: m.opts?.replyAs ?? thread.hdName, address };
-  const messageId = newMessageId(address);
+  const messageId = newMessageId(
+    address,
+    m.agentId === undefined
+      ? undefined
+      : {
+          secret: await ctx.jwtSecret(),
+          agentId: m.agentId,
+          recordId: m.recordId,
+          now: ctx.clock.now(),
+        },
+  );
   const subject = subjectWithToken(m.recordId, m.content.subject);
   const refs = thread.references;
   const references =
@@ -252,6 +259,7 @@ function queueToRecipient(
     content,
     opts,
     logId: r.log_id,
+    agentId: r.user_is_hde ? Number(r.id) : undefined,
   });
 }
 

@@ -56,6 +56,7 @@ export async function fireEscalation(
     await queueRecordMail(tx, ctx, thread, {
       recordId,
       to: p.email,
+      agentId: Number(p.id),
       kind: action,
       content: escalationMail(p.language, {
         recordId,

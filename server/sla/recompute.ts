@@ -24,7 +24,7 @@ import {
 /** What just happened to the ticket, beyond its fields (which are read from the row). */
 export type SlaEvent = 'agent_reply' | 'requester_message';
 
-export type SlaContext = Pick<AppContext, 'queue' | 'config' | 'clock'>;
+export type SlaContext = Pick<AppContext, 'queue' | 'config' | 'clock' | 'jwtSecret'>;
 
 export interface RecomputeOptions {
   event?: SlaEvent;

@@ -71,6 +71,7 @@ export function seedMailDemo(db: Db): void {
       created_at: at(30),
       channel: 'mail',
       from_email: 'bob@example.com',
+      sender_verified: true,
       quoted_body:
         '<p>On Thu, Agent Smith wrote:</p><blockquote><p>Please restart the machine and tell us if it helps.</p></blockquote>',
     },
@@ -90,6 +91,7 @@ export function seedMailDemo(db: Db): void {
       channel: 'web',
       quoted_body: null,
       from_email: null,
+      sender_verified: true,
     },
   );
   const subject = '[#16] VPN drops every hour again';

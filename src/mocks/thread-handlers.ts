@@ -110,6 +110,7 @@ export function threadHandlers() {
             channel: 'web',
             quoted_body: null,
             from_email: null,
+            sender_verified: true,
           };
           db.work.messages.push(row);
           logEvent(record.id, user.id, 'message_added', { action });
@@ -166,6 +167,7 @@ export function threadHandlers() {
             channel: 'web',
             quoted_body: null,
             from_email: null,
+            sender_verified: true,
           };
           db.work.messages.push(row);
           logEvent(

@@ -3,6 +3,7 @@
 // wait for a mail's import and read what it became.
 import { createBlobStore } from '../../storage/blob-store.js';
 import { clockFromConfig } from '../../lib/clock.js';
+import { jwtSecretProvider } from '../../lib/jwt-secret.js';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { Config } from '../../config.js';
@@ -57,6 +58,7 @@ export async function startInboundEnv(overrides: Partial<Config> = {}): Promise<
     queue,
     blobs: await createBlobStore(env.db, undefined),
     clock: clockFromConfig(env.config),
+    jwtSecret: jwtSecretProvider(env.db, env.config.jwtSecret),
   };
   const runner = createImportRunner(ctx, silent);
   const smtp = await startInboundSmtp(ctx, {
@@ -110,6 +112,20 @@ export async function startInboundEnv(overrides: Partial<Config> = {}): Promise<
 export function rawMail(headers: Record<string, string>, body: string): string {
   const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
   return `${lines.join('\r\n')}\r\n\r\n${body.replace(/\r?\n/g, '\r\n')}\r\n`;
+}
+
+/**
+ * The Message-ID of the newest mail the product queued to `to` about `recordId`: what that
+ * person's mail client names in In-Reply-To when they answer it.
+ */
+export async function notificationId(env: TestEnv, recordId: number, to: string): Promise<string> {
+  const { rows } = await env.db.query<{ message_id: string }>(
+    `SELECT message_id FROM record_mail_log WHERE record_id = $1 AND to_email = $2
+      ORDER BY id DESC LIMIT 1`,
+    [recordId, to],
+  );
+  if (!rows.length) throw new Error(`no mail to ${to} about #${recordId}`);
+  return rows[0].message_id;
 }
 
 let counter = 0;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rememberMessageId } from '../../mail/message-ids.js';
-import { drainJobs, startTestEnv, type TestEnv } from '../helpers.js';
+import { drainJobs, startTestEnv, uniqueEmail, type TestEnv } from '../helpers.js';
 import { caller, newRecord, person, type Person } from '../work-helpers.js';
 
 let env: TestEnv;
@@ -127,6 +127,37 @@ describe('outgoing mail threading', () => {
     );
     expect(toAgent.headers.get('auto-submitted')).toBe('auto-generated');
     expect(toAgent.inReplyTo).toBe(mail.messageId);
+  });
+
+  // RFC 3834: every mail no person wrote says so, or an autoresponder answers it.
+  it('marks account mails and assignment mails Auto-Submitted', async () => {
+    const email = uniqueEmail('newcomer');
+    const registered = await call('POST', '/api/register/', undefined, {
+      fullname: 'New Comer',
+      email,
+      password: 'correct horse battery',
+    });
+    expect(registered.statusCode).toBe(200);
+    const forgot = await call('POST', '/api/forget-password/', undefined, { email: alice.email });
+    expect(forgot.statusCode).toBe(200);
+    const t = await newRecord(env, 'ticket', alice.token, { subject: 'Assign me' });
+    const lead = await person(env, 'Lead Agent', true);
+    const assigned = await call('PUT', `/api/ticket/${t.id}/assign/`, lead.token, {
+      assignee_id: agent.id,
+      version: t.version,
+    });
+    expect(assigned.statusCode).toBe(200);
+
+    const [confirm] = await mailsTo(email);
+    const reset = (await mailsTo(alice.email)).filter((m) => !m.subject?.startsWith('[#'));
+    const assignment = (await mailsTo(agent.email)).filter((m) =>
+      m.subject?.startsWith(`[#${t.id}]`),
+    );
+    for (const mail of [confirm, ...reset, ...assignment]) {
+      expect(mail.headers.get('auto-submitted'), mail.subject).toBe('auto-generated');
+    }
+    expect(reset.length).toBe(1);
+    expect(assignment.length).toBe(1);
   });
 
   it("uses the nearest parent desk's address, else MAIL_FROM's", async () => {

@@ -143,6 +143,19 @@ describe('escalation with two workers', () => {
       [`mail:sla_warning:${agent.email}`]: 1,
       [`mail:sla_breach:${agent.email}`]: 1,
     });
+    // Machine-made (RFC 3834), and signed for the agent so their mailed reply counts as theirs.
+    const { rows: jobs } = await env.db.query<{
+      mail: { autoSubmitted?: boolean; messageId: string };
+    }>(
+      `SELECT data->'mail' AS mail FROM pgboss.job
+        WHERE name = 'mail.send' AND data->'mail'->>'subject' LIKE $1`,
+      [`[#${id}]%`],
+    );
+    expect(jobs).toHaveLength(2);
+    for (const { mail } of jobs) {
+      expect(mail.autoSubmitted).toBe(true);
+      expect(mail.messageId).toMatch(new RegExp(`\\.v1\\.${agent.id}\\.${id}\\.`));
+    }
     expect(notices.filter((n) => n.record_id === id)).toEqual([
       expect.objectContaining({ record_id: id, kind: 'sla_warning' }),
       expect.objectContaining({ record_id: id, kind: 'sla_breach' }),

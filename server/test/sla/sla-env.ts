@@ -9,6 +9,7 @@ import { createPool } from '../../db/pool.js';
 import { createJobQueue, type JobQueue } from '../../jobs/queue.js';
 import { jobPolicies } from '../../jobs/jobs.js';
 import { fixedClock, type TestClock } from '../../lib/clock.js';
+import { jwtSecretProvider } from '../../lib/jwt-secret.js';
 import type { SlaJobContext } from '../../sla/jobs.js';
 import { createTestDatabase } from '../db.js';
 import type { TestEnv } from '../helpers.js';
@@ -52,7 +53,7 @@ export async function startSlaEnv(start: Date): Promise<SlaEnv> {
     config,
     clock,
     queue,
-    jobs: { db, queue, config, clock },
+    jobs: { db, queue, config, clock, jwtSecret: jwtSecretProvider(db, config.jwtSecret) },
     outboxDir: path.join(dataDir, 'outbox'),
     database,
     close: async () => {

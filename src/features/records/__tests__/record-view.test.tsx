@@ -26,6 +26,7 @@ function addMessage(recordId: number, thread: 'communication' | 'worklog', body:
     channel: 'web',
     quoted_body: null,
     from_email: null,
+    sender_verified: true,
   });
 }
 

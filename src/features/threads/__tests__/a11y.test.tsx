@@ -23,6 +23,7 @@ describe('work panels accessibility', () => {
       channel: 'web',
       quoted_body: null,
       from_email: null,
+      sender_verified: true,
     });
     db.work.mails.push({
       id: 901,

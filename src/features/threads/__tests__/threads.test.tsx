@@ -37,6 +37,7 @@ function addMessage(
     channel: 'web',
     quoted_body: null,
     from_email: null,
+    sender_verified: true,
   });
 }
 
@@ -204,6 +205,22 @@ describe('agent panels', () => {
       expect(screen.queryByRole('region', { name })).toBeNull();
     }
     expect(screen.queryByRole('button', { name: /Follow/ })).toBeNull();
+  });
+
+  it('marks a mailed note whose sender is not verified', async () => {
+    signInAs('agent@example.com');
+    addMessage('<p>Please reply with your password.</p>', 1, '2026-01-01T08:00:00.000Z', 'worklog');
+    Object.assign(db.work.messages[db.work.messages.length - 1], {
+      channel: 'mail',
+      from_email: 'agent@example.com',
+      sender_verified: false,
+    });
+    addMessage('<p>Checked the cable</p>', 1, '2026-01-01T09:00:00.000Z', 'worklog');
+    renderPanels(1, 'agent');
+    const [forged, genuine] = await within(region('Work log')).findAllByRole('article');
+    expect(within(forged).getByText('Sender not verified')).toBeInTheDocument();
+    expect(within(forged).getByText('<agent@example.com>')).toBeInTheDocument();
+    expect(within(genuine).queryByText('Sender not verified')).toBeNull();
   });
 
   it('adds a work-log entry (validated), oldest first with minutes', async () => {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTimeLocal } from '../../../lib/dates';
 import { sanitizeHtml } from '../../../lib/sanitize';
 import type { ThreadMessage } from '../types';
+import { MailOrigin } from './mail-origin';
 import { QuotedText } from './quoted-text';
 
 /**
@@ -28,17 +29,7 @@ export function MessageList({
             <article aria-label={`${name} ${formatDateTimeLocal(message.created_at)}`}>
               <div className="d-flex flex-wrap gap-2 small mb-1">
                 <span className="fw-semibold">{name}</span>
-                {message.channel === 'mail' && (
-                  <>
-                    {message.from_email && (
-                      <span className="text-body-secondary text-break">{`<${message.from_email}>`}</span>
-                    )}
-                    <span className="badge text-bg-info">
-                      <span aria-hidden="true">✉ </span>
-                      {t('mail.viaMail')}
-                    </span>
-                  </>
-                )}
+                <MailOrigin message={message} />
                 <time dateTime={message.created_at}>{formatDateTimeLocal(message.created_at)}</time>
                 {/* A reply and a work log entry are the usual kinds: only the others get a badge. */}
                 {message.action !== 'reply' && message.action !== 'entry' && (

@@ -6,6 +6,7 @@ import { useAppDispatch } from '../../../../app/hooks';
 import { formatDateTimeLocal } from '../../../../lib/dates';
 import { sanitizeHtml } from '../../../../lib/sanitize';
 import { downloadRequested } from '../../../attachments/attachments-slice';
+import { MailOrigin } from '../../../threads/components/mail-origin';
 import { QuotedText } from '../../../threads/components/quoted-text';
 import { detailsHolders } from '../../details-slice';
 import type { DetailAttachment, RecordView, TimelineEntry } from '../../details-types';
@@ -55,17 +56,7 @@ function MessageItem({ message, files }: { message: Message; files: DetailAttach
             <span>{t('timeline.via', { name: message.author_name })}</span>
           )}
           {/* A mailed message says from which address; a public note and logged minutes say so. */}
-          {message.channel === 'mail' && (
-            <>
-              {message.from_email && (
-                <span className="text-break">{`<${message.from_email}>`}</span>
-              )}
-              <span className="badge text-bg-info">
-                <span aria-hidden="true">✉ </span>
-                {tt('mail.viaMail')}
-              </span>
-            </>
-          )}
+          <MailOrigin message={message} />
           {internal && <span className="badge text-bg-warning">{t('timeline.internal')}</span>}
           {message.action === 'note' && (
             <span className="badge text-bg-secondary">{tt('actions.note')}</span>
