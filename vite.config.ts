@@ -42,7 +42,7 @@ function precompress(): Plugin {
 /**
  * Fewer, larger chunks for a first screen. Lighthouse's mobile run loads the page over HTTP/1.1
  * (six connections per host, a 150 ms round trip each), and every chunk past six in a wave costs
- * another round trip before the page can render (docs/performance.md, 2026-11-25 round):
+ * another round trip before the page can render (docs/performance.md, "first-screen chunks"):
  * - what the entry imports statically is one chunk (rolldown made eight of it);
  * - the saga runtime with redux-saga, which every page starts, is one;
  * - the signed-in frame (both layouts, the frame, the first screen's data call, the live saga)

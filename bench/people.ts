@@ -2,7 +2,8 @@
 // signs in once, then repeats list, details, search, list page 2 and, one call in five, raises a
 // ticket (regular users) or replies to one (agents), each call as soon as the last answered.
 // The server runs in a process of its own, as production runs it (bench/server-process.ts).
-// Target: p95 <= 100 ms.
+// Reported, not a target: p95 and calls/s, beside the list throughput's SQL floor (pairs/s)
+// when the same run measured it (the records section).
 import { migrate } from '../server/db/migrate.js';
 import { createPool, LONG_TASK_SETTINGS } from '../server/db/pool.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../server/db/seed.js';
@@ -15,7 +16,7 @@ import {
   resetStatementStats,
   statementStatsWanted,
 } from './statement-stats.js';
-import { addTarget } from './summary.js';
+import { addTarget, measuredOnce } from './summary.js';
 
 const PASSWORD = 'bench-demo-password';
 
@@ -150,11 +151,16 @@ export async function peopleBench(): Promise<void> {
       if (counting) await printStatementStats(stats);
       await stats.end();
     }
+    const floor = measuredOnce.floorPairsPerSecond;
     addTarget({
-      what: `${people} people closed loop (demo data): p95`,
-      measured: `${p95.toFixed(1)} ms, ${result.perSecond.toFixed(0)} calls/s, ${result.errors} errors`,
-      target: '<= 100 ms',
-      met: p95 <= 100 && result.errors === 0,
+      what: `${people} people closed loop (demo data): p95, calls/s`,
+      measured:
+        `${p95.toFixed(1)} ms, ${result.perSecond.toFixed(0)} calls/s, ${result.errors} errors; ` +
+        (floor === undefined
+          ? 'no SQL floor in this run'
+          : `SQL floor ${floor.toFixed(0)} pairs/s`),
+      target: 'reported, 0 errors',
+      met: result.errors === 0,
     });
   } finally {
     await server?.stop();

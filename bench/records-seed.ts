@@ -129,7 +129,7 @@ export async function seedBench(
     await timed(log, `${size.tickets.toLocaleString('en')} tickets`, () =>
       client.query(
         `INSERT INTO records (object_type, title, body, hd_id, status_id, priority_id, company_id,
-                              owner_id, is_draft, created_at, updated_at)
+                              owner_id, is_draft, created_at, updated_at, assignee_id)
          SELECT 'T', (${sqlArray(SUBJECTS)})[1 + floor(random() * ${SUBJECTS.length})::int] || ' #' || g,
                 '<p>' || (${sqlArray(SENTENCES)})[1 + floor(random() * ${SENTENCES.length})::int]
                   || ' ' || (${sqlArray(SENTENCES)})[1 + floor(random() * ${SENTENCES.length})::int]
@@ -138,7 +138,9 @@ export async function seedBench(
                 (ARRAY[1, 2, 3, 4, 6])[1 + floor(random() * 5)::int],
                 1 + floor(random() * 5)::int, 1 + floor(random() * 4)::int,
                 CASE WHEN random() < 0.1 THEN NULL ELSE 1 + floor(random() * 5)::int END,
-                ${common}
+                ${common},
+                -- Six in ten assigned, to one of the ten agents (the assignee sort's case).
+                CASE WHEN random() < 0.6 THEN $1::bigint + floor(random() * 10)::bigint END
            FROM generate_series(1, $3::int) g`,
         [firstUserId, size.users, size.tickets],
       ),

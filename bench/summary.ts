@@ -13,12 +13,51 @@ export function addTarget(row: SummaryRow): void {
   rows.push(row);
 }
 
+/**
+ * Figures one section measures and a later one prints beside its own: the hop (a bare Fastify
+ * process's p95, records.ts printHop) and the list throughput's SQL floor (pairs/s).
+ */
+export const measuredOnce: { hopP95?: number; floorPairsPerSecond?: number } = {};
+
+/** A list or search case's p95s: the whole call, its SQL run directly, the server's own time. */
+export interface CaseP95 {
+  name: string;
+  http: number;
+  sql: number;
+  server: number;
+}
+
+/**
+ * The two per-case targets (docs/performance.md, "Targets"): the server's own time within 1.5x
+ * of its SQL, and the whole call within its SQL plus the bare hop plus 1 ms.
+ */
+export function addCaseTargets(what: string, cases: CaseP95[], hopP95: number): void {
+  if (!cases.length) return;
+  const worst = (score: (c: CaseP95) => number) =>
+    cases.reduce((a, b) => (score(b) > score(a) ? b : a));
+  const s = worst((c) => c.server / c.sql);
+  addTarget({
+    what: `${what}: worst server p95 / SQL p95`,
+    measured: `${(s.server / s.sql).toFixed(2)}x (${s.name})`,
+    target: '<= 1.5x',
+    met: s.server <= 1.5 * s.sql,
+  });
+  const over = (c: CaseP95) => c.http - (c.sql + hopP95);
+  const h = worst(over);
+  addTarget({
+    what: `${what}: worst HTTP p95 - (SQL p95 + hop p95 ${hopP95.toFixed(1)})`,
+    measured: `${over(h) >= 0 ? '+' : ''}${over(h).toFixed(1)} ms (${h.name})`,
+    target: '<= 1 ms',
+    met: over(h) <= 1,
+  });
+}
+
 export function printSummary(): void {
   if (!rows.length) return;
   const w = Math.min(60, Math.max(...rows.map((r) => r.what.length)));
   const m = Math.max(...rows.map((r) => r.measured.length));
   const t = Math.max(...rows.map((r) => r.target.length));
-  console.log('\nSummary: targets (issues 8, 10 and 13)');
+  console.log('\nSummary: targets (docs/performance.md, "Targets")');
   console.log(`${'what'.padEnd(w)}  ${'measured'.padEnd(m)}  ${'target'.padEnd(t)}  result`);
   console.log('-'.repeat(w + m + t + 14));
   for (const r of rows) {

@@ -267,10 +267,12 @@ async function webBenchOf(tls: boolean): Promise<WebRow[]> {
   }
 }
 
-/** Each run's table, and its row in the summary. */
+/** Each run's table; the HTTPS run is the target's row in the summary (plain HTTP is printed). */
 export function printWebRuns(runs: WebRun[]): void {
   for (const run of runs) {
-    const met = printWebRows(run.served, run.rows);
+    const target = run.served === 'HTTPS';
+    const met = printWebRows(run.served, run.rows, target);
+    if (!target) continue;
     addTarget({
       what: `Lighthouse mobile over ${run.served}: perf / a11y`,
       measured: run.rows.map((r) => `${r.page} ${r.performance}/${r.accessibility}`).join(', '),
@@ -280,7 +282,7 @@ export function printWebRuns(runs: WebRun[]): void {
   }
 }
 
-function printWebRows(served: string, rows: WebRow[]): boolean {
+function printWebRows(served: string, rows: WebRow[], target: boolean): boolean {
   console.log(`\n  ${served.padEnd(15)}  perf  a11y      LCP     TBT    CLS  protocol`);
   let met = true;
   for (const r of rows) {
@@ -290,7 +292,7 @@ function printWebRows(served: string, rows: WebRow[]): boolean {
     console.log(
       `  ${r.page.padEnd(15)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)}` +
         ` ${(r.lcpMs / 1000).toFixed(2).padStart(7)} s ${Math.round(r.tbtMs).toString().padStart(4)} ms` +
-        ` ${r.cls.toFixed(3).padStart(6)}  ${r.protocol.padEnd(8)}  ${ok ? 'met' : 'NOT MET'}`,
+        ` ${r.cls.toFixed(3).padStart(6)}  ${r.protocol.padEnd(8)}  ${target ? (ok ? 'met' : 'NOT MET') : ''}`,
     );
   }
   return met;

@@ -1,10 +1,11 @@
 // `npm start`: build the SPA when dist/ is missing or older than its sources, then run the
 // server (API + built SPA on one port). Ctrl-C / SIGTERM are passed on to the server, which
 // shuts down cleanly; we exit with its exit code.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runWithFlags } from './run-node.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtMarker = path.join(root, 'dist', 'index.html');
@@ -51,20 +52,5 @@ if (reason) {
   console.log('The web app in dist/ is up to date.');
 }
 
-// A young generation of 16-64 MB: a call's short-lived objects die in fewer scavenges inside
-// calls. No allocation-site pretenuring: V8 otherwise starts allocating the query rows, their
-// strings and dates straight in the old generation once some survive a scavenge, where they die
-// at the cost of 5-9 ms scavenges and a tenth of a list call's CPU (docs/performance.md). The
-// bench's server process reads the same file; package.json's serve and bench scripts repeat the
-// flags (npm scripts cannot read a file).
-const NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(root, 'scripts/node-flags.json'), 'utf8'));
-const server = spawn(
-  process.execPath,
-  [...NODE_FLAGS, '--import', 'tsx', path.join(root, 'server/server.ts')],
-  { cwd: root, stdio: 'inherit' },
-);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  // In a terminal, Ctrl-C reaches the server directly too; it acts on the first signal only.
-  process.on(signal, () => server.kill(signal));
-}
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The server, with the product's Node flags (scripts/node-flags.json, see run-node.mjs).
+runWithFlags('server/server.ts');

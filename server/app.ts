@@ -20,8 +20,10 @@ import type { Db } from './db/pool.js';
 import { clockFromConfig, type Clock } from './lib/clock.js';
 import type { AppContext } from './lib/context.js';
 import { jwtSecretProvider } from './lib/jwt-secret.js';
+import type { MailListenerMonitor } from './mail/inbound/listener-health.js';
 import { createSessionCache } from './lib/session-cache.js';
 import { PLAIN_TEXT_KEYWORD, applyPlainTextRule, isPlainText } from './lib/plain-text.js';
+import { oneLineKeyword } from './lib/one-line.js';
 import { createPasswordHasher } from './lib/passwords.js';
 import { sharedSchemas } from './lib/schemas.js';
 import { failFastWhileDatabaseDown } from './plugins/db-unavailable.js';
@@ -34,7 +36,7 @@ import {
   answerFrameworkError,
   registerErrorHandler,
 } from './plugins/errors.js';
-import { bearerToken, sessionUser } from './plugins/auth.js';
+import { authenticateUnlessPublic, bearerToken, sessionUser } from './plugins/auth.js';
 import { registerLocalizedTexts } from './plugins/localize.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerJsonCompression } from './plugins/compress-json.js';
@@ -77,6 +79,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Database health monitor: calls fail fast (503) while it knows the database is down. */
   dbHealth?: DatabaseHealth;
+  /** This process's inbound SMTP listener, up, down or off, for GET /api/health (server.ts). */
+  mailListener?: MailListenerMonitor;
   /** Where attachment files live; defaults to the store config.s3Url chooses. */
   blobs?: BlobStore;
   /** The job queue to send to; by default a send-only queue on `db`, stopped with the app. */
@@ -95,7 +99,7 @@ export interface BuildAppOptions {
 /**
  * One log line per request, when it is answered, with what Fastify's "incoming request" line
  * said: each line is a write, and the pair cost a third of an empty call's CPU
- * (docs/performance.md, 2026-11-26 17:38 round).
+ * (docs/performance.md, "one log line per request").
  */
 class OneLinePerRequest extends LogController {
   incomingRequest(): void {}
@@ -138,6 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             schemaType: 'boolean',
             validate: (on: boolean, data: string) => !on || isPlainText(data),
           }),
+        oneLineKeyword,
       ],
     },
   } satisfies FastifyServerOptions;
@@ -171,6 +176,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     queue,
     jwtSecret: jwtSecretProvider(db, config.jwtSecret),
     dbHealth: opts.dbHealth,
+    mailListener: opts.mailListener,
     blobs: opts.blobs ?? (await createBlobStore(db, config.s3Url, app.log)),
     clock: opts.clock ?? clockFromConfig(config),
     live: createLiveHub({
@@ -214,7 +220,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         title: 'Helpdesk API',
         version: '1',
         description:
-          'Success: `{ statusCode, data }`. Failure: `{ statusCode, error, message, fields? }`.',
+          'Success: `{ statusCode, data }`. Failure: `{ statusCode, error, message, fields? }`. ' +
+          'A string marked `x-one-line` refuses line breaks, tabs and other control characters ' +
+          '(U+0000-U+001F, U+007F-U+009F, U+2028, U+2029) with a 400 and a field message.',
       },
       servers: [{ url: '/' }],
       components: {
@@ -234,6 +242,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
+      // Every route below needs a session unless it is marked public; checked first of all.
+      api.addHook('onRoute', authenticateUnlessPublic(ctx));
       if (opts.dbHealth) failFastWhileDatabaseDown(api, opts.dbHealth);
       await registerJsonCompression(api);
       healthRoutes(api, ctx);

@@ -72,9 +72,15 @@ export interface Config {
   /** Encrypts stored mailbox passwords; empty: one generated and kept in the database. */
   mailSecretKey: string | undefined;
   // Mail in (issue 8: the mail channel, docs/mail.md "Mail in").
-  /** Whether worker processes run the inbound SMTP listener (INBOUND_SMTP=off: they do not). */
+  /**
+   * Whether worker processes run the inbound SMTP listener (INBOUND_SMTP=off or
+   * INBOUND_SMTP_PORT=0: they do not).
+   */
   inboundSmtp: boolean;
-  /** Port of the inbound SMTP listener (0: any free port, printed at start). */
+  /**
+   * Port of the inbound SMTP listener. INBOUND_SMTP_PORT=0 turns the listener off; a Config made
+   * in code (tests, the bench) may say 0 with inboundSmtp on for any free port.
+   */
   inboundSmtpPort: number;
   /** Address the listener binds to; 127.0.0.1 keeps it local (an MTA in front relays to it). */
   inboundSmtpHost: string;
@@ -86,6 +92,9 @@ export interface Config {
   mailIdle: boolean;
   /** New tickets one sender may open by mail per hour; more are kept but ignored. */
   inboundRateLimitPerHour: number;
+  /** The authserv-id of a relay whose Authentication-Results are trusted (a DMARC fail marks a
+   *  mailed message as not verified); unset: those headers are ignored. */
+  mailTrustedAuthservId: string | undefined;
   // Auth throttling (routes/auth/throttle.ts): growing delays instead of a lockout.
   /** First delay once a key has used its free attempts, in seconds; it doubles per attempt. */
   loginDelayBaseSeconds: number;
@@ -198,13 +207,15 @@ export function loadConfig(env: Env = process.env): Config {
     mailRetryDelaySeconds: integer(env, 'MAIL_RETRY_DELAY_SECONDS', 30, 1),
     mailJobExpireSeconds: integer(env, 'MAIL_JOB_EXPIRE_SECONDS', 300, 1),
     mailSecretKey: optional(env, 'MAIL_SECRET_KEY'),
-    inboundSmtp: onOff(env, 'INBOUND_SMTP', true),
+    inboundSmtp:
+      onOff(env, 'INBOUND_SMTP', true) && integer(env, 'INBOUND_SMTP_PORT', 2525, 0) !== 0,
     inboundSmtpPort: integer(env, 'INBOUND_SMTP_PORT', 2525, 0),
     inboundSmtpHost: text(env, 'INBOUND_SMTP_HOST', '127.0.0.1'),
     inboundMailMaxMb: integer(env, 'INBOUND_MAIL_MAX_MB', 50, 1),
     mailPollSeconds: integer(env, 'MAIL_POLL_SECONDS', 60, 5),
     mailIdle: onOff(env, 'MAIL_IDLE', true),
     inboundRateLimitPerHour: integer(env, 'INBOUND_RATE_LIMIT_PER_HOUR', 20, 1),
+    mailTrustedAuthservId: optional(env, 'MAIL_TRUSTED_AUTHSERV_ID')?.toLowerCase(),
     loginDelayBaseSeconds: integer(env, 'LOGIN_DELAY_BASE_SECONDS', 2, 1),
     loginDelayMaxSeconds: integer(env, 'LOGIN_DELAY_MAX_SECONDS', 900, 1),
     authRequestsPerIp: integer(env, 'AUTH_REQUESTS_PER_IP', 10, 1),

@@ -21,6 +21,7 @@ import { migrate } from './db/migrate.js';
 import { createPool, JOB_SETTINGS, LONG_TASK_SETTINGS } from './db/pool.js';
 import { demoAccountsText, seedDemo } from './db/seed.js';
 import { startWorkers } from './jobs/workers.js';
+import { createMailListenerMonitor, mailListenerBanner } from './mail/inbound/listener-health.js';
 import { createPasswordHasher } from './lib/passwords.js';
 import { surviveDatabaseErrors } from './lib/survive-database-errors.js';
 import { createBlobStore, type BlobStore } from './storage/blob-store.js';
@@ -198,10 +199,15 @@ async function main(): Promise<void> {
   await prepareSchema(url, blobs, embedded !== undefined);
   // Jobs (mail out, ...) run here unless WORKERS=0 (then `npm run worker` runs them). Pushed
   // before the HTTP server, so shutdown drains HTTP first and then lets running jobs finish.
+  // The inbound SMTP listener runs with them; health and the banner say whether it listens.
+  const mailListener = createMailListenerMonitor();
   if (config.workers > 0) {
     const jobsDb = createPool(url, log, JOB_SETTINGS);
     cleanups.push({ name: 'close job pool', run: () => jobsDb.end() });
-    cleanups.push({ name: 'stop job workers', run: await startWorkers(jobsDb, config, log) });
+    cleanups.push({
+      name: 'stop job workers',
+      run: await startWorkers(jobsDb, config, log, { mailListener }),
+    });
   }
 
   const dbHealth = createDatabaseHealth({
@@ -215,7 +221,15 @@ async function main(): Promise<void> {
   dbHealth.start();
   cleanups.push({ name: 'stop database health monitor', run: dbHealth.stop });
 
-  const app = await buildApp({ config, db, blobs, loggerInstance: log, dbHealth, tls });
+  const app = await buildApp({
+    config,
+    db,
+    blobs,
+    loggerInstance: log,
+    dbHealth,
+    mailListener,
+    tls,
+  });
   const closer = connectionCloser(app);
   cleanups.push({ name: 'drain HTTP server', run: () => drainHttp(app, closer) });
   await app.listen({ port: config.port, host: config.host });
@@ -223,7 +237,15 @@ async function main(): Promise<void> {
   // The port listened on (PORT=0 picks a free one).
   const { port } = app.server.address() as AddressInfo;
   const scheme = tls ? 'https' : 'http';
-  console.log(`Helpdesk is running at ${scheme}://${shownHost}:${port} (API docs: /api/docs)`);
+  console.log(
+    `Helpdesk is running at ${scheme}://${shownHost}:${port} (API docs: /api/docs)\n` +
+      mailListenerBanner(
+        mailListener.current(),
+        config.workers > 0
+          ? 'INBOUND_SMTP=off or INBOUND_SMTP_PORT=0'
+          : 'WORKERS=0: a worker process, npm run worker, listens',
+      ),
+  );
 }
 
 let stopping = false;

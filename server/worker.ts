@@ -6,6 +6,7 @@ import { loadConfig, loadDotEnv } from './config.js';
 import { migrate } from './db/migrate.js';
 import { createPool, JOB_SETTINGS } from './db/pool.js';
 import { startWorkers } from './jobs/workers.js';
+import { createMailListenerMonitor, mailListenerBanner } from './mail/inbound/listener-health.js';
 import { surviveDatabaseErrors } from './lib/survive-database-errors.js';
 
 loadDotEnv();
@@ -22,8 +23,15 @@ async function main(): Promise<void> {
   }
   const db = createPool(config.databaseUrl, log, JOB_SETTINGS);
   await migrate(db);
-  const stop = await startWorkers(db, { ...config, workers: Math.max(1, config.workers) }, log);
+  const mailListener = createMailListenerMonitor();
+  const stop = await startWorkers(db, { ...config, workers: Math.max(1, config.workers) }, log, {
+    mailListener,
+  });
   log.info(`Worker running (${Math.max(1, config.workers)} per job name)`);
+  // Said beside the start, like the server's banner: a listener that could not bind keeps trying.
+  console.log(
+    mailListenerBanner(mailListener.current(), 'INBOUND_SMTP=off or INBOUND_SMTP_PORT=0'),
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -130,7 +130,7 @@ export async function startEmbeddedPostgres(opts: {
   const port = await freePort();
   // This machine's own clients (the server's pool, the bench) connect through a unix socket in
   // the cluster's folder when its path fits (108 bytes on Linux): no TCP stack on either side, so
-  // each round trip costs less CPU (docs/performance.md, 2026-11-24 21:00 round). Nothing else
+  // each round trip costs less CPU (docs/performance.md, "unix socket"). Nothing else
   // uses that folder, so it cannot collide with another PostgreSQL; TCP serves everyone else.
   const socketDir = localSocketDir(path.resolve(clusterDir), port);
   const settings = {

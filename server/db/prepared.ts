@@ -1,8 +1,8 @@
-// Named (prepared) statements for hot statements whose text never changes: each connection
-// parses and plans them once, and PostgreSQL keeps a generic plan when it costs no more than the
-// plans made with the values (plan_cache_mode auto). Planning was 43% of the database's
-// statement time under load, e.g. 0.53 ms to plan the record's GET against 0.05 ms to run it
-// (docs/performance.md). For statements keyed by one record, session or ticket (its row, its
+// Named (prepared) statements for hot statements whose text never changes: each connection parses
+// and plans them once, and PostgreSQL keeps a generic plan when it costs no more than the plans
+// made with the values (plan_cache_mode auto). Planning was 43% of the database's statement time
+// under load, e.g. 0.53 ms to plan the record's GET against 0.05 ms to run it (docs/performance.md,
+// "named statements"). For statements keyed by one record, session or ticket (its row, its
 // service-level state, its mail thread) and for the lists' first pages, whose text carries the
 // caller's role (records/visibility.ts) so a kept plan is the role's own. Statements whose best
 // plan depends on the values (a list's text filter) stay unnamed, planned every time.

@@ -127,6 +127,7 @@ interface Owners {
   alice: number;
   bob: number;
   agent: number;
+  agent2: number;
 }
 
 export async function seedDemoRecords(db: Db, owners: Owners): Promise<boolean> {

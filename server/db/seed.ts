@@ -1,6 +1,8 @@
 // Demo data: two helpdesk agents and two regular users, all confirmed, and their tickets and
-// content items (seed-records.ts). Idempotent: existing accounts (matched by email) are left as
-// they are, and the records are loaded once.
+// content items (seed-records.ts), with every feature shown at least once (seed-work.ts: shares,
+// a followed ticket, a ticket that came in by mail, assignees, macros, saved views; service
+// levels below, so some tickets are overdue and the pending ones paused). Idempotent: existing
+// accounts (matched by email) are left as they are, and the records are loaded once.
 import type { PasswordHasher } from '../lib/passwords.js';
 import type { Db } from './pool.js';
 import { seedDemoSla } from '../sla/seed.js';
@@ -40,6 +42,7 @@ export async function seedDemo(
     alice: idOf('alice@example.com'),
     bob: idOf('bob@example.com'),
     agent: idOf('agent@example.com'),
+    agent2: idOf('agent2@example.com'),
   });
   await seedMailChannels(db);
   await seedDemoSla(db);

@@ -16,7 +16,7 @@ export function withTransaction<T>(db: Db, run: (client: pg.PoolClient) => Promi
 export interface Actor {
   userId: number;
   tab?: string;
-  /** The session (JWT jti) to confirm live before anything is written (requireUser 'write'). */
+  /** The session (JWT jti) to confirm live before anything is written (a route's session: 'write'). */
   confirmSession?: string;
 }
 

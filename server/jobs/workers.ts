@@ -5,9 +5,11 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/pool.js';
 import { createMailTransport } from '../mail/mailer.js';
 import { createBlobStore } from '../storage/blob-store.js';
+import type { MailListenerMonitor } from '../mail/inbound/listener-health.js';
 import { startInboundWorker } from '../mail/inbound/worker.js';
 import { mailJobHandler } from '../mail/outgoing.js';
 import { clockFromConfig } from '../lib/clock.js';
+import { jwtSecretProvider } from '../lib/jwt-secret.js';
 import { startSlaWorkers } from '../sla/jobs.js';
 import { jobPolicies } from './jobs.js';
 import { createJobQueue } from './queue.js';
@@ -26,6 +28,8 @@ export async function startWorkers(
   db: Db,
   config: Config,
   log: WorkerLogger,
+  /** `mailListener`: told whether the inbound SMTP listener is up, down or off (health). */
+  opts: { mailListener?: MailListenerMonitor } = {},
 ): Promise<() => Promise<void>> {
   const queue = createJobQueue(db, {
     policies: jobPolicies(config),
@@ -45,11 +49,15 @@ export async function startWorkers(
   // Mail in: import and poll jobs, and the inbound SMTP listener (docs/mail.md).
   const blobs = await createBlobStore(db, config.s3Url, log);
   const clock = clockFromConfig(config);
-  const inbound = await startInboundWorker({ db, config, queue, blobs, clock }, log, {
+  const jwtSecret = jwtSecretProvider(db, config.jwtSecret);
+  const inbound = await startInboundWorker({ db, config, queue, blobs, clock, jwtSecret }, log, {
     concurrency,
+    mailListener: opts.mailListener,
   });
   // Service levels: escalation checks, the sweep, recomputes after a policy change.
-  const stopSla = await startSlaWorkers({ db, config, queue, clock }, log, { concurrency });
+  const stopSla = await startSlaWorkers({ db, config, queue, clock, jwtSecret }, log, {
+    concurrency,
+  });
   return async () => {
     stopSla();
     await inbound.stop();

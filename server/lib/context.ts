@@ -6,6 +6,7 @@ import type { Db } from '../db/pool.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/outgoing.js';
+import type { MailListenerMonitor } from '../mail/inbound/listener-health.js';
 import type { LiveHub } from '../live/hub.js';
 import type { Clock } from './clock.js';
 import type { PasswordHasher } from './passwords.js';
@@ -23,6 +24,8 @@ export interface AppContext {
   jwtSecret: () => Promise<string>;
   /** The database health monitor (server.ts runs one; most tests do not). */
   dbHealth?: DatabaseHealth;
+  /** The inbound SMTP listener of this process (server.ts passes one; most tests do not). */
+  mailListener?: MailListenerMonitor;
   /** Where attachment files live (PostgreSQL, or the S3_URL bucket); store them through
    *  routes/attachments/attach.ts withAttachments(). */
   blobs: BlobStore;

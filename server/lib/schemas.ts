@@ -1,6 +1,7 @@
 // JSON-schema building blocks shared by the routes. Response schemas also serialize the
 // output, so a field not listed here (password_hash, ...) can never leave the server.
 import { FIELD_MESSAGE_KEYWORD } from '../plugins/errors.js';
+import { oneLine } from './one-line.js';
 
 export const M = FIELD_MESSAGE_KEYWORD;
 
@@ -68,6 +69,7 @@ export const fullnameField = {
   minLength: 1,
   maxLength: 100,
   pattern: '\\S',
+  ...oneLine,
   [M]: 'Full name must be 1 to 100 characters.',
 } as const;
 
@@ -82,7 +84,7 @@ export const tokenField = {
 export const dateField = (message: string) =>
   ({ type: 'string', format: 'date', maxLength: 10, [M]: message }) as const;
 
-/** Security requirement for routes behind requireUser (shown in /api/docs). */
+/** Security requirement of every route that is not public (shown in /api/docs; plugins/auth.ts). */
 export const authenticated = [{ jwt: [] }];
 
 const userShape = {

@@ -1,9 +1,9 @@
 // A short-lived in-process cache of live sessions (JWT jti → the signed-in user), so a hot call
-// (the lists, search) verifies its token locally instead of paying a database round trip for
-// the session check before its own queries (docs/performance.md). Revocation stays immediate:
-// every change to a session or a user row NOTIFYs `session_changes` (migration 016), a LISTEN
-// connection drops the matching entries in every process, and this process forgets at once what
-// its own routes revoke (logout, password change, profile edits). The cache only answers while
+// (the lists, search) verifies its token locally instead of paying a database round trip for the
+// session check before its own queries (docs/performance.md, "session cache"). Revocation stays
+// immediate: every change to a session or a user row NOTIFYs `session_changes` (migration 016), a
+// LISTEN connection drops the matching entries in every process, and this process forgets at once
+// what its own routes revoke (logout, password change, profile edits). The cache only answers while
 // that LISTEN connection is up: without it, every call asks the database as before.
 import type pg from 'pg';
 import { connectClient, type Db, type PoolLogger } from '../db/pool.js';

@@ -5,7 +5,12 @@
 // (lib/session-cache.ts: kept current through LISTEN/NOTIFY), saving that round trip; hot writes
 // (a new record, a message) take the user from it too and confirm the session inside their
 // transaction's first round trip.
-import type { FastifyRequest } from 'fastify';
+//
+// Every route under /api/ needs a session unless its options say `config: { public: true }`:
+// the onRoute hook below (registered once, in app.ts) puts the check in the route's onRequest,
+// so it runs before the body is read or anything is validated: a caller without a valid token
+// learns nothing about a route's input (a 401, never a 400 with field messages).
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import { prepared } from '../db/prepared.js';
 import type { Actor } from '../db/transaction.js';
 import type { AppContext } from '../lib/context.js';
@@ -31,6 +36,16 @@ export interface AuthUser {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answers without a session (login, register, health...): no `security` in its schema. */
+    public?: boolean;
+    /**
+     * Where the session check of a hot call may come from (see authenticate): 'read' for the
+     * read-only ones, 'write' for a write made in withUserTransaction(requestActor(request)).
+     * Without it, every call reads its session row.
+     */
+    session?: 'read' | 'write';
+  }
   interface FastifyRequest {
     user?: AuthUser;
     /** The user came from the session cache for a write: its transaction confirms the session. */
@@ -90,7 +105,7 @@ async function resolveSession(
 }
 
 /**
- * preHandler for routes that need a signed-in user: sets request.user or answers 401.
+ * The check a route that needs a signed-in user runs first: sets request.user or answers 401.
  * `cached` lets the session cache answer instead of the database:
  * - 'read': hot read-only calls (lists, search, a record's reads);
  * - 'write': a write whose every change is made in withUserTransaction(requestActor(request)):
@@ -98,12 +113,44 @@ async function resolveSession(
  *   and answers 401 if it is not, so a session revoked by another process a moment ago (its
  *   NOTIFY still on the way) changes nothing.
  */
-export function requireUser(ctx: AppContext, opts: { cached?: 'read' | 'write' } = {}) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const found = await resolveSession(ctx, bearerToken(request), opts.cached !== undefined);
+function authenticate(ctx: AppContext, cached: 'read' | 'write' | undefined) {
+  return async function authenticateSession(request: FastifyRequest): Promise<void> {
+    const found = await resolveSession(ctx, bearerToken(request), cached !== undefined);
     if (!found) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
     request.user = found.user;
-    if (found.fromCache && opts.cached === 'write') request.sessionUnconfirmed = true;
+    if (found.fromCache && cached === 'write') request.sessionUnconfirmed = true;
+  };
+}
+
+/**
+ * onRoute hook for the /api/ scope (app.ts): every route not marked `config: { public: true }`
+ * authenticates in its onRequest, before its body is parsed and its input validated. The
+ * OpenAPI document must say the same: a route that needs a session declares
+ * `security: authenticated`, a public one does not, or the server refuses to start.
+ */
+export function authenticateUnlessPublic(ctx: AppContext): (route: RouteOptions) => void {
+  const checks = {
+    db: authenticate(ctx, undefined),
+    read: authenticate(ctx, 'read'),
+    write: authenticate(ctx, process.env.BENCH_AB_NO_WRITE_CACHE ? undefined : 'write'), // TEMP A/B
+  };
+  return (route) => {
+    const name = `${String(route.method)} ${route.url}`;
+    const isPublic = route.config?.public === true;
+    const documented = (route.schema?.security?.length ?? 0) > 0;
+    if (isPublic && documented) {
+      throw new Error(`${name}: a public route must not declare security in its schema`);
+    }
+    if (!isPublic && !documented) {
+      throw new Error(
+        `${name}: needs a session, so its schema must declare security: authenticated ` +
+          '(or the route is public: config: { public: true })',
+      );
+    }
+    if (isPublic) return;
+    const check = checks[route.config?.session ?? 'db'];
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [check, ...own];
   };
 }
 
@@ -121,8 +168,8 @@ export function requestActor(request: FastifyRequest): Actor {
   };
 }
 
-/** The user set by requireUser; a route that forgot the preHandler fails loudly. */
+/** The user the session check set; on a public route, this fails loudly. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new Error('requireUser preHandler missing on this route');
+  if (!request.user) throw new Error('currentUser called on a route without a session check');
   return request.user;
 }

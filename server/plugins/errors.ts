@@ -10,6 +10,7 @@ import type {
 } from 'fastify';
 import { HttpError } from '../lib/http-error.js';
 import { fill, requestLanguage, translate } from '../lib/i18n.js';
+import { ONE_LINE_KEYWORD, ONE_LINE_MESSAGE } from '../lib/one-line.js';
 import { PLAIN_TEXT_KEYWORD, PLAIN_TEXT_MESSAGE } from '../lib/plain-text.js';
 import {
   DB_RETRY_AFTER_SECONDS,
@@ -62,6 +63,12 @@ export function validationFields(errors: FastifySchemaValidationError[]): Record
     }
     if (e.keyword === PLAIN_TEXT_KEYWORD) {
       fields[field] = PLAIN_TEXT_MESSAGE; // says more than the field's usual message would
+      continue;
+    }
+    if (e.keyword === ONE_LINE_KEYWORD) {
+      // Like the plain-text message, it says more than the field's usual one; U+0000 breaks both
+      // rules, and the plain-text message names it.
+      if (fields[field] !== PLAIN_TEXT_MESSAGE) fields[field] = ONE_LINE_MESSAGE;
       continue;
     }
     fields[field] ??=

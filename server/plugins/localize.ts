@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLanguage, translate, type Language } from '../lib/i18n.js';
 
 /**
- * The language of the session's user when the request failed before its preHandler signed it in
- * (e.g. a 400 from the schema): undefined when there is no live session.
+ * The language of the session's user when the request has no `request.user` (a public route
+ * called with a token, e.g. a 400 from its schema): undefined when there is no live session.
  */
 export type SessionLanguage = (request: FastifyRequest) => Promise<Language | undefined>;
 

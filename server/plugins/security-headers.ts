@@ -43,7 +43,7 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 export function registerSecurityHeaders(app: FastifyInstance, tls: boolean): void {
   // Computed once: @fastify/helmet built helmet's middleware (parsing the CSP) on every request,
-  // about a tenth of an empty call's CPU (docs/performance.md, 2026-11-26 17:38 round).
+  // about a tenth of an empty call's CPU.
   const headers = helmetHeaders(helmetOptions(tls));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);

@@ -8,7 +8,8 @@ import { detailsLink, loadMailThread, queueRecordMail } from '../mail/record-mai
 import type { Recipient } from '../routes/threads/sql.js';
 import { recordEvent } from '../routes/records/history.js';
 import { escalationMail, type Level } from './escalation-mail.js';
-import type { RunningTarget, SlaContext } from './recompute.js';
+import type { RunningTarget } from './compute.js';
+import type { SlaContext } from './recompute.js';
 
 export interface EscalatedTicket {
   id: string;

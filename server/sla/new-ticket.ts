@@ -1,7 +1,7 @@
 // A submitted ticket is written once: its service-level state is computed before the insert
 // (newTicketSla) instead of inserted and then updated, which wrote the new row a second time
 // through every index, and its id is taken with its defaults, so its wake-up job goes out with
-// the insert (docs/performance.md).
+// the insert.
 import { together, type Queryable } from '../db/transaction.js';
 import { TICKET, type RecordRow } from '../routes/records/kinds.js';
 import {

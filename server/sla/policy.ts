@@ -1,6 +1,7 @@
 // An SLA policy as stored (migrations/011_sla.sql) and the one query that picks a ticket's
 // policy: the first in sort_order whose conditions all match (a NULL condition matches any).
-import type { BusinessCalendar, DayHours } from './calendar.js';
+import type { DayHours } from './calendar.js';
+import type { SlaPolicy } from './compute.js';
 
 export const TARGETS = ['first_response', 'next_response', 'resolution'] as const;
 export type Target = (typeof TARGETS)[number];
@@ -31,16 +32,17 @@ export const POLICY_COLUMNS = `p.id, p.name, p.sort_order, p.hd_ids, p.priority_
   ARRAY(SELECT to_char(h, 'YYYY-MM-DD') FROM unnest(p.holidays) h ORDER BY h) AS holidays,
   p.version, p.created_at, p.updated_at`;
 
-export function calendarOf(p: PolicyRow): BusinessCalendar {
-  return { timeZone: p.time_zone, hours: p.hours, holidays: p.holidays };
-}
-
-export function targetMinutes(p: PolicyRow, target: Target): number | null {
-  return target === 'first_response'
-    ? p.first_response_minutes
-    : target === 'next_response'
-      ? p.next_response_minutes
-      : p.resolution_minutes;
+/** What the rules (compute.ts) need of a policy: its targets and its calendar. */
+export function policyRules(p: PolicyRow): SlaPolicy {
+  return {
+    id: p.id,
+    minutes: {
+      first_response: p.first_response_minutes,
+      next_response: p.next_response_minutes,
+      resolution: p.resolution_minutes,
+    },
+    calendar: { timeZone: p.time_zone, hours: p.hours, holidays: p.holidays },
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ export type SlaState = 'ok' | 'warning' | 'overdue' | 'met' | 'paused' | 'none';
 /** How close a due time counts as "due soon" (the dashboard figure and the `due_soon` filter). */
 export const DUE_SOON_MS = 60 * 60 * 1000;
 
-/** The service-level columns of `records`, as recompute.ts writes them (slaValues). */
+/** The service-level columns of `records`, as recompute.ts writes them (columnsOf). */
 export const SLA_COLUMNS = [
   'sla_policy_id',
   'sla_started_at',

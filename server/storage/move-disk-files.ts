@@ -6,10 +6,12 @@
 // keeps it: 'pg:<name>') and removed. Several processes may run it at once, each with its own
 // DATA_DIR: a process locks only rows whose file it has, and waits for a row another process
 // holds, then moves it unless that one did (skipping a held row could leave the file on disk).
+// A moved file's type is sniffed from its first bytes on the way (routes/attachments/sniff.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/pool.js';
 import { withTransaction } from '../db/transaction.js';
+import { detectType, withHead } from '../routes/attachments/sniff.js';
 import type { BlobStore } from './blob-store.js';
 
 export interface MoveLogger {
@@ -58,18 +60,18 @@ export async function moveDiskFiles(opts: {
         // Moved by another process while this one waited, or deleted meanwhile; or moved (and
         // removed from disk) by another process with the same DATA_DIR.
         if (locked.rowCount !== 1 || !fs.existsSync(file)) return false;
+        const source = withHead(fs.createReadStream(file));
         const stored = await blobs.put(
-          fs.createReadStream(file),
+          source.stream,
           Number.MAX_SAFE_INTEGER,
           tx,
           path.basename(row.stored_name),
         );
         if (!stored) throw new Error('the store refused the file');
-        await tx.query('UPDATE attachments SET stored_name = $2, size = $3 WHERE id = $1', [
-          row.id,
-          stored.key,
-          stored.size,
-        ]);
+        await tx.query(
+          `UPDATE attachments SET stored_name = $2, size = $3, detected_type = $4 WHERE id = $1`,
+          [row.id, stored.key, stored.size, await detectType(source.head())],
+        );
         return true;
       });
       if (moved) {

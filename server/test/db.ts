@@ -36,7 +36,7 @@ export async function createTestDatabase(opts: { migrated?: boolean } = {}): Pro
           !String((err as Error).message).includes('being accessed by other users')
         )
           throw err;
-        await new Promise((r) => setTimeout(r, 100 * attempt));
+        await new Promise((r) => setTimeout(r, 100 * attempt)); // backoff before the next try
       }
     }
   });

@@ -8,6 +8,7 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createPool, type Db } from '../db/pool.js';
 import { startWorkers } from '../jobs/workers.js';
+import type { MailListenerMonitor } from '../mail/inbound/listener-health.js';
 import { createPasswordHasher } from '../lib/passwords.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
@@ -26,11 +27,12 @@ const silentLog = { info: () => undefined, warn: () => undefined, error: () => u
 
 /**
  * An app on its own database; its job workers run too (mails reach the outbox) unless `workers: 0`.
- * `logTo` receives the app's log lines (info and up); by default it logs nothing.
+ * `logTo` receives the app's log lines (info and up); by default it logs nothing. `mailListener`:
+ * the app's health reports it and the workers' inbound SMTP listener writes it.
  */
 export async function startTestEnv(
   overrides: Partial<Config> = {},
-  opts: { logTo?: NodeJS.WritableStream } = {},
+  opts: { logTo?: NodeJS.WritableStream; mailListener?: MailListenerMonitor } = {},
 ): Promise<TestEnv> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-data-'));
@@ -53,9 +55,11 @@ export async function startTestEnv(
     queryTimeoutMs: 65000,
   });
   const logger = opts.logTo ? { level: 'info', stream: opts.logTo } : false;
-  const app = await buildApp({ config, db, logger, testOnlyFastHashing: true });
+  const { mailListener } = opts;
+  const app = await buildApp({ config, db, logger, testOnlyFastHashing: true, mailListener });
   await app.ready();
-  const stopWorkers = config.workers > 0 ? await startWorkers(db, config, silentLog) : undefined;
+  const stopWorkers =
+    config.workers > 0 ? await startWorkers(db, config, silentLog, { mailListener }) : undefined;
   return {
     app,
     db,
@@ -85,7 +89,7 @@ export async function drainJobs(env: TestEnv, timeoutMs = 20_000): Promise<void>
     );
     if (rows[0].pending === 0) return;
     if (Date.now() > until) throw new Error(`${rows[0].pending} jobs still pending`);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 50)); // polling, up to timeoutMs
   }
 }
 
@@ -170,7 +174,10 @@ export function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The newest .eml in the outbox addressed to `to` (waits: mails are sent by a job worker). */
+/**
+ * The newest .eml in the outbox addressed to `to` (waits, polling for up to 10 s: mails are sent
+ * by a job worker).
+ */
 export async function mailTo(env: TestEnv, to: string): Promise<{ raw: string; link: string }> {
   for (let i = 0; i < 500; i++) {
     const files = fs.existsSync(env.outboxDir)

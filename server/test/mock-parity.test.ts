@@ -151,6 +151,24 @@ describe('the mocks answer like the server', () => {
     await both('GET user/me', (side) => ['GET', '/api/user/me', tokens[side]]);
   });
 
+  it('register: an address that has an account answers exactly like a new one', async () => {
+    const fresh = await both('POST register/, a new address', (side) => [
+      'POST',
+      '/api/register/',
+      undefined,
+      { fullname: 'New Person', email: `parity-${side}@example.com`, password: 'a good password' },
+    ]);
+    const taken = await both('POST register/, a taken address', (side) => [
+      'POST',
+      '/api/register/',
+      undefined,
+      { fullname: 'Someone Else', email: logins[side].str_username, password: 'a good password' },
+    ]);
+    expect(taken.real.status).toBe(200);
+    expect(taken.mock.body).toEqual(fresh.mock.body);
+    expect(taken.real.body).toEqual(fresh.real.body);
+  });
+
   it('list, details and raise a ticket', async () => {
     await both('POST search/ticket/my', (side) => [
       'POST',

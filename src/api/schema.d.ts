@@ -70,7 +70,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a file (`?inline=1` shows a png, jpeg, gif or webp image inline, for thumbnails) */
+        /** Download a file (`?inline=1` shows a png, jpeg, gif or webp image inline, for thumbnails; the bytes, not the declared type, decide: anything else is application/octet-stream) */
         get: {
             parameters: {
                 query?: {
@@ -84,7 +84,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The file, in its own content type */
+                /** @description The file: a png, jpeg, gif or webp (by its bytes) in its own type, anything else as application/octet-stream */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -271,7 +271,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "multipart/form-data": {
-                        /** Format: binary */
+                        /**
+                         * Format: binary
+                         * @description The file. Its name (the part's filename) is one line: a name with a line break, a tab or another control character answers 400.
+                         */
                         files: string;
                     };
                 };
@@ -3511,6 +3514,28 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 databaseProcess?: "running" | "restarting" | "stopped";
+                                /**
+                                 * @description This process's inbound SMTP listener: off when turned off (INBOUND_SMTP=off, INBOUND_SMTP_PORT=0) or when the process runs no workers (WORKERS=0). Down does not change the status.
+                                 * @enum {string}
+                                 */
+                                mailListener?: "up" | "down" | "off";
+                                /** @description Up or down: the host:port it listens on, or tries to. */
+                                mailListenerAddress?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description While down: since when.
+                                 */
+                                mailListenerDownSince?: string;
+                                /**
+                                 * @description While down: why it could not bind (it tries again by itself).
+                                 * @enum {string}
+                                 */
+                                mailListenerProblem?: "port in use" | "permission denied" | "address not available" | "error";
+                                /**
+                                 * Format: date-time
+                                 * @description While down: when it tries to bind again.
+                                 */
+                                mailListenerRetryAt?: string;
                                 /** @enum {string} */
                                 status: "ok" | "unavailable";
                             };
@@ -3548,6 +3573,28 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 databaseProcess?: "running" | "restarting" | "stopped";
+                                /**
+                                 * @description This process's inbound SMTP listener: off when turned off (INBOUND_SMTP=off, INBOUND_SMTP_PORT=0) or when the process runs no workers (WORKERS=0). Down does not change the status.
+                                 * @enum {string}
+                                 */
+                                mailListener?: "up" | "down" | "off";
+                                /** @description Up or down: the host:port it listens on, or tries to. */
+                                mailListenerAddress?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description While down: since when.
+                                 */
+                                mailListenerDownSince?: string;
+                                /**
+                                 * @description While down: why it could not bind (it tries again by itself).
+                                 * @enum {string}
+                                 */
+                                mailListenerProblem?: "port in use" | "permission denied" | "address not available" | "error";
+                                /**
+                                 * Format: date-time
+                                 * @description While down: when it tries to bind again.
+                                 */
+                                mailListenerRetryAt?: string;
                                 /** @enum {string} */
                                 status: "ok" | "unavailable";
                             };
@@ -4713,7 +4760,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an unconfirmed account and mail a confirmation link */
+        /** Create an unconfirmed account and mail a confirmation link (the same answer for a taken address, whose owner is mailed instead) */
         post: {
             parameters: {
                 query?: never;
@@ -4747,15 +4794,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5330,7 +5368,7 @@ export interface paths {
                         page?: number;
                         page_size?: number;
                         /** @enum {string} */
-                        sort?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "subject" | "-subject" | "status" | "-status" | "priority" | "-priority" | "id" | "-id" | "sla" | "-sla";
+                        sort?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "subject" | "-subject" | "status" | "-status" | "priority" | "-priority" | "id" | "-id" | "sla" | "-sla" | "assignee" | "-assignee";
                     };
                 };
             };
@@ -5428,7 +5466,7 @@ export interface paths {
                         page?: number;
                         page_size?: number;
                         /** @enum {string} */
-                        sort?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "subject" | "-subject" | "status" | "-status" | "priority" | "-priority" | "id" | "-id" | "sla" | "-sla";
+                        sort?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "subject" | "-subject" | "status" | "-status" | "priority" | "-priority" | "id" | "-id" | "sla" | "-sla" | "assignee" | "-assignee";
                     };
                 };
             };
@@ -8077,7 +8115,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        columns: ("title" | "status" | "priority" | "sla" | "content_type" | "hd" | "owner" | "created" | "updated")[];
+                        columns: ("title" | "id" | "status" | "priority" | "sla" | "assignee" | "content_type" | "hd" | "owner" | "company" | "channel" | "searchable" | "created" | "updated" | "first_response_due" | "first_responded" | "next_response_due" | "resolution_due" | "resolved")[];
                         filters: {
                             assignee_id?: number | ("none" | "me");
                             author_id?: number;
@@ -8238,7 +8276,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        columns: ("title" | "status" | "priority" | "sla" | "content_type" | "hd" | "owner" | "created" | "updated")[];
+                        columns: ("title" | "id" | "status" | "priority" | "sla" | "assignee" | "content_type" | "hd" | "owner" | "company" | "channel" | "searchable" | "created" | "updated" | "first_response_due" | "first_responded" | "next_response_due" | "resolution_due" | "resolved")[];
                         filters: {
                             assignee_id?: number | ("none" | "me");
                             author_id?: number;
@@ -8665,20 +8703,35 @@ export interface components {
             is_default: boolean;
         };
         HistoryEvent: {
-            action: string;
+            /** @enum {string} */
+            action: "created" | "updated" | "status_changed" | "shared" | "classified" | "related" | "unrelated" | "attachment_added" | "attachment_deleted" | "assigned" | "moved" | "duplicated" | "searchable_changed" | "message_added" | "worklog_added" | "sla_warning" | "sla_breach";
             actor_id: number | null;
             actor_name: string | null;
             /** Format: date-time */
             created_at: string;
             details: {
                 action?: string;
+                /** @description updated: each changed field's value before and after, by name */
+                changes?: {
+                    [key: string]: {
+                        from: string | null;
+                        to: string | null;
+                    };
+                };
+                /** @enum {string} */
+                channel?: "web" | "mail";
                 copy_id?: number;
+                /** Format: date-time */
+                due_at?: string;
                 fields?: string[];
                 file_name?: string;
                 from?: string | null;
                 names?: string[];
                 searchable?: boolean;
+                sender_verified?: boolean;
                 source_id?: number;
+                /** @enum {string} */
+                target?: "first_response" | "next_response" | "resolution";
                 time_spent_minutes?: number | null;
                 title?: string;
                 to?: string | null;
@@ -8897,6 +8950,8 @@ export interface components {
             id: number;
             /** @description The quoted history of an inbound mail (sanitised HTML), shown collapsed */
             quoted_body: string | null;
+            /** @description false: a mailed message whose sender could not be proven (it claims an agent without answering that agent's notification, or the trusted relay's DMARC check failed); kept as a work-log entry, never mailed */
+            sender_verified: boolean;
             /** @enum {string} */
             sent_as: "self" | "agent" | "helpdesk";
             sent_as_name: string | null;

@@ -38,7 +38,7 @@ export function firstFiles(chunks: Map<string, ChunkInfo>): Set<string> {
  * The stylesheet moved to the top of <head>, before the entry's script and preloads (Vite
  * writes it last). Over HTTP/1.1 a browser requests in document order on six connections per
  * host, and the one file the first paint waits for queued behind the scripts: on a ticket's
- * details, eleven of them (docs/performance.md, 2026-11-26 23:25 round). The server adds a route's
+ * details, eleven of them. The server adds a route's
  * own preloads at the end of <head> (server/plugins/static-spa.ts).
  */
 export function withStylesheetFirst(html: string): string {

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { layoutActions } from '../features/layout/layout-slice';
 
 import { RIGHT_SIDEBAR_ID, SETTINGS_BUTTON_ID } from './topbar';
+import { USER_MENU_BUTTON_ID } from './user-menu';
 
 interface ChoiceGroupProps<V extends string> {
   name: string;
@@ -47,7 +48,10 @@ function ChoiceGroup<V extends string>({
   );
 }
 
-/** The right sidebar with the settings panel. Escape closes it and returns focus to Settings. */
+/**
+ * The right sidebar with the settings panel. Escape closes it and returns focus to Settings (on a
+ * phone, to the user menu, where Settings is).
+ */
 export function RightSidebar() {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();
@@ -58,7 +62,12 @@ export function RightSidebar() {
 
   useEffect(() => {
     if (open) closeRef.current?.focus();
-    else if (wasOpen.current) document.getElementById(SETTINGS_BUTTON_ID)?.focus();
+    // Back to Settings, or on a phone to the user menu that held it.
+    else if (wasOpen.current) {
+      (
+        document.getElementById(SETTINGS_BUTTON_ID) ?? document.getElementById(USER_MENU_BUTTON_ID)
+      )?.focus();
+    }
     wasOpen.current = open;
   }, [open]);
 

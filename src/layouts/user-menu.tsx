@@ -1,35 +1,45 @@
+import '../features/keyboard/i18n';
 import { useEffect, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { layoutActions } from '../features/layout/layout-slice';
+import { LANGUAGES, setLanguage } from '../lib/i18n';
 
 const ITEMS = [
   { to: '/profile', label: 'menu.profile' },
   { to: '/editor', label: 'menu.editProfile' },
-  { to: '/auth/logout', label: 'menu.logout', divided: true },
 ] as const;
+
+/** The user menu's button: where focus returns when the settings panel it opened closes. */
+export const USER_MENU_BUTTON_ID = 'user-menu-button';
 
 /**
  * The signed-in user's menu (Profile, Edit profile, Log out): a menu button as WAI-ARIA's menu
  * button pattern describes it. Bootstrap's dropdown classes place it under its button, so every
- * signed-in page's first screen does without Popper and reactstrap's Dropdown (15 KB brotli,
- * docs/performance.md). Enter, Space or ArrowDown open it on the first item, ArrowUp on the last;
+ * signed-in page's first screen does without Popper and reactstrap's Dropdown (15 KB brotli).
+ * Enter, Space or ArrowDown open it on the first item, ArrowUp on the last;
  * arrows, Home and End move; Escape closes it back to its button; Tab or a click elsewhere
- * closes it.
+ * closes it. `compact` (a phone's one-row header): the language, the theme and Settings are
+ * items here instead of controls of the header.
  */
-export function UserMenu() {
-  const { t } = useTranslation('common');
+export function UserMenu({ compact = false }: { compact?: boolean }) {
+  const { t, i18n } = useTranslation('common');
+  const dispatch = useAppDispatch();
   const name = useAppSelector((state) => state.auth.user?.fullname ?? '');
+  const dark = useAppSelector((state) => state.layout.layoutColor === 'dark');
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  const items = useRef<(HTMLAnchorElement | null)[]>([]);
   const focusOnOpen = useRef<number | null>(null);
+  /** The items, in the arrow keys' order. */
+  const menuItems = () =>
+    Array.from(root.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []);
 
   useEffect(() => {
     if (!open) return;
-    if (focusOnOpen.current !== null) items.current.at(focusOnOpen.current)?.focus();
+    if (focusOnOpen.current !== null) menuItems().at(focusOnOpen.current)?.focus();
     const closeOutside = (event: MouseEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -43,8 +53,8 @@ export function UserMenu() {
   };
 
   const onKey = (event: KeyboardEvent) => {
-    const links = items.current.filter((a): a is HTMLAnchorElement => a !== null);
-    const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const links = menuItems();
+    const at = links.indexOf(document.activeElement as HTMLElement);
     const focusAt = (index: number) => {
       event.preventDefault();
       if (!open) openAt(index);
@@ -61,10 +71,83 @@ export function UserMenu() {
     else if (event.key === 'Tab') setOpen(false);
   };
 
+  /** An item's shared props: out of the Tab order (the arrow keys move between items). */
+  const item = () => ({ tabIndex: -1, className: 'dropdown-item' });
+  /** A button item: does its thing, closes the menu and gives focus back to its button. */
+  const act = (run: () => void) => () => {
+    setOpen(false);
+    toggle.current?.focus();
+    run();
+  };
+  const divider = <hr className="dropdown-divider" aria-hidden="true" />;
+  const links = ITEMS.map((entry) => (
+    <li key={entry.to} role="none">
+      <Link {...item()} to={entry.to} role="menuitem" onClick={() => setOpen(false)}>
+        {t(entry.label)}
+      </Link>
+    </li>
+  ));
+  let settings: ReactNode = null;
+  if (compact) {
+    settings = (
+      <>
+        <li role="none">
+          {divider}
+          <ul role="group" aria-label={t('language')} className="list-unstyled">
+            {LANGUAGES.map((lang) => (
+              <li key={lang.code} role="none">
+                <button
+                  {...item()}
+                  type="button"
+                  role="menuitemradio"
+                  aria-checked={i18n.language === lang.code}
+                  lang={lang.code}
+                  onClick={act(() => setLanguage(lang.code))}
+                >
+                  <span aria-hidden="true" className="menu-check">
+                    {i18n.language === lang.code ? '✓' : ''}
+                  </span>
+                  {lang.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </li>
+        <li role="none">
+          {divider}
+          <button
+            {...item()}
+            type="button"
+            role="menuitemcheckbox"
+            aria-checked={dark}
+            onClick={act(() => dispatch(layoutActions.changeLayoutColor(dark ? 'light' : 'dark')))}
+          >
+            <span aria-hidden="true" className="menu-check">
+              {dark ? '✓' : ''}
+            </span>
+            {t('keyboard:theme.dark')}
+          </button>
+        </li>
+        <li role="none">
+          <button
+            {...item()}
+            type="button"
+            role="menuitem"
+            onClick={act(() => dispatch(layoutActions.showRightSidebar()))}
+          >
+            <span aria-hidden="true" className="menu-check" />
+            {t('settings.button')}
+          </button>
+        </li>
+      </>
+    );
+  }
+
   return (
-    <div className="user-menu dropdown" ref={root} onKeyDown={onKey}>
+    <div className={`user-menu dropdown${compact ? ' compact' : ''}`} ref={root} onKeyDown={onKey}>
       {/* The name starts with the visible text (WCAG 2.5.3): speech users say what they see. */}
       <button
+        id={USER_MENU_BUTTON_ID}
         ref={toggle}
         type="button"
         className="btn btn-link dropdown-toggle user-menu-toggle"
@@ -74,7 +157,7 @@ export function UserMenu() {
         // A click opens it on the button; Enter and Space (a click too) on the first item.
         onClick={(event) => (open ? setOpen(false) : openAt(event.detail === 0 ? 0 : null))}
       >
-        {name}
+        <span className="user-menu-name">{name}</span>
       </button>
       {open && (
         <ul
@@ -83,23 +166,14 @@ export function UserMenu() {
           role="menu"
           aria-label={name}
         >
-          {ITEMS.map((item, index) => (
-            <li key={item.to} role="none">
-              {'divided' in item && <hr className="dropdown-divider" aria-hidden="true" />}
-              <Link
-                ref={(a) => {
-                  items.current[index] = a;
-                }}
-                to={item.to}
-                role="menuitem"
-                tabIndex={-1}
-                className="dropdown-item"
-                onClick={() => setOpen(false)}
-              >
-                {t(item.label)}
-              </Link>
-            </li>
-          ))}
+          {links}
+          {settings}
+          <li role="none">
+            {divider}
+            <Link {...item()} to="/auth/logout" role="menuitem" onClick={() => setOpen(false)}>
+              {t('menu.logout')}
+            </Link>
+          </li>
         </ul>
       )}
     </div>

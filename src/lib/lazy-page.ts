@@ -12,7 +12,7 @@ export type LazyPage<P extends object = object> = ComponentType<P> & {
  * renders at once: React.lazy suspends on its first render even then, its Suspense boundary
  * shows the fallback, and React reveals what replaces a fallback no sooner than 300 ms after
  * the fallback appeared, so a first screen whose code had come in with the app still showed
- * that much later (docs/performance.md). While the code is on its way it suspends, as lazy does.
+ * that much later. While the code is on its way it suspends, as lazy does.
  * `load` is the page's code; `alsoNeeds` is code its first request needs (its feature's saga,
  * which otherwise starts loading only once the page has rendered and asked for its data).
  * Both start loading on `preload`. A module may also export `firstScreenNeeds`: code its first

@@ -3,7 +3,7 @@ import type { ModalProps } from 'reactstrap';
 
 // reactstrap's Modal, with its transitions (7 KB), loads when a dialog first opens
 // instead of with every page that has one but shows none at first (a ticket's details, the
-// lists): fewer bytes before those first screens (docs/performance.md).
+// lists): fewer bytes before those first screens.
 const ReactstrapModal = lazy(() => import('./reactstrap-modal'));
 
 /** reactstrap's Modal, rendered from the first time it is open on. */

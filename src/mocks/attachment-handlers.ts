@@ -8,6 +8,17 @@ import type { MockAttachment } from './work-data';
 
 const IMAGES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
+/** A png, jpeg, gif or webp by its first bytes, as the server sniffs them; else null. */
+function rasterTypeOf(bytes: Uint8Array): string | null {
+  const at = (offset: number, signature: number[]) =>
+    signature.every((b, i) => bytes[offset + i] === b);
+  if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (at(0, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (at(0, [0x47, 0x49, 0x46, 0x38])) return 'image/gif';
+  if (at(0, [0x52, 0x49, 0x46, 0x46]) && at(8, [0x57, 0x45, 0x42, 0x50])) return 'image/webp';
+  return null;
+}
+
 function publicAttachment(row: MockAttachment): Attachment {
   const { record_id: _record, object_type: _type, content: _content, ...rest } = row;
   return rest;
@@ -31,12 +42,13 @@ export function attachmentHandlers() {
         const row = fileOf(user, params.id);
         if (!row) return fail(404, 'Not Found', NOT_FOUND);
         const inline = new URL(request.url).searchParams.get('inline') === '1';
-        const disposition = inline && IMAGES.includes(row.content_type) ? 'inline' : 'attachment';
+        // As the server: only an image its bytes prove is served as one; the rest as bytes.
+        const disposition = inline && row.is_image ? 'inline' : 'attachment';
         // The file itself, not JSON: outside what the contract's types describe.
         return response.untyped(
           new HttpResponse(row.content, {
             headers: {
-              'Content-Type': row.content_type,
+              'Content-Type': row.is_image ? row.content_type : 'application/octet-stream',
               'Content-Disposition': `${disposition}; filename*=UTF-8''${encodeURIComponent(row.file_name)}`,
               'X-Content-Type-Options': 'nosniff',
             },
@@ -103,7 +115,11 @@ export function attachmentHandlers() {
             `${file.name} is larger than the ${maxMb} MB limit.`,
           );
         }
-        const contentType = file.type || 'application/octet-stream';
+        const declared = file.type || 'application/octet-stream';
+        const content = await file.arrayBuffer();
+        const detected = rasterTypeOf(new Uint8Array(content.slice(0, 12)));
+        const contentType =
+          detected ?? (IMAGES.includes(declared) ? 'application/octet-stream' : declared);
         const row: MockAttachment = {
           id: db.work.nextId++,
           record_id: id,
@@ -111,11 +127,11 @@ export function attachmentHandlers() {
           file_name: file.name,
           content_type: contentType,
           size: file.size,
-          is_image: IMAGES.includes(contentType),
+          is_image: detected !== null,
           uploaded_by_id: user.id,
           uploaded_by_name: user.fullname,
           created_at: new Date().toISOString(),
-          content: await file.arrayBuffer(),
+          content,
         };
         db.work.attachments.push(row);
         logEvent(row.record_id, user.id, 'attachment_added', { file_name: row.file_name });

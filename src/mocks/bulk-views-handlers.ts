@@ -79,7 +79,15 @@ function apply(
     case 'priority':
       if (!PRIORITIES.some((p) => p.priority_id === value)) return 'Choose a priority.';
       rebuild(record, { priority_id: value });
-      logEvent(record.id, actor, 'updated', { fields: ['priority_id'] });
+      logEvent(record.id, actor, 'updated', {
+        fields: ['priority_id'],
+        changes: {
+          priority_id: {
+            from: 'priority_name' in record ? record.priority_name : null,
+            to: PRIORITIES.find((p) => p.priority_id === value)?.priority_name ?? null,
+          },
+        },
+      });
       return null;
     case 'move':
       if (!HELPDESKS.some((hd) => hd.hd_id === value && hd.object_type === type)) {

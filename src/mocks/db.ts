@@ -1,5 +1,6 @@
 import type { HdRecord } from '../features/records/types';
 import type { Macro } from '../features/records/details-types';
+import type { HistoryAction } from '../features/records/work-types';
 import type { Language, User } from '../lib/types';
 import { seedChannels } from './mail-data';
 import type { MockChannel } from './mail-data';
@@ -71,7 +72,7 @@ export interface MockView {
 export interface MockEvent {
   id: number;
   record_id: number;
-  action: string;
+  action: HistoryAction;
   actor_id: number | null;
   details: Record<string, unknown>;
   /** Work-log events: agents only. */
@@ -147,7 +148,7 @@ export function resetDb(): void {
 export function logEvent(
   recordId: number,
   actorId: number | null,
-  action: string,
+  action: HistoryAction,
   details: Record<string, unknown> = {},
   internal = false,
 ): void {

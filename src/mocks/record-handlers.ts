@@ -52,7 +52,7 @@ const KINDS: Record<'ticket' | 'content', KindInfo> = {
     titleLabel: 'Subject',
     bodyLabel: 'Description',
     lookupMessage: 'Choose a priority.',
-    sorts: ['created_at', 'updated_at', 'subject', 'status', 'priority', 'id', 'sla'],
+    sorts: ['created_at', 'updated_at', 'subject', 'status', 'priority', 'id', 'sla', 'assignee'],
   },
   content: {
     type: 'C',
@@ -308,10 +308,25 @@ export function recordHandlers() {
           }
           const next = build(k, current.id, ownerOf(current), merged, current);
           db.records = db.records.map((r) => (r === current ? next : r));
-          const changed = [k.title, k.body, k.lookup, 'company_id', 'hd_id', 'is_draft'].filter(
+          // As the server records an edit: the API names, and the names before and after.
+          const shown: Record<string, string> = {
+            [k.title]: k.title,
+            hd_id: 'hd_name',
+            [k.lookup]: k.lookup === 'priority_id' ? 'priority_name' : 'content_type_name',
+            company_id: 'company_name',
+          };
+          const changed = [k.title, k.body, 'hd_id', k.lookup, 'company_id', 'is_draft'].filter(
             (name) => (next as Row)[name] !== was[name],
           );
-          if (changed.length) logEvent(next.id, user.id, 'updated', { fields: changed });
+          const changes = Object.fromEntries(
+            changed
+              .filter((name) => shown[name])
+              .map((name) => [
+                name,
+                { from: was[shown[name]] ?? null, to: (next as Row)[shown[name]] ?? null },
+              ]),
+          );
+          if (changed.length) logEvent(next.id, user.id, 'updated', { fields: changed, changes });
           if (next.status_id !== current.status_id) {
             logEvent(next.id, user.id, 'status_changed', {
               from: current.status_name,
@@ -390,6 +405,10 @@ export function recordHandlers() {
               if (sortName === 'status') return r.status_id;
               if (sortName === 'priority') return (r.priority_id as number | null) ?? 0;
               if (sortName === 'id') return r.id;
+              // By the assignee's id, unassigned last (first reversed), as the index keeps them.
+              if (sortName === 'assignee') {
+                return (r.assignee_id as number | null) ?? Number.MAX_SAFE_INTEGER;
+              }
               if (sortName === 'sla') {
                 const s = r.object_type === 'T' ? r.sla : undefined;
                 const running = s && ['ok', 'warning', 'overdue'].includes(s.state);

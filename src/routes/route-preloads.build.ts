@@ -3,7 +3,7 @@
 // HTML it sends for that route as <link rel=modulepreload> (server/plugins/static-spa.ts), so
 // the browser fetches the page's code alongside the entry instead of after the entry has run
 // and asked for it: over HTTP/1.1 one wave of files fewer before the first screen
-// (docs/performance.md, 2026-11-26 14:18 round).
+// (docs/performance.md, "route preloads").
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';

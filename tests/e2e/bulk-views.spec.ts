@@ -100,3 +100,61 @@ test('a shared view saved by one agent appears for another agent with its count'
   await expect(link).toHaveAttribute('aria-current', 'page');
   await expectAccessible(colleague);
 });
+
+test('an agent adds the Assignee column: it stays after a reload and the next visit, and sorts the queue', async ({
+  browser,
+}) => {
+  const agent = await pageAs(browser, 'agent@example.com');
+  // The demo shows saved views too: the shared one is in the sidebar.
+  await expect(
+    agent.getByRole('list', { name: 'Saved views' }).getByRole('link', {
+      name: /Unassigned open tickets/,
+    }),
+  ).toBeVisible();
+  await agent
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'All tickets' })
+    .click();
+  await expect(agent).toHaveURL(/\/hd_ticket$/);
+  await expect(rows(agent).nth(1)).toBeVisible();
+  const header = agent.getByRole('columnheader', { name: /^Assignee/ });
+  await expect(header).toHaveCount(0);
+  await agent.getByRole('button', { name: 'Columns' }).click();
+  const picker = agent.getByRole('group', { name: 'Columns' });
+  for (const name of ['Came in by', 'Company', 'First response due', 'Resolution due']) {
+    await expect(picker.getByRole('checkbox', { name })).toBeVisible();
+  }
+  await picker.getByRole('checkbox', { name: 'Assignee' }).check();
+  await expect(header).toBeVisible();
+  await expectAccessible(agent);
+
+  await agent.reload();
+  await expect(header).toBeVisible();
+  // The next visit, from the menu: no columns in the URL, the agent's choice all the same.
+  await agent.goto('/home');
+  await agent
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'All tickets' })
+    .click();
+  await expect(agent).toHaveURL(/\/hd_ticket$/);
+  await expect(header).toBeVisible();
+
+  /** The Assignee column's cells, top to bottom. */
+  const assignees = async () => {
+    const at = await agent
+      .locator('thead th')
+      .evaluateAll((ths) => ths.findIndex((th) => th.textContent?.startsWith('Assignee')));
+    return agent.locator(`tbody tr td:nth-child(${at + 1})`).allTextContents();
+  };
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect(agent).toHaveURL(/sort=assignee/);
+  // Each assignee's tickets together, the unassigned after them.
+  await expect.poll(async () => (await assignees())[0]).not.toBe('Unassigned');
+  const up = await assignees();
+  expect(up.filter((name, i) => i > 0 && name !== up[i - 1] && up.indexOf(name) < i)).toEqual([]);
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(async () => (await assignees())[0]).toBe('Unassigned');
+  await expectAccessible(agent);
+});

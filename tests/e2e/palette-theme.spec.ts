@@ -31,12 +31,20 @@ test('keyboard only: palette to a page and a record, the ? overlay, the dark the
   const id = new URL(href, page.url()).searchParams.get('hdTicketId');
   expect(id).toMatch(/^\d+$/);
 
-  // A record by its number.
+  // A record by its number (with or without #): its options, and no "Nothing matches." above.
+  await palette(page, id ?? '');
+  const dialog = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(dialog.getByRole('option', { name: `Open ticket #${id}` })).toBeVisible();
+  await expect(dialog.getByRole('option', { name: `Open content #${id}` })).toBeVisible();
+  await expect(dialog.getByText('Nothing matches.')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   await palette(page, `#${id}`);
   await expect(page.getByRole('option', { name: `Open ticket #${id}` })).toHaveAttribute(
     'aria-selected',
     'true',
   );
+  await expect(dialog.getByText('Nothing matches.')).toHaveCount(0);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/hd_ticket/details\\?hdTicketId=${id}$`));
   await expect(page.getByRole('heading', { name: 'Details' })).toBeVisible();

@@ -44,6 +44,10 @@ test('triage by keyboard: an agent makes a macro, then applies it to five ticket
   const macro = unique('Triage waiting');
   await agent.goto('/macros');
   await expect(agent.getByRole('heading', { level: 1, name: 'Macros' })).toBeVisible();
+  // A first start's demo has macros to look at already.
+  await expect(agent.getByRole('row').filter({ hasText: 'Ask for details' })).toContainText(
+    'Pending',
+  );
   await expectAccessible(agent);
   await agent.getByRole('button', { name: 'New macro' }).click();
   const form = agent.getByRole('form', { name: 'New macro' });

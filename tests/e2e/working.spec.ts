@@ -187,7 +187,7 @@ test('working a ticket: share, classify, relate, attach, converse, log work, ass
   await agent.goto(`/hd_ticket/details?hdTicketId=${id}`);
   const history = await section(agent, 'History');
   for (const step of [
-    'created the record',
+    'Alice Example created the ticket',
     'shared it with Bob Example',
     'classified it under',
     `related it to ${article}`,
@@ -206,6 +206,26 @@ test('working a ticket: share, classify, relate, attach, converse, log work, ass
   await expect(timeline.getByRole('listitem').filter({ hasText: internal })).toContainText(
     'Internal',
   );
+  await expect(timeline.getByText('Agent Example assigned it to Agent Example')).toBeVisible();
+
+  // The same history in Spanish: every line a sentence in the reader's language.
+  await agent.getByLabel('Language').selectOption({ label: 'Español' });
+  const historial = agent.getByRole('region', { name: 'Historial', exact: true });
+  for (const step of [
+    'Alice Example creó el ticket',
+    'Alice Example lo compartió con Bob Example',
+    'Agent Example lo asignó a Agent Example',
+    'Agent Example lo movió de IT Support a Network',
+  ]) {
+    await expect(historial.getByText(step, { exact: false }).first()).toBeVisible();
+  }
+  await expect(
+    agent
+      .getByRole('region', { name: 'Conversación', exact: true })
+      .getByText('Agent Example lo asignó a Agent Example'),
+  ).toBeVisible();
+  await expectAccessible(agent);
+  await agent.getByLabel('Idioma').selectOption({ label: 'English' });
 
   // Alice got the reply by mail, sees the reply, and never the work log.
   await expectMailContaining('alice@example.com', reply);

@@ -22,7 +22,7 @@ CREATE TRIGGER users_notify_change AFTER UPDATE OR DELETE ON users
 -- The lists' text filter (and the relations' title search) compare a stored, already folded
 -- title instead of folding every candidate row's title again (lower + unaccent cost about 2 µs a
 -- row: 40 ms for the 20,000 rows a common word's capped count reads at 1M tickets). The trigram
--- index moves to the stored column. docs/performance.md.
+-- index moves to the stored column.
 ALTER TABLE records ADD COLUMN title_search text
   GENERATED ALWAYS AS (records_search_text(title)) STORED;
 DROP INDEX records_title_trgm_idx;

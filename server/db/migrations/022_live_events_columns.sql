@@ -2,7 +2,7 @@
 -- The function built every event from the whole row as JSON (to_jsonb), so each change of a
 -- record turned its body and its search vector into JSON to read five columns from it: about
 -- 0.1 ms a change, and 3 ms for a ticket with a long thread (a 40 KB vector), paid by every
--- reply, status change and service-level update (docs/performance.md, 2026-11-25 22:10 round).
+-- reply, status change and service-level update.
 -- The payloads are the same, key for key (server/test/live/event-payloads.test.ts). The other
 -- kinds (events, shares, follows, attachments) have small rows and are still read as JSON.
 

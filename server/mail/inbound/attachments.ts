@@ -1,11 +1,13 @@
 // A mail's attachments, stored like uploads (same storage, same size limit, same cleaning of
-// names and types). storeMailAttachment is the ONE place an inbound part is stored, so moving
+// names and types, the type sniffed from the bytes the same way: a part's declared type never
+// decides how it is served). storeMailAttachment is the ONE place an inbound part is stored, so moving
 // attachment storage elsewhere means changing this function only.
 import { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { AppContext } from '../../lib/context.js';
 import { attachmentMaxBytes } from '../../routes/attachments/attach.js';
 import { insertAttachment } from '../../routes/attachments/sql.js';
+import { detectType } from '../../routes/attachments/sniff.js';
 import { cleanContentType, cleanFileName } from '../../routes/attachments/storage.js';
 import { recordEvent } from '../../routes/records/history.js';
 import { escapeHtml } from './body.js';
@@ -41,6 +43,8 @@ export async function storeMailAttachment(
     fileName,
     storedName: saved.key,
     contentType: cleanContentType(part.contentType),
+    // The part is in memory already (mailparser); its first bytes are enough.
+    detectedType: await detectType(part.content),
     size: saved.size,
     uploadedBy,
   });

@@ -1,5 +1,6 @@
 // The text of a received mail as the product stores it: sanitised HTML (the same rules as every
 // rich-text body, lib/sanitize.ts), the new text apart from the quoted history.
+import { oneLineText } from '../../lib/one-line.js';
 import { hasText, sanitizeBody } from '../../lib/sanitize.js';
 import { BODY_MAX } from '../../routes/records/kinds.js';
 import { splitQuotedHtml, splitQuotedText } from './quote.js';
@@ -62,6 +63,6 @@ export function mailBody(
 
 /** The subject as a record title: one line, at most 200 characters, never empty. */
 export function mailTitle(subject: string | undefined): string {
-  const line = (subject ?? '').replace(/\s+/g, ' ').trim();
+  const line = oneLineText(subject ?? '');
   return line ? Array.from(line).slice(0, 200).join('') : NO_SUBJECT;
 }

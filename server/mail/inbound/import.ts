@@ -7,6 +7,7 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { PoolClient } from 'pg';
 import { withTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
+import { oneLineText } from '../../lib/one-line.js';
 import { recordEvent } from '../../routes/records/history.js';
 import { insertMessage } from '../../routes/threads/sql.js';
 import { insertSubmittedTicket } from '../../sla/new-ticket.js';
@@ -20,11 +21,17 @@ import {
   type MailPart,
   type StoredMailAttachment,
 } from './attachments.js';
-import { mailBody, mailTitle } from './body.js';
+import { cleanFileName } from '../../routes/attachments/storage.js';
+import { provesAgentReply } from '../reply-token.js';
+import { dmarcFailed } from './authentication-results.js';
+import { escapeHtml, mailBody, mailTitle } from './body.js';
 import { bounceReason, bouncedMessageIds, ignoreReason } from './loop.js';
 import * as sql from './sql.js';
 
-export type InboundContext = Pick<AppContext, 'db' | 'config' | 'queue' | 'blobs' | 'clock'>;
+export type InboundContext = Pick<
+  AppContext,
+  'db' | 'config' | 'queue' | 'blobs' | 'clock' | 'jwtSecret'
+>;
 
 /** What became of a mail; undefined from importInboundMail when it was done already. */
 export type ImportResult = sql.InboundOutcome;
@@ -44,7 +51,7 @@ function senderOf(parsed: ParsedMail): Sender | undefined {
   const first = parsed.from?.value.find((a) => a.address && a.address.includes('@'));
   if (!first?.address) return undefined;
   const address = first.address.trim().toLowerCase();
-  const name = (first.name || address.split('@')[0]).replace(/\s+/g, ' ').trim();
+  const name = oneLineText(first.name || address.split('@')[0]);
   return {
     address,
     name: Array.from(name || address)
@@ -139,6 +146,71 @@ async function newTicket(m: Importing, known: sql.Sender | undefined): Promise<s
   return { state: 'ticket', recordId };
 }
 
+/**
+ * Whether the mail is proven to come from `user`: an agent's must answer a notification signed
+ * for them about this record (reply-token.ts); anyone's must not have failed the trusted relay's
+ * DMARC check. docs/mail.md "Who a mail is from".
+ */
+async function senderVerified(m: Importing, recordId: number, user: sql.Sender): Promise<boolean> {
+  if (dmarcFailed(m.parsed, m.ctx.config.mailTrustedAuthservId)) return false;
+  if (!user.user_is_hde) return true;
+  return provesAgentReply(repliedTo(m.parsed), {
+    secret: await m.ctx.jwtSecret(),
+    agentId: user.id,
+    recordId,
+    now: m.ctx.clock.now(),
+  });
+}
+
+/**
+ * A mail whose sender is not proven: an internal note marked so, for the desk's agents to judge.
+ * It is no reply: nobody is mailed, no service level moves, the status stays, and its files are
+ * named but not attached (attachments are the requester's to see).
+ */
+async function unverifiedNote(
+  m: Importing,
+  target: sql.ThreadTarget,
+  user: sql.Sender,
+): Promise<sql.InboundOutcome> {
+  const recordId = Number(target.id);
+  const body = mailBody({ html: m.parsed.html, text: m.parsed.text }, { splitQuote: true });
+  const files = toParts(m.parsed).map((p) => `<li>${escapeHtml(cleanFileName(p.filename))}</li>`);
+  const filesNote = files.length
+    ? `<p>Not attached (the sender is not verified):</p><ul>${files.join('')}</ul>`
+    : '';
+  const message = await insertMessage(m.tx, {
+    recordId,
+    thread: 'worklog',
+    authorId: user.id,
+    sentAs: 'self',
+    action: 'entry',
+    body: body.html + filesNote,
+    forwardTo: null,
+    timeSpentMinutes: null,
+    event: {
+      action: 'worklog_added',
+      details: { channel: 'mail', sender_verified: false },
+      internal: true,
+    },
+  });
+  const messageRowId = Number(message.id);
+  await m.tx.query(
+    `UPDATE record_messages
+        SET channel = 'mail', quoted_body = $2, from_email = $3, sender_verified = false
+      WHERE id = $1`,
+    [messageRowId, body.quoted || null, m.sender.address],
+  );
+  if (m.parsed.messageId) {
+    await rememberMessageId(m.tx, {
+      messageId: m.parsed.messageId,
+      recordId,
+      messageRowId,
+      direction: 'in',
+    });
+  }
+  return { state: 'message', reason: 'sender_not_verified', recordId, messageRowId };
+}
+
 async function reply(
   m: Importing,
   target: sql.ThreadTarget,
@@ -146,6 +218,7 @@ async function reply(
 ): Promise<sql.InboundOutcome> {
   const { tx } = m;
   const recordId = Number(target.id);
+  if (!(await senderVerified(m, recordId, user))) return unverifiedNote(m, target, user);
   const body = mailBody({ html: m.parsed.html, text: m.parsed.text }, { splitQuote: true });
   const parts = splitParts(m);
   await attach(m, recordId, user.id, parts.fits);

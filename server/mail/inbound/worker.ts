@@ -1,14 +1,16 @@
 // Mail in, in a worker process (docs/mail.md "Which process does what"): the `mail.import` and
 // `mail.poll` handlers, the poll schedule, IMAP IDLE on the desk mailboxes, the start-up sweep of mails left `received` by a
-// crash, and the inbound SMTP listener (unless INBOUND_SMTP=off). Only worker processes run
-// this, so an API-only process (WORKERS=0) never listens for mail.
+// crash, and the inbound SMTP listener (unless INBOUND_SMTP=off or INBOUND_SMTP_PORT=0; a port
+// it cannot bind is tried again with backoff, and `mailListener` says so). Only worker processes
+// run this, so an API-only process (WORKERS=0) never listens for mail.
 import type { Job } from '../../jobs/queue.js';
 import { failInboundMail, importInboundMail, type InboundContext } from './import.js';
 import { secretBox } from '../secret.js';
 import { startMailboxWatcher } from './imap-idle.js';
 import { pollJobHandler } from './poll-job.js';
+import { createMailListenerMonitor, type MailListenerMonitor } from './listener-health.js';
 import { createImportRunner, type ImportRunner } from './runner.js';
-import { startInboundSmtp, type InboundSmtp } from './smtp-listener.js';
+import { superviseInboundSmtp, type SupervisedSmtp } from './smtp-listener.js';
 
 export interface InboundLogger {
   info: (obj: object, msg: string) => void;
@@ -17,8 +19,8 @@ export interface InboundLogger {
 }
 
 export interface InboundWorker {
-  /** The inbound SMTP listener's port; undefined when it is off (or its port was taken). */
-  smtpPort: number | undefined;
+  /** The inbound SMTP listener's port; undefined when it is off or not bound (yet). */
+  readonly smtpPort: number | undefined;
   runner: ImportRunner;
   /** Stops the listener and waits for imports under way. */
   stop: () => Promise<void>;
@@ -42,7 +44,11 @@ function importJobHandler(ctx: InboundContext) {
 export async function startInboundWorker(
   ctx: InboundContext,
   log: InboundLogger,
-  opts: { concurrency: number },
+  opts: {
+    concurrency: number;
+    /** Told whether the listener is up, down or off (GET /api/health reads it). */
+    mailListener?: MailListenerMonitor;
+  },
 ): Promise<InboundWorker> {
   let stopping = false;
   const runner = createImportRunner(ctx, log);
@@ -59,33 +65,28 @@ export async function startInboundWorker(
   // Mails stored but not imported when a process died: now, not when their jobs expire.
   void runner.drain().catch((err: unknown) => log.warn({ err }, 'inbound sweep failed'));
 
-  let smtp: InboundSmtp | undefined;
+  let smtp: SupervisedSmtp | undefined;
   const { config } = ctx;
   if (config.inboundSmtp) {
-    try {
-      smtp = await startInboundSmtp(ctx, {
-        host: config.inboundSmtpHost,
-        port: config.inboundSmtpPort,
-        maxBytes: config.inboundMailMaxMb * 1024 * 1024,
-        onStored: runner.kick,
-        log,
-      });
-    } catch (err) {
-      // Another worker on this machine has the port: this one runs jobs without listening.
-      log.error(
-        { err },
-        `Inbound SMTP could not listen on ${config.inboundSmtpHost}:${config.inboundSmtpPort} ` +
-          '(set INBOUND_SMTP=off on all but one worker process per machine, or another port)',
-      );
-    }
+    // A port another process holds: jobs run meanwhile, and the listener keeps trying to bind.
+    smtp = await superviseInboundSmtp(ctx, {
+      host: config.inboundSmtpHost,
+      port: config.inboundSmtpPort,
+      maxBytes: config.inboundMailMaxMb * 1024 * 1024,
+      onStored: runner.kick,
+      log,
+      monitor: opts.mailListener ?? createMailListenerMonitor(),
+    });
   }
   return {
-    smtpPort: smtp?.port,
+    get smtpPort() {
+      return smtp?.port;
+    },
     runner,
     stop: async () => {
       stopping = true;
       await watcher?.stop();
-      if (smtp) await smtp.close();
+      if (smtp) await smtp.stop();
       await runner.idle();
     },
   };

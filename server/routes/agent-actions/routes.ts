@@ -9,7 +9,7 @@ import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { M, authenticated, errorResponse, errors, ok } from '../../lib/schemas.js';
 import { queueAssigneeMail } from '../../mail/record-mail.js';
-import { currentUser, requestActor, requireUser, type AuthUser } from '../../plugins/auth.js';
+import { currentUser, requestActor, type AuthUser } from '../../plugins/auth.js';
 import { recordEvent } from '../records/history.js';
 import {
   CONTENT,
@@ -75,7 +75,6 @@ async function changeAtVersion(
 }
 
 function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): void {
-  const preHandler = requireUser(ctx);
   const tags = ['agent actions'];
   const full = recordSchema(kind, true);
   const conflict = { ...errorResponse, properties: { ...errorResponse.properties, current: full } };
@@ -84,7 +83,6 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
   app.post<{ Params: { id: number }; Body: { hd_id: number; version: number } }>(
     `${base}/move/`,
     {
-      preHandler,
       schema: {
         tags,
         summary: `Move a ${kind.path} to another help desk of its type (agents only)`,
@@ -132,7 +130,6 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
   app.post<{ Params: { id: number } }>(
     `${base}/duplicate/`,
     {
-      preHandler,
       schema: {
         tags,
         summary: `Duplicate a ${kind.path}: same fields, owner, classification and shared-with list (agents only)`,
@@ -168,7 +165,6 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
   app.put<{ Params: { id: number }; Body: { assignee_id: number | null; version: number } }>(
     `${base}/assign/`,
     {
-      preHandler,
       schema: {
         tags,
         summary: `Assign a ${kind.path} to a helpdesk agent, or nobody (agents only)`,
@@ -228,7 +224,6 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
 }
 
 export function agentActionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const preHandler = requireUser(ctx);
   kindRoutes(app, ctx, TICKET);
   kindRoutes(app, ctx, CONTENT);
 
@@ -237,7 +232,6 @@ export function agentActionRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.put<{ Params: { id: number }; Body: { searchable: boolean; version: number } }>(
     '/content/:id/searchable/',
     {
-      preHandler,
       schema: {
         tags: ['agent actions'],
         summary: 'Let every signed-in user find and read a content item, or stop it (agents only)',
@@ -281,7 +275,6 @@ export function agentActionRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/agents/',
     {
-      preHandler,
       schema: {
         tags: ['agent actions'],
         summary: 'The people a record can be assigned to (agents only)',

@@ -1,12 +1,14 @@
 // The one way to store a file as a record's attachment: uploads (routes.ts) and anything else
 // that brings files in (mail) go through withAttachments(). The file, its attachment row and
 // its history event commit together; a file over the limit, or a transaction that fails,
-// leaves nothing behind.
+// leaves nothing behind. Each file's type is sniffed from its first bytes as it streams in
+// (sniff.ts): that, not the declared type, decides how it is served.
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import { withTransaction, withUserTransaction, type Actor } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { recordEvent } from '../records/history.js';
+import { detectType, withHead } from './sniff.js';
 import * as sql from './sql.js';
 import { cleanContentType, cleanFileName } from './storage.js';
 
@@ -14,7 +16,10 @@ export interface NewAttachmentFile {
   recordId: number;
   /** As the sender named it: cleaned here (no folders, no control characters). */
   fileName: string | undefined;
-  /** As declared: anything that is not a media type is stored as application/octet-stream. */
+  /**
+   * As declared: anything that is not a media type is stored as application/octet-stream. Kept
+   * for information only; the bytes decide how the file is served.
+   */
   contentType: string | undefined;
   /** Null for files no user brought (none yet); also the history event's actor. */
   uploadedBy: number | null;
@@ -46,7 +51,8 @@ export async function withAttachments<T>(
   try {
     return await transaction((tx) =>
       run(tx, async (file) => {
-        const stored = await ctx.blobs.put(file.source, attachmentMaxBytes(ctx), tx);
+        const source = withHead(file.source);
+        const stored = await ctx.blobs.put(source.stream, attachmentMaxBytes(ctx), tx);
         if (!stored) return undefined;
         written.push(stored.key);
         const fileName = cleanFileName(file.fileName);
@@ -55,6 +61,7 @@ export async function withAttachments<T>(
           fileName,
           storedName: stored.key,
           contentType: cleanContentType(file.contentType),
+          detectedType: await detectType(source.head()),
           size: stored.size,
           uploadedBy: file.uploadedBy,
         });

@@ -9,17 +9,26 @@ import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fill } from '../../lib/i18n.js';
+import { isOneLine, oneLine } from '../../lib/one-line.js';
 import { M, authenticated, errors, ok, ref } from '../../lib/schemas.js';
-import { currentUser, requestActor, requireUser } from '../../plugins/auth.js';
+import { currentUser, requestActor } from '../../plugins/auth.js';
 import { recordEvent } from '../records/history.js';
 import type { ObjectType } from '../records/kinds.js';
 import { requireAccess } from '../records/record-access.js';
 import { NOT_FOUND } from '../records/routes.js';
 import { attachmentMaxBytes, removeStoredFiles, withAttachments } from './attach.js';
 import * as sql from './sql.js';
-import { INLINE_IMAGES, cleanFileName, contentDisposition, servedContentType } from './storage.js';
+import {
+  cleanFileName,
+  contentDisposition,
+  isInlineImage,
+  reportedContentType,
+  servedAs,
+} from './storage.js';
 
 export const FILE_REQUIRED = 'Choose a file.';
+export const FILE_NAME_NOT_ONE_LINE =
+  'The file name must be one line: line breaks, tabs and control characters are not allowed.';
 export const DELETE_FORBIDDEN = 'Only the uploader or a helpdesk agent can delete this file.';
 export const tooLarge = (file: string, mb: number) =>
   fill('{{file}} is larger than the {{mb}} MB limit.', { file, mb });
@@ -64,21 +73,30 @@ const fileParams = { type: 'object', required: ['id'], properties: { id } } as c
 
 /**
  * The upload's body, for the OpenAPI document only: the handler reads the multipart stream
- * itself, so Fastify must not validate a body.
+ * itself, so Fastify must not validate a body. The file's name is one line (the handler checks).
  */
 const uploadBody = {
   type: 'object',
   required: ['files'],
-  properties: { files: { type: 'string', format: 'binary' } },
+  properties: {
+    files: {
+      type: 'string',
+      format: 'binary',
+      ...oneLine,
+      description:
+        "The file. Its name (the part's filename) is one line: a name with a line break, a tab " +
+        'or another control character answers 400.',
+    },
+  },
 } as const;
 
 export function toApi(row: sql.AttachmentRow) {
   return {
     id: Number(row.id),
     file_name: row.file_name,
-    content_type: row.content_type,
+    content_type: reportedContentType(row.content_type, row.detected_type),
     size: Number(row.size),
-    is_image: INLINE_IMAGES.includes(row.content_type),
+    is_image: isInlineImage(row.detected_type),
     uploaded_by_id: row.uploaded_by_id === null ? null : Number(row.uploaded_by_id),
     uploaded_by_name: row.uploaded_by_name,
     created_at: row.created_at.toISOString(),
@@ -96,13 +114,11 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
     limits: { fileSize: attachmentMaxBytes(ctx) + 1, files: 1, fields: 10, parts: 20 },
     throwFileSizeLimit: false,
   });
-  const preHandler = requireUser(ctx);
   const tags = ['attachments'];
 
   app.post<RecordRequest>(
     '/attachment/:type/:id',
     {
-      preHandler,
       config: {
         swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: uploadBody }, url }),
       },
@@ -132,6 +148,10 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
         part?.file.resume();
         throw new HttpError(400, 'Validation failed', { files: FILE_REQUIRED });
       }
+      if (!isOneLine(part.filename)) {
+        part.file.resume();
+        throw new HttpError(400, 'Validation failed', { files: FILE_NAME_NOT_ONE_LINE });
+      }
       const row = await withAttachments(
         ctx,
         (_tx, attach) =>
@@ -152,7 +172,6 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<RecordRequest>(
     '/attachment/:type/:id',
     {
-      preHandler,
       schema: {
         tags,
         summary: "A record's attachments, oldest first",
@@ -175,11 +194,11 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Params: { id: number }; Querystring: { inline?: 0 | 1 } }>(
     '/attachment/file/:id',
     {
-      preHandler,
       schema: {
         tags,
         summary:
-          'Download a file (`?inline=1` shows a png, jpeg, gif or webp image inline, for thumbnails)',
+          'Download a file (`?inline=1` shows a png, jpeg, gif or webp image inline, for thumbnails; ' +
+          'the bytes, not the declared type, decide: anything else is application/octet-stream)',
         security: authenticated,
         params: fileParams,
         querystring: {
@@ -188,7 +207,8 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
         },
         response: {
           200: {
-            description: 'The file, in its own content type',
+            description:
+              'The file: a png, jpeg, gif or webp (by its bytes) in its own type, anything else as application/octet-stream',
             content: {
               'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
             },
@@ -202,14 +222,12 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
       if (!a) throw new HttpError(404, NOT_FOUND);
       const file = await ctx.blobs.get(a.stored_name);
       if (!file) throw new HttpError(404, NOT_FOUND);
-      const inline = request.query.inline === 1 && INLINE_IMAGES.includes(a.content_type);
+      // The sniffed type decides; a file stored before sniffing has none and is a download.
+      const served = servedAs(a.detected_type, request.query.inline === 1);
       return reply
-        .header('content-type', servedContentType(a.content_type))
+        .header('content-type', served.contentType)
         .header('content-length', a.size)
-        .header(
-          'content-disposition',
-          contentDisposition(inline ? 'inline' : 'attachment', a.file_name),
-        )
+        .header('content-disposition', contentDisposition(served.disposition, a.file_name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(file);
@@ -219,7 +237,6 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.delete<{ Params: { id: number } }>(
     '/attachment/file/:id',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Delete a file (the uploader or a helpdesk agent)',

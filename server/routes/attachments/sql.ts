@@ -14,14 +14,17 @@ export interface AttachmentRow {
   record_id: string;
   file_name: string;
   stored_name: string;
+  /** As declared by the sender (cleaned). */
   content_type: string;
+  /** What the bytes are (routes/attachments/sniff.ts); null: not recognised, or stored before. */
+  detected_type: string | null;
   size: string;
   uploaded_by_id: string | null;
   uploaded_by_name: string | null;
   created_at: Date;
 }
 
-const COLUMNS = `a.id, a.record_id, a.file_name, a.stored_name, a.content_type, a.size,
+const COLUMNS = `a.id, a.record_id, a.file_name, a.stored_name, a.content_type, a.detected_type, a.size,
        a.uploaded_by AS uploaded_by_id,
        (SELECT fullname FROM users WHERE id = a.uploaded_by) AS uploaded_by_name, a.created_at`;
 
@@ -39,6 +42,8 @@ export interface NewAttachment {
   /** The file's key in the blob store (server/storage/blob-store.ts). */
   storedName: string;
   contentType: string;
+  /** What the bytes are (sniff.ts detectType), null when not recognised. */
+  detectedType: string | null;
   size: number;
   uploadedBy: number | null;
 }
@@ -46,10 +51,11 @@ export interface NewAttachment {
 export async function insertAttachment(q: Queryable, a: NewAttachment): Promise<AttachmentRow> {
   const { rows } = await q.query<AttachmentRow>(
     `WITH a AS (
-       INSERT INTO attachments (record_id, file_name, stored_name, content_type, size, uploaded_by)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *)
+       INSERT INTO attachments
+         (record_id, file_name, stored_name, content_type, detected_type, size, uploaded_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *)
      SELECT ${COLUMNS} FROM a`,
-    [a.recordId, a.fileName, a.storedName, a.contentType, a.size, a.uploadedBy],
+    [a.recordId, a.fileName, a.storedName, a.contentType, a.detectedType, a.size, a.uploadedBy],
   );
   return rows[0];
 }

@@ -18,8 +18,8 @@ import {
   userSchema,
 } from '../../lib/schemas.js';
 import { acceptedLanguage } from '../../lib/i18n.js';
-import { confirmMail, resetMail } from '../../mail/templates.js';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import { accountExistsMail, confirmMail, resetMail } from '../../mail/templates.js';
+import { currentUser } from '../../plugins/auth.js';
 import { publicUser } from '../users/public-user.js';
 import * as sql from './sql.js';
 import {
@@ -39,7 +39,6 @@ export const MESSAGES = {
   tooManyRequests: 'Too many requests. Try again later.',
   loggedOut: 'Logged out',
   registered: 'Registration successful. Check your email for a confirmation link.',
-  emailTaken: 'An account with this email already exists.',
   confirmed: 'Your account is confirmed. You can log in now.',
   resetSent: "We've sent you a link to reset password to your registered email.",
   resetDone: 'Your password has been reset. You can log in now.',
@@ -64,6 +63,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: { str_username: string; str_password: string } }>(
     '/login',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Log in with email and password; answers a JWT and the user',
@@ -121,7 +121,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(
     '/logout',
     {
-      preHandler: requireUser(ctx),
       schema: {
         tags: ['auth'],
         summary: 'Revoke the current session (its token is refused from now on)',
@@ -139,15 +138,18 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: { fullname: string; email: string; password: string } }>(
     '/register/',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
-        summary: 'Create an unconfirmed account and mail a confirmation link',
+        summary:
+          'Create an unconfirmed account and mail a confirmation link (the same answer for a ' +
+          'taken address, whose owner is mailed instead)',
         body: {
           type: 'object',
           required: ['fullname', 'email', 'password'],
           properties: { fullname: fullnameField, email: emailField, password: passwordField },
         },
-        response: { 200: ok(messageData), ...errors(400, 409, 429) },
+        response: { 200: ok(messageData), ...errors(400, 429) },
       },
     },
     async (request) => {
@@ -156,13 +158,29 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       await countAttempt(db, config, keys);
       // Someone with no account yet: their browser's preference, for the account and the mail.
       const language = acceptedLanguage(request.headers['accept-language']);
+      const email = request.body.email.trim().toLowerCase();
+      // Hashed whether or not the address is taken, and either way one more statement and one
+      // mail: the answer and its time are the same, so they never tell who has an account.
       const user = await sql.insertUser(db, {
         fullname: request.body.fullname.trim(),
-        email: request.body.email.trim().toLowerCase(),
+        email,
         passwordHash: await hasher.hash(request.body.password),
         language,
       });
-      if (!user) throw new HttpError(409, MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+      if (!user) {
+        const owner = await sql.findUserByEmail(db, email);
+        // Gone since the insert found it (deleted in between): nobody to tell.
+        if (owner) {
+          await mailer.send(
+            owner.email,
+            accountExistsMail(owner.language, owner.fullname, {
+              signIn: `${config.publicUrl}/auth/login`,
+              reset: `${config.publicUrl}/auth/forget-password`,
+            }),
+          );
+        }
+        return { statusCode: 200, data: { message: MESSAGES.registered } };
+      }
       const { token, hash } = newOneTimeToken();
       await sql.insertAccountToken(db, {
         hash,
@@ -179,6 +197,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: { token: string } }>(
     '/confirm/',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Confirm an account with the mailed token',
@@ -196,6 +215,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: { email: string } }>(
     '/forget-password/',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Mail a password reset link (same answer for unknown emails)',
@@ -230,6 +250,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: { token: string; password: string } }>(
     '/reset-password/',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the mailed token; logs out every session of the account',

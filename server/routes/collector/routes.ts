@@ -6,8 +6,9 @@ import { withTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fill } from '../../lib/i18n.js';
+import { oneLine } from '../../lib/one-line.js';
 import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import { CONTENT, LIST_COUNT_CAP, listDataSchema, toApi } from '../records/kinds.js';
 import { NOT_FOUND_MESSAGE } from '../records/messages.js';
 import { nodeSchema } from '../taxonomy/routes.js';
@@ -32,6 +33,7 @@ const nameField = {
   minLength: 1,
   maxLength: 100,
   pattern: '\\S',
+  ...oneLine,
   [M]: NAME_MESSAGE,
 } as const;
 const parentField = {
@@ -60,14 +62,12 @@ const idParams = {
 } as const;
 
 export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const preHandler = requireUser(ctx);
   app.addSchema(collectorNodeSchema);
   const tags = ['collector'];
 
   app.get<{ Querystring: { parent_id?: number } }>(
     '/collector/nodes/',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Classification nodes under parent_id (roots without it) with content counts',
@@ -91,7 +91,6 @@ export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: { category_id: number; page?: number; page_size?: number } }>(
     '/collector/content/',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Content classified directly under a node, newest first, a page at a time',
@@ -146,7 +145,7 @@ export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: { category_name: string; parent_id?: number | null } }>(
     '/classification/',
     {
-      preHandler: [preHandler, agentsOnly],
+      preHandler: agentsOnly,
       schema: {
         tags: ['classification'],
         summary: 'Add a classification node (agents only)',
@@ -178,7 +177,7 @@ export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.put<{ Params: { id: number }; Body: { category_name?: string; parent_id?: number | null } }>(
     '/classification/:id',
     {
-      preHandler: [preHandler, agentsOnly],
+      preHandler: agentsOnly,
       schema: {
         tags: ['classification'],
         summary: 'Rename or move a classification node (agents only)',
@@ -219,7 +218,7 @@ export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.delete<{ Params: { id: number } }>(
     '/classification/:id',
     {
-      preHandler: [preHandler, agentsOnly],
+      preHandler: agentsOnly,
       schema: {
         tags: ['classification'],
         summary: 'Delete an unused classification node without sub-categories (agents only)',

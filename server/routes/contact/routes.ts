@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { authenticated, errors, ok, ref } from '../../lib/schemas.js';
-import { requireUser } from '../../plugins/auth.js';
 
 interface ContactRow {
   hd_id: number;
@@ -33,7 +32,6 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/contact/',
     {
-      preHandler: requireUser(ctx),
       schema: {
         tags: ['contact'],
         summary: 'Contact details of the ticket help desks',

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { M, authenticated, errors, ok } from '../../lib/schemas.js';
-import { currentUser, requireUser, type AuthUser } from '../../plugins/auth.js';
+import { currentUser, type AuthUser } from '../../plugins/auth.js';
 import { toApi as attachmentToApi } from '../attachments/routes.js';
 import { KINDS, recordIdParams } from '../records/access.js';
 import { recordSchema, toApi, type RecordKind, type RecordRow } from '../records/kinds.js';
@@ -213,6 +213,7 @@ function toEntry(row: sql.TimelineRow) {
       channel: row.channel,
       quoted_body: row.quoted_body,
       from_email: row.from_email,
+      sender_verified: row.sender_verified,
       created_at: at,
     },
   };
@@ -228,8 +229,6 @@ function timeline(rows: sql.TimelineRow[]) {
 }
 
 export function detailsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Read-only: the session check may come from the session cache.
-  const preHandler = requireUser(ctx, { cached: 'read' });
   for (const schema of [timelineEntry, timelinePage, detailAttachment, permissions]) {
     app.addSchema(schema);
   }
@@ -238,7 +237,8 @@ export function detailsRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.get<{ Params: { id: number }; Querystring: { before?: string } }>(
       `/${kind.path}/:id/details/`,
       {
-        preHandler,
+        // Read-only: the session check may come from the session cache.
+        config: { session: 'read' },
         schema: {
           tags: [kind.path],
           summary: `Everything the view of a ${label} shows, in one call (older timeline pages with \`before\`)`,

@@ -103,8 +103,8 @@ export async function attachmentsWithMessages(
   agent: boolean,
 ): Promise<DetailAttachmentRow[]> {
   const { rows } = await q.query<DetailAttachmentRow>(
-    `SELECT a.id, a.record_id, a.file_name, a.stored_name, a.content_type, a.size,
-            a.uploaded_by AS uploaded_by_id,
+    `SELECT a.id, a.record_id, a.file_name, a.stored_name, a.content_type, a.detected_type,
+            a.size, a.uploaded_by AS uploaded_by_id,
             (SELECT fullname FROM users WHERE id = a.uploaded_by) AS uploaded_by_name,
             a.created_at,
             (SELECT m.id FROM record_messages m

@@ -1,8 +1,11 @@
 // For load balancers, monitors and operators: 200 when the database answers, 503 when it does
-// not, saying which part is down (the API itself answers either way).
+// not, saying which part is down (the API itself answers either way). The inbound mail listener
+// is reported as a part too, but never makes the answer 503: a load balancer must not take an
+// API process out of rotation because its mail listener could not bind.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DatabaseHealthState } from '../../db/health-monitor.js';
 import type { AppContext } from '../../lib/context.js';
+import type { MailListenerHealth } from '../../mail/inbound/listener-health.js';
 import { errorResponse } from '../../lib/schemas.js';
 import { DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE } from '../../plugins/db-unavailable.js';
 
@@ -29,10 +32,51 @@ const healthData = {
       enum: ['running', 'restarting', 'stopped'],
       description: 'The embedded PostgreSQL process (only when this server runs it).',
     },
+    mailListener: {
+      type: 'string',
+      enum: ['up', 'down', 'off'],
+      description:
+        "This process's inbound SMTP listener: off when turned off (INBOUND_SMTP=off, " +
+        'INBOUND_SMTP_PORT=0) or when the process runs no workers (WORKERS=0). Down does not ' +
+        'change the status.',
+    },
+    mailListenerAddress: {
+      type: 'string',
+      description: 'Up or down: the host:port it listens on, or tries to.',
+    },
+    mailListenerDownSince: {
+      type: 'string',
+      format: 'date-time',
+      description: 'While down: since when.',
+    },
+    mailListenerProblem: {
+      type: 'string',
+      enum: ['port in use', 'permission denied', 'address not available', 'error'],
+      description: 'While down: why it could not bind (it tries again by itself).',
+    },
+    mailListenerRetryAt: {
+      type: 'string',
+      format: 'date-time',
+      description: 'While down: when it tries to bind again.',
+    },
   },
 } as const;
 
-function healthBody(state: DatabaseHealthState) {
+function mailListenerParts(health: MailListenerHealth | undefined) {
+  if (!health) return {};
+  if (health.state === 'off') return { mailListener: 'off' as const };
+  if (health.state === 'up')
+    return { mailListener: 'up' as const, mailListenerAddress: health.address };
+  return {
+    mailListener: 'down' as const,
+    mailListenerAddress: health.address,
+    mailListenerDownSince: health.since.toISOString(),
+    mailListenerProblem: health.problem,
+    mailListenerRetryAt: health.retryAt.toISOString(),
+  };
+}
+
+function healthBody(state: DatabaseHealthState, mail: MailListenerHealth | undefined) {
   return {
     status: state.database === 'up' ? ('ok' as const) : ('unavailable' as const),
     api: 'up' as const,
@@ -40,10 +84,11 @@ function healthBody(state: DatabaseHealthState) {
     ...(state.downSince ? { databaseDownSince: state.downSince } : {}),
     ...(state.problem ? { databaseProblem: state.problem } : {}),
     ...(state.process ? { databaseProcess: state.process } : {}),
+    ...mailListenerParts(mail),
   };
 }
 
-function down(reply: FastifyReply, state: DatabaseHealthState) {
+function down(reply: FastifyReply, state: DatabaseHealthState, mail?: MailListenerHealth) {
   return reply
     .code(503)
     .header('retry-after', String(DB_RETRY_AFTER_SECONDS))
@@ -51,7 +96,7 @@ function down(reply: FastifyReply, state: DatabaseHealthState) {
       statusCode: 503,
       error: 'Service Unavailable',
       message: DB_UNAVAILABLE_MESSAGE,
-      data: healthBody(state),
+      data: healthBody(state, mail),
     });
 }
 
@@ -59,6 +104,7 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/health',
     {
+      config: { public: true },
       schema: {
         tags: ['operations'],
         summary: 'Whether the server and its database answer, and which part is down',
@@ -78,17 +124,22 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const monitor = ctx.dbHealth;
+      const mail = ctx.mailListener?.current();
       // Known down: answer at once (the monitor keeps checking).
-      if (monitor && !monitor.isUp()) return down(reply, monitor.state());
+      if (monitor && !monitor.isUp()) return down(reply, monitor.state(), mail);
       try {
         await ctx.db.query('SELECT 1');
-        return { statusCode: 200, data: healthBody(monitor?.state() ?? { database: 'up' }) };
+        return {
+          statusCode: 200,
+          data: healthBody(monitor?.state() ?? { database: 'up' }, mail),
+        };
       } catch (err) {
         request.log.warn({ err: { message: (err as Error).message } }, 'health: database down');
         const state = monitor?.state();
         return down(
           reply,
           state && state.database === 'down' ? state : { ...state, database: 'down' },
+          mail,
         );
       }
     },

@@ -3,8 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { authenticated, errors, ok, ref } from '../../lib/schemas.js';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import { KINDS, recordIdParams, requireReadable } from '../records/access.js';
+import { HISTORY_ACTIONS } from '../records/history.js';
 import * as sql from './sql.js';
 
 const nullableStr = { type: ['string', 'null'] } as const;
@@ -24,6 +25,19 @@ const detailsSchema = {
     action: { type: 'string' },
     time_spent_minutes: { type: ['integer', 'null'] },
     names: { type: 'array', items: { type: 'string' } },
+    changes: {
+      type: 'object',
+      description: "updated: each changed field's value before and after, by name",
+      additionalProperties: {
+        type: 'object',
+        required: ['from', 'to'],
+        properties: { from: nullableStr, to: nullableStr },
+      },
+    },
+    channel: { type: 'string', enum: ['web', 'mail'] },
+    sender_verified: { type: 'boolean' },
+    target: { type: 'string', enum: ['first_response', 'next_response', 'resolution'] },
+    due_at: { type: 'string', format: 'date-time' },
   },
   // A key a newer change records is passed on, not dropped.
   additionalProperties: true,
@@ -35,7 +49,7 @@ const eventSchema = {
   required: ['id', 'action', 'actor_id', 'actor_name', 'details', 'created_at'],
   properties: {
     id: { type: 'integer' },
-    action: { type: 'string' },
+    action: { type: 'string', enum: HISTORY_ACTIONS },
     actor_id: { type: ['integer', 'null'] },
     actor_name: nullableStr,
     details: detailsSchema,
@@ -45,13 +59,11 @@ const eventSchema = {
 const eventsSchema = { type: 'array', items: ref(eventSchema) } as const;
 
 export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const preHandler = requireUser(ctx);
   app.addSchema(eventSchema);
   for (const kind of KINDS) {
     app.get<{ Params: { id: number } }>(
       `/${kind.path}/:id/history/`,
       {
-        preHandler,
         schema: {
           tags: [kind.path],
           summary: "The record's history, newest first (internal events for agents only)",

@@ -6,7 +6,7 @@ import type { AppContext } from '../../lib/context.js';
 import { authenticated, errors, M, ok } from '../../lib/schemas.js';
 import { sseFrame, type LiveClient } from '../../live/hub.js';
 import type { PresenceState } from '../../live/events.js';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import { requireAccess } from '../records/record-access.js';
 import { recordIdParams } from '../records/access.js';
 
@@ -16,12 +16,9 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 const presenceStates: PresenceState[] = ['viewing', 'typing', 'left'];
 
 export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const preHandler = requireUser(ctx);
-
   app.get(
     '/events',
     {
-      preHandler,
       schema: {
         tags: ['live'],
         summary:
@@ -78,7 +75,6 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Params: { id: number }; Body: { state: PresenceState } }>(
     '/records/:id/presence',
     {
-      preHandler,
       schema: {
         tags: ['live'],
         summary:

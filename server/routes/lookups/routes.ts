@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { M, authenticated, errors, ok } from '../../lib/schemas.js';
-import { requireUser } from '../../plugins/auth.js';
 import * as sql from './sql.js';
 
 export interface HelpdeskNode {
@@ -45,7 +44,6 @@ function list(app: FastifyInstance, name: string, properties: Record<string, obj
 }
 
 export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const preHandler = requireUser(ctx);
   const tags = ['lookups'];
   const int = { type: 'integer' };
   const str = { type: 'string' };
@@ -65,7 +63,6 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Querystring: { object_type?: 'T' | 'C' } }>(
     '/helpdesk/',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Help desks as a tree (of one object type, or all)',
@@ -86,7 +83,6 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Querystring: { status_for?: 'T' | 'C' } }>(
     '/status/',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Statuses in workflow order (of one object type, or all)',
@@ -111,7 +107,6 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/priority/',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Ticket priorities, lowest first',
@@ -128,7 +123,6 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/company/',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Companies, by name',
@@ -145,7 +139,6 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/content-type/',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Content types',

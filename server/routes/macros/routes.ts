@@ -4,9 +4,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
+import { oneLine } from '../../lib/one-line.js';
 import { sanitizeBody } from '../../lib/sanitize.js';
 import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import * as sql from './sql.js';
 
 export const AGENTS_ONLY = 'Only helpdesk agents can use macros.';
@@ -65,6 +66,7 @@ const bodySchema = {
       minLength: 1,
       maxLength: 100,
       pattern: '\\S',
+      ...oneLine,
       [M]: sql.MESSAGES.name,
     },
     body: {
@@ -124,7 +126,6 @@ export function macroRoutes(app: FastifyInstance, ctx: AppContext): void {
   const agentsOnly = async (request: FastifyRequest) => {
     if (!currentUser(request).user_is_hde) throw new HttpError(403, AGENTS_ONLY);
   };
-  const preHandler = [requireUser(ctx), agentsOnly];
   const tags = ['macros'];
   app.addSchema(macroSchema);
   const one = ok(ref(macroSchema));
@@ -132,7 +133,7 @@ export function macroRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/macros',
     {
-      preHandler,
+      preHandler: agentsOnly,
       schema: {
         tags,
         summary: 'The macros, by name (helpdesk agents only)',
@@ -146,7 +147,7 @@ export function macroRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { id: number } }>(
     '/macros/:id',
     {
-      preHandler,
+      preHandler: agentsOnly,
       schema: {
         tags,
         summary: 'One macro (helpdesk agents only)',
@@ -165,7 +166,7 @@ export function macroRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: Body }>(
     '/macros',
     {
-      preHandler,
+      preHandler: agentsOnly,
       schema: {
         tags,
         summary: 'Create a macro (helpdesk agents only)',
@@ -183,7 +184,7 @@ export function macroRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.put<{ Params: { id: number }; Body: Body }>(
     '/macros/:id',
     {
-      preHandler,
+      preHandler: agentsOnly,
       schema: {
         tags,
         summary: 'Edit a macro (helpdesk agents only)',
@@ -203,7 +204,7 @@ export function macroRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.delete<{ Params: { id: number } }>(
     '/macros/:id',
     {
-      preHandler,
+      preHandler: agentsOnly,
       schema: {
         tags,
         summary: 'Delete a macro (helpdesk agents only)',

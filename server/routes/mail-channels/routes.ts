@@ -5,10 +5,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fill, requestLanguage, translate } from '../../lib/i18n.js';
+import { oneLine } from '../../lib/one-line.js';
 import { M, authenticated, errors, ok, ref } from '../../lib/schemas.js';
 import { checkImapConnection } from '../../mail/imap-check.js';
 import { secretBox } from '../../mail/secret.js';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import { AGENTS_ONLY } from '../records/record-access.js';
 import * as sql from './sql.js';
 
@@ -75,6 +76,7 @@ const imapWriteProperties = {
     minLength: 1,
     maxLength: 254,
     pattern: '\\S',
+    ...oneLine,
     [M]: 'User name is required.',
   },
   password: {
@@ -88,6 +90,7 @@ const imapWriteProperties = {
     minLength: 1,
     maxLength: 200,
     pattern: '\\S',
+    ...oneLine,
     [M]: 'Folder is required.',
     description: "Default 'INBOX'",
   },
@@ -135,9 +138,7 @@ function toItem(r: sql.ChannelRow) {
 }
 
 export function mailChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const userPre = requireUser(ctx);
   const preHandler = async (request: FastifyRequest) => {
-    await userPre(request);
     if (!currentUser(request).user_is_hde) throw new HttpError(403, AGENTS_ONLY);
   };
   const secrets = secretBox(ctx.db, ctx.config.mailSecretKey);

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import {
   CONTENT,
   LIST_COUNT_CAP,
@@ -158,14 +158,12 @@ function figureSpecs(userId: number, isAgent: boolean): FigureSpec[] {
 }
 
 export function overviewRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const preHandler = requireUser(ctx);
   app.addSchema(homeSchema);
   app.addSchema(dashboardSchema);
 
   app.get(
     '/home/',
     {
-      preHandler,
       schema: {
         tags: ['overview'],
         summary: "The caller's newest open tickets and the newest published content",
@@ -204,7 +202,6 @@ export function overviewRoutes(app: FastifyInstance, ctx: AppContext): void {
       preValidation: async (request) => {
         request.body ??= {};
       },
-      preHandler,
       schema: {
         tags: ['overview'],
         summary: 'Newest published content, a page at a time',
@@ -236,7 +233,6 @@ export function overviewRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/dashboard/',
     {
-      preHandler,
       schema: {
         tags: ['overview'],
         summary: "The caller's figures (each linking to its list) and the latest activity",

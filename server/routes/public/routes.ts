@@ -7,6 +7,7 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/public/pre-login',
     {
+      config: { public: true },
       schema: {
         tags: ['public'],
         summary:

@@ -2,12 +2,45 @@
 // (pass the transaction's client). GET {kind}/{id}/history/ reads them back as a timeline.
 import type { Queryable } from '../../db/transaction.js';
 
+/**
+ * Every kind of event the product records, with the detail fields each writes (the SPA words
+ * each one as a sentence: src/features/records/history-sentence.ts, whose test walks them all).
+ * An action missing here does not compile where it is recorded.
+ */
+export const HISTORY_DETAILS = {
+  /** `channel: 'mail'` for a ticket that came in by mail. */
+  created: ['channel'],
+  /** API field names; `changes`: what a field was and became, by name (not for the body). */
+  updated: ['fields', 'changes'],
+  status_changed: ['from', 'to'],
+  shared: ['names'],
+  classified: ['names'],
+  related: ['title'],
+  unrelated: ['title'],
+  attachment_added: ['file_name'],
+  attachment_deleted: ['file_name'],
+  /** `to`: the assignee's name, null when unassigned. */
+  assigned: ['to'],
+  moved: ['from', 'to'],
+  /** `copy_id` on the original, `source_id` on the copy. */
+  duplicated: ['copy_id', 'source_id'],
+  searchable_changed: ['searchable'],
+  /** `action`: reply, note or forward; `channel: 'mail'` for a mailed reply. */
+  message_added: ['action', 'channel'],
+  /** A mail whose sender is not verified is a work-log note with `sender_verified: false`. */
+  worklog_added: ['time_spent_minutes', 'channel', 'sender_verified'],
+  /** `target`: first_response, next_response or resolution. */
+  sla_warning: ['target', 'due_at'],
+  sla_breach: ['target', 'due_at'],
+} as const;
+
+export type HistoryAction = keyof typeof HISTORY_DETAILS;
+export const HISTORY_ACTIONS = Object.keys(HISTORY_DETAILS) as HistoryAction[];
+
 export interface RecordEvent {
   recordId: number;
   actorId: number | null;
-  /** e.g. created, updated, status_changed, shared, classified, related, attachment_added,
-   *  attachment_deleted, assigned, moved, duplicated, message_added, worklog_added */
-  action: string;
+  action: HistoryAction;
   /** What changed, for the timeline (names, not just ids, so it reads well later). */
   details?: Record<string, unknown>;
   /** Only helpdesk agents see it (work-log entries). */

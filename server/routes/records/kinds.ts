@@ -1,5 +1,6 @@
 // The two kinds of record (ticket 'T', content item 'C') share one table and one set of routes;
 // this file holds what differs: API field names, messages, sort columns and JSON schemas.
+import { oneLine } from '../../lib/one-line.js';
 import { M, dateField } from '../../lib/schemas.js';
 import { slaFields, slaFieldsSchema, type SlaColumns } from '../../sla/summary.js';
 import type { Access } from './visibility.js';
@@ -42,6 +43,9 @@ export const TICKET: RecordKind = {
     id: 'id',
     // Earliest running due time first; tickets with none last (docs/sla.md).
     sla: 'sla_due_at',
+    // Grouped by assignee (by id, as status and priority sort by theirs); unassigned last
+    // (migrations/025_assignee_sort.sql).
+    assignee: 'assignee_id',
   },
   requiredLookup: 'priority_id',
   initialStatus: 'new',
@@ -135,7 +139,7 @@ export type ApiRecord = Record<string, unknown>;
  */
 export function toApi(row: RecordRow, now: Date): ApiRecord {
   // Flat object literals, no spreads: a spread of this many fields builds a dictionary-mode
-  // object, about 15x the CPU per row (docs/performance.md), on every row of every list.
+  // object, about 15x the CPU per row, on every row of every list.
   const created_at = row.created_at.toISOString();
   const updated_at = row.updated_at.toISOString();
   if (row.object_type === 'T') {
@@ -264,6 +268,7 @@ export function titleSchema(k: RecordKind) {
     minLength: 1,
     maxLength: 200,
     pattern: '\\S',
+    ...oneLine,
     [M]: {
       maxLength: `${k.titleLabel} must be at most 200 characters.`,
       default: titleRequired(k),

@@ -7,7 +7,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { fill } from '../../lib/i18n.js';
 import { sanitizeBody, hasText } from '../../lib/sanitize.js';
 import { authenticated, errorResponse, errors, ok } from '../../lib/schemas.js';
-import { currentUser, requestActor, requireUser } from '../../plugins/auth.js';
+import { currentUser, requestActor } from '../../plugins/auth.js';
 import {
   CONTENT,
   listCap,
@@ -67,12 +67,6 @@ function checkSubmitted(kind: RecordKind, merged: { body: string; lookup: number
 }
 
 function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): void {
-  const preHandler = requireUser(ctx);
-  // Lists and the record's GET are the hot read-only calls: their session check may come from
-  // the session cache.
-  const readPreHandler = requireUser(ctx, { cached: 'read' });
-  // Creating one is a hot write: its transaction confirms the cached session.
-  const createPreHandler = requireUser(ctx, { cached: 'write' });
   const tags = [kind.path];
   for (const schema of recordSchemas(kind)) app.addSchema(schema);
   const full = recordSchema(kind, true);
@@ -82,7 +76,8 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
   app.post<{ Body: WriteBody }>(
     `/${kind.path}/`,
     {
-      preHandler: createPreHandler,
+      // A hot write: its session may come from the session cache, its transaction confirms it.
+      config: { session: 'write' },
       schema: {
         tags,
         summary: `Create a ${label} (or a draft of one)`,
@@ -127,7 +122,8 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
   app.get<{ Params: { id: number } }>(
     `/${kind.path}/:id/`,
     {
-      preHandler: readPreHandler,
+      // The record's GET is a hot read: its session check may come from the session cache.
+      config: { session: 'read' },
       schema: {
         tags,
         summary:
@@ -151,7 +147,6 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
   app.put<{ Params: { id: number }; Body: WriteBody & { version: number } }>(
     `/${kind.path}/:id/`,
     {
-      preHandler,
       schema: {
         tags,
         summary: `Edit a ${label}, based on its \`version\` (409 with \`current\` when stale)`,
@@ -235,7 +230,6 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
   app.delete<{ Params: { id: number } }>(
     `/${kind.path}/:id/`,
     {
-      preHandler,
       schema: {
         tags,
         summary: `Delete a ${label}: agents any, the owner their own draft (its files go too)`,
@@ -272,7 +266,8 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
         preValidation: async (request) => {
           request.body ??= {};
         },
-        preHandler: readPreHandler,
+        // A list is a hot read: its session check may come from the session cache.
+        config: { session: 'read' },
         schema: {
           tags,
           summary:
@@ -333,19 +328,27 @@ async function recordEditEvents(
   before: RecordRow,
   after: RecordRow,
 ): Promise<void> {
-  const columns: [keyof RecordRow, string][] = [
-    ['title', kind.titleField],
+  // [column, API name, the column whose value the history shows (a name, not an id)]
+  const columns: [keyof RecordRow, string, (keyof RecordRow)?][] = [
+    ['title', kind.titleField, 'title'],
     ['body', kind.bodyField],
-    ['hd_id', 'hd_id'],
-    ['priority_id', 'priority_id'],
-    ['company_id', 'company_id'],
-    ['content_type_id', 'content_type_id'],
+    ['hd_id', 'hd_id', 'hd_name'],
+    ['priority_id', 'priority_id', 'priority_name'],
+    ['company_id', 'company_id', 'company_name'],
+    ['content_type_id', 'content_type_id', 'content_type_name'],
     ['is_draft', 'is_draft'],
   ];
-  const fields = columns.filter(([c]) => before[c] !== after[c]).map(([, name]) => name);
+  const changed = columns.filter(([c]) => before[c] !== after[c]);
   const recordId = Number(after.id);
-  if (fields.length) {
-    await recordEvent(tx, { recordId, actorId, action: 'updated', details: { fields } });
+  if (changed.length) {
+    // `changes`: what a changed field was and became, by name, so the history reads as a sentence
+    // ("changed the priority from Low to High") even after the lookup is renamed.
+    const changes: Record<string, { from: string | null; to: string | null }> = {};
+    for (const [, name, shown] of changed) {
+      if (shown) changes[name] = { from: nameOf(before[shown]), to: nameOf(after[shown]) };
+    }
+    const fields = changed.map(([, name]) => name);
+    await recordEvent(tx, { recordId, actorId, action: 'updated', details: { fields, changes } });
   }
   if (before.status_id !== after.status_id) {
     await recordEvent(tx, {
@@ -356,6 +359,9 @@ async function recordEditEvents(
     });
   }
 }
+
+const nameOf = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value);
 
 /** What a ticket's due times depend on (docs/sla.md): then recomputeSla runs. */
 const slaFieldsChanged = (before: RecordRow, after: RecordRow) =>

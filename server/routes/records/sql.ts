@@ -437,7 +437,7 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
   // count reads them. When they are all there (at most the cap), the page is sorted from them;
   // only past the cap is the list's sort index walked. Walking it for a few thousand matches
   // (one company's month) read every entry until 25 matched: 44,000 at 1M tickets when the
-  // order and the range go together (docs/performance.md, 2026-11-26 14:18 round). The page's
+  // order and the range go together. The page's
   // rows carry the capped count, so one statement answers both.
   const sortColumn = column === 'id' ? '' : `, r.${column}`;
   const page = pageOf(

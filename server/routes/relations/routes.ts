@@ -5,7 +5,7 @@ import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
-import { currentUser, requestActor, requireUser } from '../../plugins/auth.js';
+import { currentUser, requestActor } from '../../plugins/auth.js';
 import { KINDS, recordIdParams, requireChangeable, requireReadable } from '../records/access.js';
 import { recordEvent } from '../records/history.js';
 import { NOT_FOUND_MESSAGE } from '../records/messages.js';
@@ -37,7 +37,6 @@ async function relatedData(ctx: AppContext, viewer: Viewer, id: number) {
 }
 
 export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const preHandler = requireUser(ctx);
   app.addSchema(relatedShape);
 
   for (const kind of KINDS) {
@@ -58,7 +57,6 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.post<{ Body: { text: string; exclude_id?: number } }>(
       `/search/${kind.path}/${searchPath}`,
       {
-        preHandler,
         schema: {
           tags,
           summary: `Up to 10 ${kind.path} records to relate, by ${field} (readable, not drafts)`,
@@ -98,7 +96,6 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.get<{ Params: { id: number } }>(
       `/search/${kind.path}/${byIdPath}/:id`,
       {
-        preHandler,
         schema: {
           tags,
           summary: `One record's ${field} (404 when the caller may not read it)`,
@@ -119,7 +116,6 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.get<{ Params: { id: number } }>(
       url,
       {
-        preHandler,
         schema: {
           tags,
           summary: 'The related records the caller may read',
@@ -140,7 +136,6 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.post<{ Params: { id: number }; Body: { related_id: number } }>(
       url,
       {
-        preHandler,
         schema: {
           tags,
           summary: 'Relate another record the caller may read (owner or agent)',
@@ -186,7 +181,6 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.delete<{ Params: { id: number; related_id: number } }>(
       `/${kind.path}/:id/related/:related_id`,
       {
-        preHandler,
         schema: {
           tags,
           summary: 'Remove a relation (owner or agent)',

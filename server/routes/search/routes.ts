@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { authenticated, dateField, errors, M, ok, ref } from '../../lib/schemas.js';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import { MESSAGES, type ObjectType } from '../records/kinds.js';
 import { SEARCH_COUNT_CAP, safeSnippet, searchRecords, type SearchFilters } from './sql.js';
 
@@ -94,7 +94,7 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: Body }>(
     '/search/query',
     {
-      preHandler: requireUser(ctx, { cached: 'read' }),
+      config: { session: 'read' },
       schema: {
         tags: ['search'],
         summary: 'Full-text search over tickets or content the caller may read, best first',

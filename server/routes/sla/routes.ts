@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withTransaction, type Queryable } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
+import { oneLine } from '../../lib/one-line.js';
 import { authenticated, errorResponse, errors, M, ok, ref } from '../../lib/schemas.js';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import { isValidTimeZone } from '../../sla/calendar.js';
 import type { PolicyRow } from '../../sla/policy.js';
 import * as sql from './sql.js';
@@ -99,7 +100,14 @@ const hm = {
 } as const;
 
 const inputProperties = {
-  name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S', [M]: MESSAGES.name },
+  name: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 100,
+    pattern: '\\S',
+    ...oneLine,
+    [M]: MESSAGES.name,
+  },
   hd_ids: ids(MESSAGES.hd_ids),
   priority_ids: ids(MESSAGES.priority_ids),
   company_ids: ids(MESSAGES.company_ids),
@@ -207,7 +215,6 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
   const agentsOnly = async (request: FastifyRequest) => {
     if (!currentUser(request).user_is_hde) throw new HttpError(403, AGENTS_ONLY);
   };
-  const preHandler = [requireUser(ctx), agentsOnly];
   const tags = ['sla'];
   app.addSchema(policySchema);
   const conflict = {
@@ -223,7 +230,7 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/sla/policies/',
     {
-      preHandler,
+      preHandler: agentsOnly,
       schema: {
         tags,
         summary: 'The SLA policies, in the order they are tried (agents only)',
@@ -237,7 +244,7 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { id: number } }>(
     '/sla/policies/:id/',
     {
-      preHandler,
+      preHandler: agentsOnly,
       schema: {
         tags,
         summary: 'One SLA policy (agents only)',
@@ -255,7 +262,7 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: Body }>(
     '/sla/policies/',
     {
-      preHandler,
+      preHandler: agentsOnly,
       schema: {
         tags,
         summary: 'Add an SLA policy, last in the order (agents only)',
@@ -277,7 +284,7 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.put<{ Params: { id: number }; Body: Body & { version: number } }>(
     '/sla/policies/:id/',
     {
-      preHandler,
+      preHandler: agentsOnly,
       schema: {
         tags,
         summary: 'Edit an SLA policy at its `version` (409 with `current` when stale; agents only)',
@@ -305,7 +312,7 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.delete<{ Params: { id: number } }>(
     '/sla/policies/:id/',
     {
-      preHandler,
+      preHandler: agentsOnly,
       schema: {
         tags,
         summary: 'Delete an SLA policy; its tickets take the next matching one (agents only)',
@@ -330,7 +337,7 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.put<{ Body: { ids: number[] } }>(
     '/sla/policies/order/',
     {
-      preHandler,
+      preHandler: agentsOnly,
       schema: {
         tags,
         summary: 'Set the order the policies are tried in: every id once (agents only)',

@@ -5,7 +5,7 @@ import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
-import { currentUser, requestActor, requireUser } from '../../plugins/auth.js';
+import { currentUser, requestActor } from '../../plugins/auth.js';
 import { KINDS, recordIdParams, requireChangeable, requireReadable } from '../records/access.js';
 import { recordEvent } from '../records/history.js';
 import { NOT_FOUND_MESSAGE } from '../records/messages.js';
@@ -48,7 +48,6 @@ const categoryParams = (name: string) =>
   ({ type: 'object', required: [name], properties: { [name]: categoryId } }) as const;
 
 export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const preHandler = requireUser(ctx);
   app.addSchema(nodeShape);
   app.addSchema(rootShape);
   const tags = ['classification'];
@@ -56,7 +55,6 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/classification/',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'The root nodes (children are loaded when a node is opened)',
@@ -73,7 +71,6 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { id: number } }>(
     '/classification/sub-nodes/:id',
     {
-      preHandler,
       schema: {
         tags,
         summary: "A node's children",
@@ -94,7 +91,6 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { name: string } }>(
     '/classification/by-name/:name',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Up to 50 nodes whose name contains the text (case- and accent-insensitive)',
@@ -124,7 +120,6 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/classification/favorite',
     {
-      preHandler,
       schema: {
         tags,
         summary: "The caller's favourite nodes",
@@ -141,7 +136,6 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: { category_id: number } }>(
     '/classification/favorite',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Add a favourite node (409 when it already is one)',
@@ -162,7 +156,6 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.delete<{ Params: { category_id: number } }>(
     '/classification/favorite/:category_id',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Remove a favourite node (404 when it is not one)',
@@ -193,7 +186,6 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.get<{ Params: { id: number } }>(
       url,
       {
-        preHandler,
         schema: {
           tags: [kind.path],
           summary: "The record's classification nodes",
@@ -219,7 +211,6 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.put<{ Params: { id: number }; Body: { category_ids: number[] } }>(
       url,
       {
-        preHandler,
         schema: {
           tags: [kind.path],
           summary: "Replace the record's classification (owner or agent)",

@@ -12,7 +12,7 @@ import {
   queueFollowerMails,
   queueForwardMail,
 } from '../../mail/record-mail.js';
-import { currentUser, requestActor, requireUser, type AuthUser } from '../../plugins/auth.js';
+import { currentUser, requestActor, type AuthUser } from '../../plugins/auth.js';
 import { CONTENT, TICKET, type RecordKind } from '../records/kinds.js';
 import { requireAccess, type AccessRow } from '../records/record-access.js';
 import { messageEvent, readSlaRow, recomputeSla } from '../../sla/recompute.js';
@@ -44,6 +44,7 @@ const messageSchema = {
     'channel',
     'quoted_body',
     'from_email',
+    'sender_verified',
     'created_at',
   ],
   properties: {
@@ -67,6 +68,13 @@ const messageSchema = {
       description: 'The quoted history of an inbound mail (sanitised HTML), shown collapsed',
     },
     from_email: { ...nullableStr, description: 'The sender of an inbound mail' },
+    sender_verified: {
+      type: 'boolean',
+      description:
+        'false: a mailed message whose sender could not be proven (it claims an agent without ' +
+        "answering that agent's notification, or the trusted relay's DMARC check failed); kept " +
+        'as a work-log entry, never mailed',
+    },
     created_at: { type: 'string', format: 'date-time' },
   },
 } as const;
@@ -123,11 +131,6 @@ const recordRef = (r: AccessRow) => ({
 });
 
 function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): void {
-  const preHandler = requireUser(ctx);
-  // The thread's GET is read-only: its session check may come from the session cache.
-  const readPreHandler = requireUser(ctx, { cached: 'read' });
-  // A new message is a hot write: its transaction confirms the cached session.
-  const writePreHandler = requireUser(ctx, { cached: 'write' });
   const tags = ['threads'];
   const base = `/${kind.path}/:id`;
   type IdRequest = { Params: { id: number } };
@@ -135,7 +138,8 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
   app.get<IdRequest>(
     `${base}/communication/`,
     {
-      preHandler: readPreHandler,
+      // Read-only: its session check may come from the session cache.
+      config: { session: 'read' },
       schema: {
         tags,
         summary: `The public thread of a ${kind.path}, oldest first`,
@@ -172,7 +176,8 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
   >(
     `${base}/communication/`,
     {
-      preHandler: writePreHandler,
+      // A hot write: its session may come from the session cache, its transaction confirms it.
+      config: { session: 'write' },
       schema: {
         tags,
         summary: `Add a message to the public thread of a ${kind.path} (insert communication)`,
@@ -274,7 +279,6 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
   app.get<IdRequest>(
     `${base}/worklog/`,
     {
-      preHandler,
       schema: {
         tags,
         summary: `The internal work log of a ${kind.path} (helpdesk agents only)`,
@@ -302,7 +306,8 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
   app.post<IdRequest & { Body: { body: string; time_spent_minutes?: number } }>(
     `${base}/worklog/`,
     {
-      preHandler: writePreHandler,
+      // A hot write: its session may come from the session cache, its transaction confirms it.
+      config: { session: 'write' },
       schema: {
         tags,
         summary: `Add an internal work-log entry to a ${kind.path} (helpdesk agents only; never mailed)`,
@@ -356,7 +361,6 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
   app.get<IdRequest>(
     `${base}/communication-log/`,
     {
-      preHandler,
       schema: {
         tags,
         summary: `The mails sent about a ${kind.path}, oldest first (helpdesk agents only)`,
@@ -436,7 +440,6 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
   app.get<IdRequest>(
     `${base}/follow/`,
     {
-      preHandler,
       schema: {
         tags,
         summary: `Whether the caller follows a ${kind.path}`,
@@ -460,7 +463,6 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
   app.put<IdRequest & { Body: { following: boolean } }>(
     `${base}/follow/`,
     {
-      preHandler,
       schema: {
         tags,
         summary: `Follow or unfollow a ${kind.path} (mails on new messages and status changes)`,
@@ -497,7 +499,6 @@ function fromOptions(user: AuthUser, r: AccessRow) {
 }
 
 export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const preHandler = requireUser(ctx);
   for (const schema of [messageSchema, optionSchema, followSchema]) app.addSchema(schema);
   kindRoutes(app, ctx, TICKET);
   kindRoutes(app, ctx, CONTENT);
@@ -505,7 +506,6 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Querystring: { record_id: number } }>(
     '/communication-from/',
     {
-      preHandler,
       schema: {
         tags: ['threads'],
         summary: 'The identities a message on the record can go out as',
@@ -535,7 +535,6 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/communication-actions/',
     {
-      preHandler,
       schema: {
         tags: ['threads'],
         summary: 'What a message can be: a reply (everyone); a note or a forward (agents)',

@@ -12,7 +12,7 @@ import {
   passwordField,
   userSchema,
 } from '../../lib/schemas.js';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import { currentUser } from '../../plugins/auth.js';
 import { publicUser } from './public-user.js';
 import * as sql from './sql.js';
 
@@ -20,12 +20,9 @@ export const PASSWORD_CHANGED = 'Your password has been changed. Other sessions 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const preHandler = requireUser(ctx);
-
   app.get(
     '/user/me',
     {
-      preHandler,
       schema: {
         tags: ['user'],
         summary: 'The signed-in user',
@@ -39,7 +36,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.put<{ Body: { fullname?: string; items_per_page?: number; language?: string } }>(
     '/user/me',
     {
-      preHandler,
       schema: {
         tags: ['user'],
         summary: 'Change full name, page size or language (fields not sent stay as they are)',
@@ -74,7 +70,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: { current_password: string; new_password: string } }>(
     '/user/me/password',
     {
-      preHandler,
       schema: {
         tags: ['user'],
         summary: 'Change the password (needs the current one); logs out the other sessions',

@@ -6,13 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fill } from '../../lib/i18n.js';
+import { oneLine } from '../../lib/one-line.js';
 import { M, authenticated, errors, ok, ref } from '../../lib/schemas.js';
-import { currentUser, requireUser, type AuthUser } from '../../plugins/auth.js';
+import { currentUser, type AuthUser } from '../../plugins/auth.js';
 import { CONTENT, TICKET, listCap } from '../records/kinds.js';
 import { countMatching, listFiltersSchema } from '../records/list-selection.js';
 import { AGENTS_ONLY } from '../records/record-access.js';
 import { NOT_FOUND_MESSAGE } from '../records/messages.js';
 import * as sql from './sql.js';
+import listColumns from '../../../src/features/records/list-columns.json' with { type: 'json' };
 
 /** Views one agent may own, and views the sidebar lists (own + shared). */
 export const MAX_OWN_VIEWS = 50;
@@ -21,17 +23,8 @@ export const MAX_VISIBLE_VIEWS = 200;
 export const OWNER_ONLY = 'Only the owner can change this view.';
 export const NAME_MESSAGE = 'Name must be 1 to 80 characters.';
 const SORT_MESSAGE = 'Sort must be one of the list sorts, optionally with a leading "-".';
-export const COLUMN_KEYS = [
-  'title',
-  'status',
-  'priority',
-  'sla',
-  'content_type',
-  'hd',
-  'owner',
-  'created',
-  'updated',
-] as const;
+/** The columns a list offers, as the SPA's Columns chooser lists them (one file for both). */
+export const COLUMN_KEYS = listColumns.columns.map((c) => c.key);
 
 const viewSchema = {
   $id: 'SavedView',
@@ -82,7 +75,14 @@ const inputSchema = {
   required: ['name', 'object_type', 'filters', 'sort', 'columns'],
   additionalProperties: false,
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 80, pattern: '\\S', [M]: NAME_MESSAGE },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 80,
+      pattern: '\\S',
+      ...oneLine,
+      [M]: NAME_MESSAGE,
+    },
     object_type: { type: 'string', enum: ['T', 'C'], [M]: 'Object type must be T or C.' },
     shared: { type: 'boolean', [M]: 'Shared must be true or false.' },
     filters: listFiltersSchema(),
@@ -129,7 +129,6 @@ function checked(b: Input): sql.ViewInput {
 }
 
 export function viewsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const preHandler = requireUser(ctx);
   const tags = ['saved views'];
   app.addSchema(viewSchema);
   app.addSchema(countSchema);
@@ -138,7 +137,6 @@ export function viewsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/views/',
     {
-      preHandler,
       schema: {
         tags,
         summary: "The caller's saved views and the shared ones, by name (agents only)",
@@ -156,7 +154,6 @@ export function viewsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/views/counts/',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'How many records each visible view lists, capped as its list caps (agents only)',
@@ -185,7 +182,6 @@ export function viewsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: Input }>(
     '/views/',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Save a view: personal, or shared with every agent (agents only)',
@@ -213,7 +209,6 @@ export function viewsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.put<{ Params: { id: number }; Body: Input }>(
     '/views/:id/',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Change a saved view (its owner only)',
@@ -238,7 +233,6 @@ export function viewsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.delete<{ Params: { id: number } }>(
     '/views/:id/',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Delete a saved view (its owner only)',

@@ -15,6 +15,7 @@ import {
   sleep,
   startServer,
   startWriters,
+  waitUntil,
   type ServerProcess,
 } from './server-process.js';
 
@@ -25,7 +26,7 @@ afterAll(async () => {
   for (const s of servers) {
     if (s.child.exitCode === null) {
       s.child.kill('SIGTERM');
-      await Promise.race([s.exited, sleep(30000)]);
+      await Promise.race([s.exited, sleep(30000)]); // its exit, or give up and clean up
     }
   }
   fs.rmSync(root, { recursive: true, force: true });
@@ -40,13 +41,19 @@ it('a backup taken under writes restores into an empty data folder with every wr
   servers.push(server);
   const tokens = await Promise.all(DEMO_USERS.map((u) => loginAs(server.base, u)));
   const writers = startWriters(server.base, tokens, 8, 'backup');
-  await sleep(1500);
+  // Writes under way: as many acknowledged as there are writers.
+  await waitUntil(() => writers.acknowledged.length >= 8, 'writes before the backup');
 
   const backupBegan = Date.now();
   const backup = await runScript('backup', [file], { DATA_DIR: original });
   expect(backup.output).toContain('Backed up');
   expect(backup.code).toBe(0);
-  await sleep(500);
+  // The writers went on through the backup and after it: one more sent after it, acknowledged.
+  const backupEnded = Date.now();
+  await waitUntil(
+    () => writers.acknowledged.some((w) => w.sentAt > backupEnded),
+    'a write after the backup',
+  );
   await writers.stop();
   server.child.kill('SIGTERM');
   expect((await server.exited).code).toBe(0);

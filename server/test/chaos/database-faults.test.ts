@@ -20,6 +20,7 @@ import {
   startServer,
   startWriters,
   waitHealthy,
+  waitUntil,
   type CallResult,
   type ServerProcess,
 } from './server-process.js';
@@ -41,7 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (server?.child.exitCode === null) {
     server.child.kill('SIGTERM');
-    await Promise.race([server.exited, sleep(30000)]);
+    await Promise.race([server.exited, sleep(30000)]); // its exit, or give up and clean up
   }
   // Whatever a failed test left behind: no stopped or orphaned PostgreSQL survives the file.
   const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
@@ -71,7 +72,8 @@ async function tokens(): Promise<string[]> {
 describe('database faults, on the real server', () => {
   it('kill -9 of the postmaster under 8 writers: the API stays up, answers 503 meanwhile, is back within 30 s and has every acknowledged write', async () => {
     const writers = startWriters(server.base, await tokens(), 8, 'postmaster-kill');
-    await sleep(1500);
+    // Writes under way: as many acknowledged as there are writers.
+    await waitUntil(() => writers.acknowledged.length >= 8, 'writes before the kill');
     expect(writers.acknowledged.length).toBeGreaterThan(0);
 
     const killed = postmasterPid(dataDir);
@@ -83,7 +85,7 @@ describe('database faults, on the real server', () => {
     while (!sawDown && Date.now() - killedAt < 10000) {
       const res = await call(server.base, 'GET', '/api/health', { timeoutMs: 5000 });
       if (res.status === 503) sawDown = res;
-      else await sleep(50);
+      else await sleep(50); // polling, for up to 10 s
     }
     expect(sawDown).toBeDefined();
     if (sawDown) {
@@ -95,7 +97,12 @@ describe('database faults, on the real server', () => {
       });
     }
     await waitHealthy(server.base, 30000 - (Date.now() - killedAt));
-    await sleep(1500); // writes go on after the restart
+    // Writes go on after the restart: 8 more, sent once it was healthy, acknowledged.
+    const healthyAt = Date.now();
+    await waitUntil(
+      () => writers.acknowledged.filter((w) => w.sentAt > healthyAt).length >= 8,
+      'writes after the restart',
+    );
     await writers.stop();
 
     expect(server.child.exitCode).toBeNull();
@@ -142,7 +149,7 @@ describe('database faults, on the real server', () => {
   it('kill -9 of the API under 8 writers: a restart on the same data folder has every acknowledged write', async () => {
     const writerTokens = await tokens();
     const writers = startWriters(server.base, writerTokens, 8, 'api-kill');
-    await sleep(1500);
+    await waitUntil(() => writers.acknowledged.length >= 8, 'writes before the kill');
     server.child.kill('SIGKILL');
     await server.exited;
     await writers.stop();
@@ -177,21 +184,40 @@ describe('database faults, on the real server', () => {
       token,
       body: { subject: 'in flight at SIGTERM', description: '<p>x</p>', priority_id: 2 },
     });
-    await sleep(500);
+    // In flight: its insert waits for the blocker's lock.
+    await waitUntil(
+      async () =>
+        (
+          await blocker.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_locks
+              WHERE relation = 'records'::regclass AND NOT granted`,
+          )
+        ).rows[0].n > 0,
+      'the ticket to wait for the lock',
+    );
     server.child.kill('SIGTERM');
-    await sleep(300);
 
+    // It stops accepting: a new connection is refused (tried until it is, up to 10 s).
     const port = Number(new URL(server.base).port);
-    const refused = await new Promise<string>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve('accepted');
+    const connect = () =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve('accepted');
+        });
+        socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
       });
-      socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
-    });
+    let refused = '';
+    await waitUntil(
+      async () => (refused = await connect()) !== 'accepted',
+      'the port to close',
+      10000,
+    );
     expect(refused).toBe('ECONNREFUSED');
-    expect(server.child.exitCode).toBeNull(); // still waiting for the request in flight
+    // Still waiting for the request in flight (the 200 below, after the lock is let go, shows it
+    // was waited for: a process that had gone would not answer it).
+    expect(server.child.exitCode).toBeNull();
 
     await blocker.query('COMMIT');
     await blocker.end();

@@ -94,7 +94,7 @@ async function startServerOnce(
     }
     if ((await healthStatus(base, ca).catch(() => 0)) === 200) return server;
     if (Date.now() > until) throw new Error(`server did not become healthy:\n${output}`);
-    await sleep(200);
+    await sleep(200); // polling, up to the deadline above
   }
 }
 
@@ -117,8 +117,22 @@ export function healthStatus(base: string, ca?: Buffer): Promise<number> {
   });
 }
 
+/** For pacing a loop (polling, a client's backoff); a test waits for events, not for time. */
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Polls `check` every 50 ms until it holds; throws, naming `what`, after `timeoutMs`. */
+export async function waitUntil(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 30000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await sleep(50);
+  }
 }
 
 export interface CallResult {
@@ -170,7 +184,7 @@ export async function waitHealthy(base: string, timeoutMs: number): Promise<numb
   while (Date.now() - started < timeoutMs) {
     const res = await call(base, 'GET', '/api/health', { timeoutMs: 3000 }).catch(() => undefined);
     if (res?.status === 200) return Date.now() - started;
-    await sleep(100);
+    await sleep(100); // polling, up to timeoutMs
   }
   throw new Error(`not healthy within ${timeoutMs} ms`);
 }

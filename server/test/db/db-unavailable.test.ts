@@ -134,6 +134,9 @@ describe('database outage', () => {
     const token = await tokenFor(base, user.email, user.password);
     const me = () => app.inject({ method: 'GET', url: '/api/user/me', headers: auth(token) });
     await Promise.all([me(), me(), me()]); // several open connections
+    const idle = proxiedPool.idleCount;
+    expect(idle).toBeGreaterThan(0);
+    const lostBefore = poolErrors.filter((m) => m === 'idle database connection lost').length;
     const killer = createPool(database.url, undefined, 1);
     const { rowCount } = await killer.query(
       'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
@@ -141,10 +144,14 @@ describe('database outage', () => {
     );
     await killer.end();
     expect(rowCount).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 200));
+    // The terminated idle connections are reported through the pool's 'error' event (which
+    // would have crashed the process had nobody listened): wait until every one has been.
+    await expect
+      .poll(() => poolErrors.filter((m) => m === 'idle database connection lost').length, {
+        timeout: 10000,
+      })
+      .toBeGreaterThanOrEqual(lostBefore + idle);
     expect((await me()).statusCode).toBe(200);
-    // The terminated idle connections were reported through the pool's 'error' event, which
-    // would have crashed the process had nobody listened.
     expect(poolErrors).toContain('idle database connection lost');
   });
 
@@ -198,7 +205,7 @@ describe('database outage', () => {
       expect((await watched.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
 
       proxy.thaw();
-      while (!(await dbHealth.check())) await new Promise((r) => setTimeout(r, 50));
+      await expect.poll(() => dbHealth.check(), { timeout: 15000 }).toBe(true);
       expect((await me()).statusCode).toBe(200);
       expect((await watched.inject({ method: 'GET', url: '/api/health' })).json().data).toEqual({
         status: 'ok',
@@ -250,6 +257,7 @@ describe('connection settings', () => {
                 current_setting('idle_in_transaction_session_timeout') AS i`,
       );
       expect(rows[0]).toEqual({ s: '200ms', i: '5s' });
+      // A statement that runs 2 s, ten times its limit.
       const slow = await pool.query('SELECT pg_sleep(2)').catch((err: Error) => err);
       expect((slow as { code?: string }).code).toBe('57014');
       expect(isDatabaseUnavailable(slow)).toBe(true);
@@ -285,8 +293,7 @@ describe('connection settings', () => {
     const killer = createPool(database.url, undefined, 1);
     await killer.query('SELECT pg_terminate_backend($1)', [pid]);
     await killer.end();
-    for (let i = 0; i < 50 && !lost.length; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(lost).toContain('database connection lost');
+    await expect.poll(() => lost, { timeout: 10000 }).toContain('database connection lost');
     await client.end().catch(() => undefined);
   });
 });

@@ -3,7 +3,7 @@
 // client at once (pipelining), each with its own answer and error; together() answers a set of
 // them only once every one has settled.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPool, type Db } from '../../db/pool.js';
 import { together } from '../../db/transaction.js';
 import { createTestDatabase, type TestDatabase } from '../db.js';
@@ -26,12 +26,23 @@ describe('the pool', () => {
     // while a slow machine still opens the last one), then all given back together.
     const clients = await Promise.all(Array.from({ length: 5 }, () => pool.connect()));
     expect(pool.totalCount).toBe(5);
-    clients.forEach((client) => client.release());
-    await sleep(300);
+    const opened = await Promise.all(
+      clients.map(async (c) => (await c.query('SELECT pg_backend_pid() AS pid')).rows[0].pid),
+    );
+    // The idle timers run on fake time: moving it past the idle timeout fires every one of them.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      clients.forEach((client) => client.release());
+      await vi.advanceTimersByTimeAsync(300);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(pool.totalCount).toBe(2);
     const pids = await Promise.all([1, 2].map(() => pool.query('SELECT pg_backend_pid() AS pid')));
     expect(pool.totalCount).toBe(2);
     expect(new Set(pids.map((r) => r.rows[0].pid)).size).toBe(2);
+    // The two kept are two of the five opened, not new ones.
+    for (const r of pids) expect(opened).toContain(r.rows[0].pid);
   });
 
   it('answers statements sent at once on one client in order, an error only to its own', async () => {
@@ -54,6 +65,7 @@ describe('the pool', () => {
 describe('together', () => {
   it('throws the first failure in order, only once every statement has settled', async () => {
     let slowSettled = false;
+    // A statement that settles late (50 ms): after the other has failed.
     const slow = sleep(50).then(() => {
       slowSettled = true;
       return 'slow';

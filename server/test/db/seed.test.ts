@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONTENT, DEMO_TICKETS } from '../../db/seed-records.js';
+import { DEMO_MACROS, DEMO_MAIL_TICKET, DEMO_VIEWS } from '../../db/seed-work.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../../db/seed.js';
 import { createPasswordHasher } from '../../lib/passwords.js';
-import { login, startTestEnv, type TestEnv } from '../helpers.js';
+import { SLA_BATCH, sweepDue } from '../../sla/jobs.js';
+import { auth, login } from '../helpers.js';
+import { startSlaEnv, type SlaEnv } from '../sla/sla-env.js';
 
-let env: TestEnv;
+// The SLA clock is now: the demo's service levels run as the first start's sweep runs them.
+let env: SlaEnv;
 beforeAll(async () => {
-  env = await startTestEnv();
+  env = await startSlaEnv(new Date());
 });
 afterAll(() => env.close());
 
@@ -44,7 +48,8 @@ describe('seedDemo', () => {
          FROM records GROUP BY object_type ORDER BY object_type DESC`,
     );
     expect(rows).toEqual([
-      { object_type: 'T', n: DEMO_TICKETS + 6, owners: 3, hds: 5, statuses: 5, drafts: 6 },
+      // The tickets, the one that came in by mail, and the drafts.
+      { object_type: 'T', n: DEMO_TICKETS + 7, owners: 3, hds: 5, statuses: 5, drafts: 6 },
       { object_type: 'C', n: DEMO_CONTENT + 4, owners: 3, hds: 4, statuses: 3, drafts: 4 },
     ]);
     const alice = await login(env, 'alice@example.com', 'demo-password');
@@ -75,6 +80,80 @@ describe('seedDemo', () => {
     expect(c).toMatchObject({ shares: 5, favourites: 2, created: c.records });
     expect(c.classified).toBeGreaterThan(100);
     expect(c.relations).toBeGreaterThan(5);
+  });
+
+  it('shows every feature at least once: macros, saved views, a followed, a shared and a mailed ticket, assignees, an overdue and a paused service level', async () => {
+    const agent = (await login(env, 'agent@example.com', 'demo-password')).json().data.token;
+    const get = async (url: string) =>
+      (await env.app.inject({ method: 'GET', url, headers: auth(agent) })).json().data;
+    const post = async (url: string, payload: object) =>
+      (await env.app.inject({ method: 'POST', url, headers: auth(agent), payload })).json().data;
+
+    const macros = (await get('/api/macros/')) as { name: string; body: string }[];
+    expect(macros.map((m) => m.name).sort()).toEqual(DEMO_MACROS.map((m) => m.name).sort());
+    expect(macros.some((m) => m.body.includes('{{requester_name}}'))).toBe(true);
+
+    const views = (await get('/api/views/')) as { name: string; shared: boolean; mine: boolean }[];
+    expect(views.map((v) => v.name).sort()).toEqual(DEMO_VIEWS.map((v) => v.name).sort());
+    expect(views.some((v) => v.shared)).toBe(true);
+    const colleague = (await login(env, 'agent2@example.com', 'demo-password')).json().data.token;
+    const seen = await env.app.inject({
+      method: 'GET',
+      url: '/api/views/',
+      headers: auth(colleague),
+    });
+    expect(seen.json().data.map((v: { name: string }) => v.name)).toEqual([
+      'Unassigned open tickets',
+    ]);
+
+    // The agent follows a ticket of alice's; the list says so.
+    const following = await env.db.query<{ id: string }>(
+      `SELECT f.record_id AS id FROM record_follows f JOIN users u ON u.id = f.user_id
+        WHERE u.email = 'agent@example.com' AND f.following`,
+    );
+    expect(following.rows).toHaveLength(1);
+    const followed = await get(`/api/ticket/${following.rows[0].id}/`);
+    expect(followed).toMatchObject({ following: true, requester_name: 'Alice Example' });
+
+    // The mailed ticket, its mailed follow-up, and a history that says so.
+    const mailed = (await post('/api/search/ticket/hd', { filters: { text: DEMO_MAIL_TICKET } }))
+      .items as { id: number; channel: string; hd_name: string }[];
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]).toMatchObject({ channel: 'mail', hd_name: 'IT Support' });
+    const thread = (await get(`/api/ticket/${mailed[0].id}/communication/`)) as {
+      channel: string;
+      from_email: string | null;
+    }[];
+    expect(thread).toEqual([
+      expect.objectContaining({ channel: 'mail', from_email: 'bob@example.com' }),
+    ]);
+    const history = (await get(`/api/ticket/${mailed[0].id}/history/`)) as {
+      action: string;
+      details: object;
+    }[];
+    expect(history.map((e) => [e.action, e.details])).toEqual([
+      ['message_added', { action: 'reply', channel: 'mail' }],
+      ['created', { channel: 'mail' }],
+    ]);
+
+    // Assigned tickets for the Assignee column, and some left for the unassigned queue.
+    const assigned = await post('/api/search/ticket/hd', { filters: { assignee_id: 'me' } });
+    expect(assigned.total).toBeGreaterThan(10);
+    const unassigned = await post('/api/search/ticket/hd', { filters: { assignee_id: 'none' } });
+    expect(unassigned.total).toBeGreaterThan(10);
+
+    // The first start's sweep gives the demo tickets their due times: some are overdue, the
+    // pending ones paused.
+    while ((await sweepDue(env.jobs)) === SLA_BATCH);
+    const overdue = await post('/api/search/ticket/hd', { filters: { sla: 'overdue' } });
+    expect(overdue.total).toBeGreaterThan(0);
+    const pending = await post('/api/search/ticket/hd', { filters: { status_id: 3 } });
+    expect(pending.total).toBeGreaterThan(0);
+    for (const t of pending.items as { sla: { state: string } }[]) {
+      expect(t.sla.state).toBe('paused');
+    }
+    const mailedNow = await get(`/api/ticket/${mailed[0].id}/`);
+    expect(mailedNow.sla.state).toBe('overdue');
   });
 
   it('gives IT Support and HR their demo mail addresses', async () => {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog, hasTranslation } from '../../lib/i18n.js';
+import { ONE_LINE_MESSAGE } from '../../lib/one-line.js';
 import { PLAIN_TEXT_MESSAGE } from '../../lib/plain-text.js';
 import { BODY_NOT_OBJECT, FRAMEWORK_MESSAGES, OTHER_CLIENT_ERROR } from '../../plugins/errors.js';
 import {
@@ -56,6 +57,7 @@ describe('the Spanish catalog', () => {
   it('has the fixed texts of the error policy', () => {
     const fixed = [
       PLAIN_TEXT_MESSAGE,
+      ONE_LINE_MESSAGE,
       BODY_NOT_OBJECT,
       OTHER_CLIENT_ERROR,
       ...Object.values(FRAMEWORK_MESSAGES),
@@ -174,7 +176,7 @@ describe('answers in the caller language', () => {
   });
 });
 
-/** Every mail to `to` so far (waits briefly: some mails are sent in the background). */
+/** Every mail to `to` so far (polls for up to 9 s: some mails are sent in the background). */
 async function mailsTo(to: string, atLeast = 1): Promise<string[]> {
   for (let i = 0; i < 300; i++) {
     // Whole mails only: a mail being written is a `.partial` file until it is renamed.

@@ -38,7 +38,10 @@ async function jobState(): Promise<string | undefined> {
   return lastState;
 }
 
-/** Generous: under a loaded CI machine a worker's start and pg-boss's maintenance run late. */
+/**
+ * Polls `check` every 100 ms until it holds, for up to a minute (generous: under a loaded CI
+ * machine a worker's start and pg-boss's maintenance run late).
+ */
 async function until(check: () => Promise<boolean>, what: string | (() => string)): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (!(await check())) {

@@ -4,6 +4,7 @@
 // all, acknowledged ones included). Afterwards every mail is exactly one ticket.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -27,15 +28,24 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** A port free right now (INBOUND_SMTP_PORT=0 turns the listener off). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 /** Starts `npm run worker`'s process on the test database; resolves with its SMTP port. */
-function startWorker(): Promise<{ child: ChildProcess; port: number }> {
+async function startWorker(): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: env.database.url,
       DATA_DIR: dataDir,
       INBOUND_SMTP: 'on',
-      INBOUND_SMTP_PORT: '0',
+      INBOUND_SMTP_PORT: String(await freePort()),
       WORKERS: '2',
       JOB_POLL_SECONDS: '1',
       LOG_LEVEL: 'info',
@@ -111,7 +121,7 @@ it('kill -9 while 200 mails are imported: after a restart each is exactly one ti
         killedAt = n;
         return;
       }
-      await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 10)); // polling (the test's timeout bounds it)
     }
   })();
   const acknowledged = await sendAll(first.port, numbers);
@@ -130,6 +140,7 @@ it('kill -9 while 200 mails are imported: after a restart each is exactly one ti
   const second = await startWorker();
   const again = await sendAll(second.port, numbers);
   expect(again.size).toBe(MAILS);
+  // Until every mail is a ticket (polled, for up to 30 s); the checks below say what is missing.
   for (let i = 0; i < 600 && (await crashTickets()) < MAILS; i++) {
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -75,6 +75,7 @@ export async function startInboundEnv(overrides: Partial<Config> = {}): Promise<
     ignoreTLS: true,
   });
 
+  // The mail's row once imported (or refused): polled every 25 ms, for up to 10 s.
   const imported = async (messageKey: string): Promise<InboundRow> => {
     for (let i = 0; i < 400; i++) {
       const { rows } = await env.db.query<InboundRow>(

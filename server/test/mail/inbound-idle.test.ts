@@ -87,6 +87,7 @@ function watch(): MailboxWatcher {
   return w;
 }
 
+/** Polls `check` every 50 ms until it holds, for up to 30 s. */
 async function until(what: string, check: () => Promise<boolean> | boolean): Promise<void> {
   for (let i = 0; i < 600; i++) {
     if (await check()) return;

@@ -59,6 +59,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** Polls `read` every 100 ms until `done` holds for its value, for up to 30 s. */
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -17,6 +17,16 @@ import {
   type Person,
 } from './work-helpers.js';
 
+/** A real 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>';
+const HTML = '<!doctype html><html><body><script>alert(document.domain)</script></body></html>';
+/** The start of a JFIF JPEG: what a sniffer recognises. */
+const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
+
 let env: TestEnv;
 let call: ReturnType<typeof caller>;
 let alice: Person;
@@ -140,11 +150,12 @@ describe('POST attachment/{T|C}/{id}', () => {
     expect(res.json().data).toMatchObject({ size: big.length, uploaded_by_name: 'Carol Shared' });
   });
 
-  it('cleans the file name: no folders, no control characters, at most 255 characters', async () => {
+  it('cleans the file name: no folders, no bidi overrides, at most 255 characters', async () => {
+    // A name with a control character is refused (one-line.test.ts).
     const res = await upload(
       agent.token,
       `/api/attachment/T/${ticketId}`,
-      '../../etc/pa\u0001ss\u202e.txt',
+      '../../etc/pass\u202e.txt',
       'text/plain',
       'x',
     );
@@ -273,7 +284,7 @@ describe('GET attachment/{T|C}/{id} and attachment/file/{id}', () => {
     expect((await call('GET', `/api/attachment/T/${ticketId}`)).statusCode).toBe(401);
   });
 
-  it('downloads with attachment disposition, the stored type and nosniff', async () => {
+  it('downloads with attachment disposition, as bytes (not a type to render) and nosniff', async () => {
     const up = await upload(
       alice.token,
       `/api/attachment/T/${ticketId}`,
@@ -285,7 +296,8 @@ describe('GET attachment/{T|C}/{id} and attachment/file/{id}', () => {
     const res = await call('GET', `/api/attachment/file/${id}`, agent.token);
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('café');
-    expect(res.headers['content-type']).toBe('text/plain');
+    // Not an image its bytes prove: whatever was declared, a file to save.
+    expect(res.headers['content-type']).toBe('application/octet-stream');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="r_sum_ 1.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9%201.txt`,
@@ -337,13 +349,14 @@ describe('GET attachment/{T|C}/{id} and attachment/file/{id}', () => {
       `/api/attachment/T/${ticketId}`,
       'shot.png',
       'image/png',
-      Buffer.from([137, 80, 78, 71]),
+      PNG,
     );
     expect(png.json().data.is_image).toBe(true);
     const pngId = png.json().data.id;
     const inline = await call('GET', `/api/attachment/file/${pngId}?inline=1`, alice.token);
     expect(inline.headers['content-type']).toBe('image/png');
     expect(inline.headers['content-disposition']).toMatch(/^inline; /);
+    expect(inline.rawPayload.equals(PNG)).toBe(true);
     const plain = await call('GET', `/api/attachment/file/${pngId}`, alice.token);
     expect(plain.headers['content-disposition']).toMatch(/^attachment; /);
 
@@ -361,6 +374,85 @@ describe('GET attachment/{T|C}/{id} and attachment/file/{id}', () => {
     );
     expect(htmlRes.headers['content-type']).toBe('application/octet-stream');
     expect(htmlRes.headers['content-disposition']).toMatch(/^attachment; /);
+  });
+});
+
+describe('files are typed by their bytes, not by what the uploader declares', () => {
+  /** Uploads `content` as `name` declared `type`; answers the attachment and its download. */
+  async function uploadAndFetch(name: string, type: string, content: Buffer | string) {
+    const up = await upload(alice.token, `/api/attachment/T/${ticketId}`, name, type, content);
+    expect(up.statusCode).toBe(200);
+    const file = await call(
+      'GET',
+      `/api/attachment/file/${up.json().data.id}?inline=1`,
+      alice.token,
+    );
+    expect(file.statusCode).toBe(200);
+    return { attachment: up.json().data, file };
+  }
+
+  function expectDownload(file: { headers: Record<string, unknown> }, name: string) {
+    expect(file.headers['content-type']).toBe('application/octet-stream');
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="${name}"; filename*=UTF-8''${name}`,
+    );
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+  }
+
+  it('downloads an SVG uploaded as x.png (image/png) as an attachment, not an image', async () => {
+    const { attachment, file } = await uploadAndFetch('x.png', 'image/png', SVG);
+    expect(attachment).toMatchObject({ is_image: false, content_type: 'application/octet-stream' });
+    expectDownload(file, 'x.png');
+    expect(file.body).toBe(SVG);
+  });
+
+  it('downloads an HTML file claiming image/jpeg as an attachment', async () => {
+    const { attachment, file } = await uploadAndFetch('cat.jpg', 'image/jpeg', HTML);
+    expect(attachment.is_image).toBe(false);
+    expectDownload(file, 'cat.jpg');
+  });
+
+  it('serves a PNG declared as text/plain as the PNG it is (inline when asked)', async () => {
+    const { attachment, file } = await uploadAndFetch('notes.txt', 'text/plain', PNG);
+    expect(attachment).toMatchObject({ is_image: true, content_type: 'image/png' });
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['content-disposition']).toMatch(/^inline; /);
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('serves a declared SVG (image/svg+xml) and a PDF as downloads', async () => {
+    const svg = await uploadAndFetch('logo.svg', 'image/svg+xml', SVG);
+    expect(svg.attachment.is_image).toBe(false);
+    expectDownload(svg.file, 'logo.svg');
+    const pdf = await uploadAndFetch('form.pdf', 'image/png', '%PDF-1.4 tiny');
+    expect(pdf.attachment).toMatchObject({ is_image: false, content_type: 'application/pdf' });
+    expectDownload(pdf.file, 'form.pdf');
+  });
+
+  it('sniffs the first bytes of a file streamed in many chunks', async () => {
+    // A JPEG signature, then far more than the head that is sniffed, across several chunks.
+    const jpeg = Buffer.concat([JPEG_HEAD, randomBytes(CHUNK_BYTES + 1000)]);
+    const { attachment, file } = await uploadAndFetch('big.bin', 'application/zip', jpeg);
+    expect(attachment).toMatchObject({
+      is_image: true,
+      content_type: 'image/jpeg',
+      size: jpeg.length,
+    });
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.rawPayload.equals(jpeg)).toBe(true);
+  });
+
+  it('serves a file stored before sniffing (no detected type) as a download', async () => {
+    const { attachment } = await uploadAndFetch('old.png', 'image/png', PNG);
+    await env.db.query('UPDATE attachments SET detected_type = NULL WHERE id = $1', [
+      attachment.id,
+    ]);
+    const file = await call('GET', `/api/attachment/file/${attachment.id}?inline=1`, alice.token);
+    expectDownload(file, 'old.png');
+    const list = await call('GET', `/api/attachment/T/${ticketId}`, alice.token);
+    expect(list.json().data.find((a: { id: number }) => a.id === attachment.id)).toMatchObject({
+      is_image: false,
+    });
   });
 });
 

@@ -118,7 +118,10 @@ describe('POST records/bulk', () => {
       to: 'Pending',
     });
     await run('priority', 4);
-    expect((await events(t.id, 'updated'))[0].details).toEqual({ fields: ['priority_id'] });
+    expect((await events(t.id, 'updated'))[0].details).toEqual({
+      fields: ['priority_id'],
+      changes: { priority_id: { from: expect.any(String), to: 'Urgent' } },
+    });
     await run('move', 3);
     expect((await events(t.id, 'moved'))[0].details).toEqual({ from: 'IT Support', to: 'Network' });
     await run('classify', 2);

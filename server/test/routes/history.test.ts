@@ -47,7 +47,14 @@ describe('GET {kind}/{id}/history/', () => {
         action: 'updated',
         actor_id: agent.id,
         actor_name: 'Agent Hist',
-        details: { fields: ['subject', 'priority_id'] },
+        // The names before and after, so the history reads "from Normal to High".
+        details: {
+          fields: ['subject', 'priority_id'],
+          changes: {
+            subject: { from: t.subject, to: 'New subject' },
+            priority_id: { from: 'Normal', to: 'High' },
+          },
+        },
         created_at: expect.any(String),
       },
       {
@@ -62,6 +69,43 @@ describe('GET {kind}/{id}/history/', () => {
     const c = await newRecord(env, 'content', alice.token);
     const ch = await call('GET', `/api/content/${c.id}/history/`, alice.token);
     expect(ch.json().data).toMatchObject([{ action: 'created' }]);
+  });
+
+  it('records a submitted draft, and a help desk, company or content type by name', async () => {
+    const draft = await newRecord(env, 'ticket', alice.token, {
+      is_draft: true,
+      priority_id: null,
+      company_id: null,
+    });
+    const submit = await call('PUT', `/api/ticket/${draft.id}/`, alice.token, {
+      version: draft.version,
+      is_draft: false,
+      priority_id: 1,
+      company_id: 2,
+    });
+    expect(submit.statusCode, submit.body).toBe(200);
+    const res = await call('GET', `/api/ticket/${draft.id}/history/`, alice.token);
+    expect(res.json().data[0]).toMatchObject({
+      action: 'updated',
+      details: {
+        fields: ['priority_id', 'company_id', 'is_draft'],
+        changes: {
+          priority_id: { from: null, to: 'Low' },
+          company_id: { from: null, to: expect.any(String) },
+        },
+      },
+    });
+    const c = await newRecord(env, 'content', alice.token);
+    const edit = await call('PUT', `/api/content/${c.id}/`, agent.token, {
+      version: c.version,
+      content_type_id: 2,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const ch = await call('GET', `/api/content/${c.id}/history/`, alice.token);
+    expect(ch.json().data[0].details).toEqual({
+      fields: ['content_type_id'],
+      changes: { content_type_id: { from: expect.any(String), to: expect.any(String) } },
+    });
   });
 
   it('writes the change and its event together: a failed edit leaves neither', async () => {

@@ -2,8 +2,8 @@
 // (a search page: one statement that carries its count), plus the session check when the session
 // is not in the process's session cache, which a record's read calls use too. A hot write (a new
 // ticket, a reply) takes the user from the cache and confirms the session with its BEGIN
-// (docs/performance.md). Counted on every connection the app queries through, transactions
-// included.
+// (docs/performance.md, "session cache"). Counted on every connection the app queries through,
+// transactions included.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';

@@ -1,6 +1,6 @@
 // The static hot statements are named (server/db/prepared.ts): a connection plans each once and
 // keeps it, instead of planning it on every call (planning was 43% of the database's statement
-// time under load, docs/performance.md). So are the lists' first pages, whose text carries the
+// time under load). So are the lists' first pages, whose text carries the
 // caller's role, but not a list with a text filter or a date range (its plan depends on them).
 // Read from pg_prepared_statements on the app's only connection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

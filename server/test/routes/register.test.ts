@@ -1,6 +1,11 @@
-// Sign up: register, the confirmation mail, confirm, log in.
+// Sign up: register, the confirmation mail, confirm, log in; a taken address answers the same.
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createUser,
+  drainJobs,
   login,
   mailTo,
   startTestEnv,
@@ -11,7 +16,8 @@ import {
 
 let env: TestEnv;
 beforeAll(async () => {
-  env = await startTestEnv();
+  // More registrations than the per-address throttle lets through (login-throttle.test.ts).
+  env = await startTestEnv({ authRequestsPerIp: 100 });
 });
 afterAll(() => env.close());
 
@@ -19,6 +25,25 @@ const register = (payload: object, headers: Record<string, string> = {}) =>
   env.app.inject({ method: 'POST', url: '/api/register/', payload, headers });
 const confirm = (token: string) =>
   env.app.inject({ method: 'POST', url: '/api/confirm/', payload: { token } });
+
+/** Every mail to `to` in the outbox once the queue is idle, parsed, oldest first. */
+async function mailsTo(to: string): Promise<ParsedMail[]> {
+  await drainJobs(env);
+  if (!fs.existsSync(env.outboxDir)) return [];
+  const files = fs
+    .readdirSync(env.outboxDir)
+    .filter((f) => f.endsWith('.eml') && f.includes(to.toLowerCase()))
+    .sort();
+  return Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(env.outboxDir, f)))));
+}
+
+async function accountsWith(email: string) {
+  const { rows } = await env.db.query<{ id: string; fullname: string; password_hash: string }>(
+    'SELECT id, fullname, password_hash FROM users WHERE lower(email) = lower($1)',
+    [email],
+  );
+  return rows;
+}
 
 describe('register → confirm → login', () => {
   it('creates an unconfirmed account, mails a link, and the link confirms it', async () => {
@@ -84,18 +109,96 @@ describe('register → confirm → login', () => {
     expect((await confirm(token)).statusCode).toBe(400);
   });
 
-  it('answers 409 for a taken email, whatever its case', async () => {
+  it('answers a taken address exactly like a new one, and makes no second account', async () => {
     const email = uniqueEmail('dup');
-    expect(
-      (await register({ fullname: 'One', email, password: 'a good password' })).statusCode,
-    ).toBe(200);
-    const res = await register({
+    const first = await register({ fullname: 'One', email, password: 'a good password' });
+    const before = await accountsWith(email);
+    expect(before).toHaveLength(1);
+
+    const again = await register({
       fullname: 'Two',
       email: email.toUpperCase(),
+      password: 'another password',
+    });
+    const fresh = await register({
+      fullname: 'Three',
+      email: uniqueEmail('fresh'),
       password: 'a good password',
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().fields).toEqual({ email: 'An account with this email already exists.' });
+    expect(fresh.statusCode).toBe(200);
+    for (const res of [first, again]) {
+      expect(res.statusCode).toBe(fresh.statusCode);
+      expect(res.headers['content-type']).toBe(fresh.headers['content-type']);
+      expect(res.body).toBe(fresh.body);
+    }
+    // The account is as it was: its name and its password.
+    expect(await accountsWith(email)).toEqual(before);
+    // In Spanish too, the same answer for both.
+    const es = { 'accept-language': 'es' };
+    const taken = await register({ fullname: 'Dos', email, password: 'another password' }, es);
+    const other = await register(
+      { fullname: 'Tres', email: uniqueEmail('nuevo'), password: 'a good password' },
+      es,
+    );
+    expect(taken.statusCode).toBe(200);
+    expect(taken.body).toBe(other.body);
+    expect(await accountsWith(email)).toEqual(before);
+  });
+
+  it("mails a taken address's owner that someone tried, machine-made, with sign-in and reset links", async () => {
+    const owner = await createUser(env, { fullname: 'Olivia Owner' });
+    const newcomer = uniqueEmail('newcomer');
+    expect(
+      (await register({ fullname: 'Mallory', email: owner.email, password: 'a good password' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await register({ fullname: 'New Comer', email: newcomer, password: 'a good password' }))
+        .statusCode,
+    ).toBe(200);
+
+    const [mail, ...more] = await mailsTo(owner.email);
+    expect(more).toEqual([]); // no confirmation link for the address that has an account
+    expect(mail.subject).toBe('Someone tried to register with your email address');
+    expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(mail.text).toContain('Hello Olivia Owner,');
+    expect(mail.text).toContain('You already have an account, so no new one was made.');
+    expect(mail.text).toContain('Sign in: http://helpdesk.test/auth/login');
+    expect(mail.text).toContain('Reset my password: http://helpdesk.test/auth/forget-password');
+    expect(mail.text).not.toContain('token=');
+    expect(mail.html).toContain('<a href="http://helpdesk.test/auth/login">Sign in</a>');
+    expect(mail.html).toContain(
+      '<a href="http://helpdesk.test/auth/forget-password">Reset my password</a>',
+    );
+    // The attempt changed nothing: its password does not sign in, the owner's still does.
+    expect((await login(env, owner.email, 'a good password')).statusCode).toBe(401);
+    expect((await login(env, owner.email, owner.password)).statusCode).toBe(200);
+
+    // A new address still gets its confirmation link.
+    const [confirmation] = await mailsTo(newcomer);
+    expect(confirmation.subject).toBe('Confirm your Helpdesk account');
+    expect(confirmation.text).toContain('http://helpdesk.test/auth/confirm?token=');
+  });
+
+  it("writes to the owner in the owner's language, whatever the browser that registered", async () => {
+    const owner = await createUser(env, { fullname: 'Ana Dueña' });
+    await env.db.query(`UPDATE users SET language = 'es' WHERE id = $1`, [owner.id]);
+    const res = await register(
+      { fullname: 'Someone', email: owner.email, password: 'a good password' },
+      { 'accept-language': 'en-US' },
+    );
+    expect(res.json().data.message).toBe(
+      'Registration successful. Check your email for a confirmation link.',
+    );
+    const [mail] = await mailsTo(owner.email);
+    expect(mail.subject).toBe('Alguien intentó registrarse con tu dirección de correo');
+    expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(mail.text).toContain('Hola Ana Dueña:');
+    expect(mail.text).toContain('Ya tienes una cuenta, así que no se creó ninguna nueva.');
+    expect(mail.text).toContain('Iniciar sesión: http://helpdesk.test/auth/login');
+    expect(mail.text).toContain(
+      'Restablecer mi contraseña: http://helpdesk.test/auth/forget-password',
+    );
   });
 
   it('answers 400 with a message per field', async () => {

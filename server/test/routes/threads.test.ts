@@ -62,6 +62,7 @@ describe('communication', () => {
       channel: 'web',
       quoted_body: null,
       from_email: null,
+      sender_verified: true,
       created_at: expect.stringMatching(/Z$/),
     });
     const second = await call('POST', url('communication/'), agent.token, {

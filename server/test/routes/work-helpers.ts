@@ -41,7 +41,10 @@ export function mailsTo(env: TestEnv, to: string): string[] {
     .map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(env.outboxDir, f), 'utf8')));
 }
 
-/** Waits (mails go out in the background, by a job worker) until `check` passes. */
+/**
+ * Waits (mails go out in the background, by a job worker) until `check` passes: polled every
+ * 20 ms, for up to 10 s.
+ */
 export async function eventually(check: () => unknown | Promise<unknown>): Promise<void> {
   let last: unknown;
   for (let i = 0; i < 500; i++) {

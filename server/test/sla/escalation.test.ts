@@ -71,6 +71,7 @@ async function runJobsFor(recordId: number): Promise<void> {
   await jobsDone();
 }
 
+/** Until no SLA job that is due is left to run (polled every 50 ms, for up to 20 s). */
 async function jobsDone(): Promise<void> {
   for (let i = 0; i < 400; i++) {
     const { rows } = await env.db.query<{ n: number }>(

@@ -140,6 +140,7 @@ describe.each(stores)('the $kind store', ({ kind, store }) => {
       const blobs = await createBlobStore(db, kind === 's3' ? s3.url : undefined);
       async function* slow() {
         for (let i = 0; i < 3; i++) {
+          // A slow client: each piece comes later than the 300 ms idle-in-transaction limit.
           await new Promise((resolve) => setTimeout(resolve, 600));
           yield Buffer.alloc(100 * 1024, i);
         }

@@ -78,7 +78,7 @@ function* signupFlow(action: PayloadAction<SignupPayload>): SagaIterator {
   const result: ApiResult<MessageData> = yield call(
     callApi<MessageData>,
     authApi.register(action.payload),
-    { context: 'errors:context.registering', handled: [400, 409] },
+    { context: 'errors:context.registering', handled: [400] },
   );
   if (result.ok) {
     yield put(authActions.signupSucceeded(result.data.message));

@@ -14,22 +14,8 @@ export type TicketHit = Schemas['TicketMatch'];
 
 export type ContentHit = Schemas['ContentMatch'];
 
-export type HistoryAction =
-  | 'created'
-  | 'updated'
-  | 'status_changed'
-  | 'shared'
-  | 'classified'
-  | 'related'
-  | 'unrelated'
-  | 'attachment_added'
-  | 'attachment_deleted'
-  | 'assigned'
-  | 'moved'
-  | 'duplicated'
-  | 'searchable_changed'
-  | 'message_added'
-  | 'worklog_added';
+/** Every kind of history event (the server's list: routes/records/history.ts). */
+export type HistoryAction = Schemas['HistoryEvent']['action'];
 
-/** One event; `action` is one of HistoryAction (newer servers may add more). */
+/** One event. */
 export type HistoryEntry = Schemas['HistoryEvent'];

@@ -110,27 +110,45 @@ describe('the saga error policy (seed section 8)', () => {
     const arrived = new Promise<void>((resolve) => {
       firstArrived = resolve;
     });
+    let answerFirst: () => void = () => undefined;
+    const firstAnswered = new Promise<void>((resolve) => {
+      answerFirst = resolve;
+    });
     server.use(
       http.put('*/api/user/me', async () => {
         calls += 1;
         if (calls === 1) {
           firstArrived();
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          await firstAnswered; // a slow server: answers once the test lets it
         }
         return undefined;
       }),
     );
-    const { store } = renderApp('/editor');
-    await screen.findByRole('button', { name: 'Save changes' });
-    act(() => {
-      store.dispatch(profileHolders.profileSave.actions.requested({ fullname: 'First' }));
-    });
-    await act(() => arrived);
-    act(() => {
-      store.dispatch(profileHolders.profileSave.actions.requested({ fullname: 'Second' }));
-    });
-    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Which request the page gives up on: the XMLHttpRequest it opened and then aborted.
+    const opened = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    const aborted = vi.spyOn(XMLHttpRequest.prototype, 'abort');
+    try {
+      const { store } = renderApp('/editor');
+      await screen.findByRole('button', { name: 'Save changes' });
+      act(() => {
+        store.dispatch(profileHolders.profileSave.actions.requested({ fullname: 'First' }));
+      });
+      await act(() => arrived);
+      act(() => {
+        store.dispatch(profileHolders.profileSave.actions.requested({ fullname: 'Second' }));
+      });
+      expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+      // The first save's request was aborted, so its answer, however late, reaches no one.
+      const saves = opened.mock.calls.flatMap(([method, url], i) =>
+        method === 'PUT' && String(url).endsWith('/api/user/me') ? [opened.mock.contexts[i]] : [],
+      );
+      expect(saves).toHaveLength(2);
+      expect(aborted.mock.contexts).toEqual([saves[0]]);
+    } finally {
+      answerFirst();
+      opened.mockRestore();
+      aborted.mockRestore();
+    }
     expect(calls).toBe(2);
     expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toMatchObject({
       fullname: 'Second',

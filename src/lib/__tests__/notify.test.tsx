@@ -35,9 +35,18 @@ it('shows the same text again in its one toast rather than stacking a second', a
   render(<AppProviders store={makeTestStore()}>{null}</AppProviders>);
   notifySuccess('records:toast.draftSaved');
   expect(await screen.findByText('Draft saved')).toBeVisible();
-  notifySuccess('records:toast.draftSaved');
-  notifySuccess('records:toast.draftSaved');
-  // An update shows after react-toastify's 100 ms delay; give it time to (wrongly) stack.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  expect(screen.getAllByText('Draft saved')).toHaveLength(1);
+  const { toast } = await loadToasts();
+  const changes: string[] = [];
+  const unsubscribe = toast.onChange((item) => {
+    if (item.content === 'Draft saved') changes.push(item.status);
+  });
+  try {
+    notifySuccess('records:toast.draftSaved');
+    notifySuccess('records:toast.draftSaved');
+    // Each is applied, after react-toastify's 100 ms delay, as an update of the one toast.
+    await waitFor(() => expect(changes).toEqual(['updated', 'updated']));
+    expect(screen.getAllByText('Draft saved')).toHaveLength(1);
+  } finally {
+    unsubscribe();
+  }
 });

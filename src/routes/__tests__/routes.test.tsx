@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { preloadFirstScreen } from '../../app/router';
@@ -87,7 +87,10 @@ describe('route tables', () => {
 });
 
 describe('the first screen', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
   const row = (rows: RouteRow[], path: string) => {
     const found = rows.find((r) => r.path === path);
     if (!found?.page.preload) throw new Error(`no preloadable row ${path}`);
@@ -128,9 +131,12 @@ describe('the first screen', () => {
       // Resolved once the answer is in the store: the app renders only then (app/main.tsx).
       await preloadFirstScreen(url, 'vertical', store);
       expect(calls).toEqual([call]);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldClearNativeTimers: true });
       renderApp(url, {}, store);
       shownAtOnce();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // What the page sets off as it mounts, at once or on a timer (fake time, moved past any
+      // debounce), has been sent by now.
+      await act(() => vi.advanceTimersByTimeAsync(5000));
       expect(calls).toEqual([call]);
     },
   );
@@ -164,9 +170,11 @@ describe('the first screen', () => {
       if (!request.url.endsWith('/api/events')) calls.push(request.url);
     });
     const store = makeTestStore();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldClearNativeTimers: true });
     await preloadFirstScreen('/hd_ticket/3', 'vertical', store);
     await preloadFirstScreen('/hd_ticket/details?hdTicketId=2', 'vertical', store);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // What the preloads set off, at once or on a timer (fake time), has been sent by now.
+    await vi.advanceTimersByTimeAsync(5000);
     expect(user).not.toHaveBeenCalled();
     expect(calls).toEqual([]);
   });

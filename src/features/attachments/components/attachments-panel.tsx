@@ -3,7 +3,7 @@ import type { ChangeEvent, DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatDateTimeLocal } from '../../../lib/dates';
-import { ConfirmDialog } from '../../records/components/confirm-dialog';
+import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import {
   attachmentsHolders,
   downloadRequested,

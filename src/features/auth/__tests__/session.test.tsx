@@ -1,6 +1,23 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { renderApp, signInAs, signInExpired } from '../../../test/render-app';
 
+/**
+ * Waits for `wait` (a Testing Library query) with fake timers on, without moving the fake clock:
+ * only the timers due now run (Testing Library ends each wait with a 0 ms timeout).
+ */
+async function clockStandingStill<T>(wait: Promise<T>): Promise<T> {
+  let settled = false;
+  wait.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  while (!settled) {
+    vi.advanceTimersByTime(0);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return wait;
+}
+
 describe('session', () => {
   it('logout posts logout, clears storage and says so', async () => {
     signInAs('alice@example.com');
@@ -72,17 +89,31 @@ describe('session', () => {
 
   it('user activity postpones the idle lock', async () => {
     vi.stubEnv('VITE_IDLE_MINUTES', String(1.5 / 60));
-    signInAs('bob@example.com');
-    renderApp('/home');
-    await screen.findByRole('heading', { name: 'Welcome, Bob Example' });
-    for (let i = 0; i < 4; i += 1) {
-      await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift' }));
+    // The idle timer runs on fake time, which only the test moves.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      signInAs('bob@example.com');
+      renderApp('/home');
+      await clockStandingStill(screen.findByRole('heading', { name: 'Welcome, Bob Example' }));
+      // Activity every 1.4 s for 5.6 s: each time just before the 1.5 s would be up.
+      for (let i = 0; i < 4; i += 1) {
+        await act(() => vi.advanceTimersByTimeAsync(1400));
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift' }));
+      }
+      await act(() => vi.advanceTimersByTimeAsync(1499));
+      expect(screen.getByRole('heading', { name: 'Welcome, Bob Example' })).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/home$/);
+      expect(localStorage.getItem('token')).not.toBeNull();
+      // 1.5 s after the last activity: locked (the token dropped at once, the page once loaded).
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(localStorage.getItem('token')).toBeNull();
+      await clockStandingStill(
+        waitFor(() =>
+          expect(screen.getByTestId('location')).toHaveTextContent('/auth/lock-screen'),
+        ),
+      );
+    } finally {
+      vi.useRealTimers();
     }
-    expect(screen.getByRole('heading', { name: 'Welcome, Bob Example' })).toBeInTheDocument();
-    await waitFor(
-      () => expect(screen.getByTestId('location')).toHaveTextContent('/auth/lock-screen'),
-      { timeout: 5000 },
-    );
   });
 });

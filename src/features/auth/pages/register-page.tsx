@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import * as yup from 'yup';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { oneLineTest } from '../../../lib/one-line';
 import {
   Alert,
   FormField,
@@ -30,7 +31,11 @@ export default function RegisterPage() {
   const schema = useMemo(
     () =>
       yup.object({
-        fullname: yup.string().trim().required(t('validation.fullnameRequired')),
+        fullname: yup
+          .string()
+          .trim()
+          .required(t('validation.fullnameRequired'))
+          .test(oneLineTest(t('common:validation.oneLine'))),
         email: yup
           .string()
           .trim()

@@ -64,6 +64,11 @@ describe('content collector maintenance', () => {
     // In use: 409 with the server's message.
     await user.click(within(tree).getByRole('button', { name: 'Delete Network' }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete this category?' });
+    // The shared confirmation: it names what goes, and Enter at once would only cancel.
+    expect(dialog).toHaveTextContent('“Network” will be deleted.');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus(),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'This category is used by 2 records and cannot be deleted.',

@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { ConfirmDialog } from '../../../lib/confirm-dialog';
+import { isOneLine } from '../../../lib/one-line';
 import { usePageTitle } from '../../../lib/page-title';
 import type { ErrorInfo } from '../../../lib/types';
 import { collectorHolders } from '../collector-slice';
@@ -94,6 +96,10 @@ function NewCategory({ nodes }: { nodes: NodesByParent | null }) {
       setLocalError(t('maintenance.nameRequired'));
       return;
     }
+    if (!isOneLine(name.trim())) {
+      setLocalError(t('common:validation.oneLine'));
+      return;
+    }
     setLocalError('');
     setSent(true);
     dispatch(
@@ -169,6 +175,7 @@ function NodeDialog({
     mode === 'rename' ? 'renameCategory' : mode === 'move' ? 'moveCategory' : 'deleteCategory';
   const holder = useAppSelector((state) => state.holders[key]);
   const [name, setName] = useState(node.category_name);
+  const [nameError, setNameError] = useState('');
   const [parent, setParent] = useState(() => parentOf(nodes, node.category_id));
   const [sent, setSent] = useState(false);
   useEffect(() => {
@@ -178,6 +185,11 @@ function NodeDialog({
     if (sent && !holder.loading && holder.data && !holder.error) onClose();
   }, [sent, holder, onClose]);
   const submit = () => {
+    if (mode === 'rename' && !isOneLine(name.trim())) {
+      setNameError(t('common:validation.oneLine'));
+      return;
+    }
+    setNameError('');
     setSent(true);
     const id = node.category_id;
     if (mode === 'rename') {
@@ -193,22 +205,20 @@ function NodeDialog({
   };
   const error = sent && holder.error ? holder.error : null;
   if (mode === 'delete') {
+    // The shared confirmation; it stays open to say why the server refused (a category in use).
     return (
-      <CategoryDialog
+      <ConfirmDialog
+        isOpen
         title={t('maintenance.deleteTitle')}
-        action={t('maintenance.delete')}
+        text={t('maintenance.deleteText', { name: node.category_name })}
+        confirmLabel={t('maintenance.delete')}
+        cancelLabel={t('maintenance.cancel')}
         danger
         busy={holder.loading}
-        onSubmit={submit}
+        error={error?.message ?? null}
+        onConfirm={submit}
         onCancel={onClose}
-      >
-        <p className="mb-2">{t('maintenance.deleteText', { name: node.category_name })}</p>
-        {error && (
-          <div className="alert alert-danger mb-0" role="alert">
-            {error.message}
-          </div>
-        )}
-      </CategoryDialog>
+      />
     );
   }
   if (mode === 'move') {
@@ -236,7 +246,7 @@ function NodeDialog({
       </CategoryDialog>
     );
   }
-  const message = error ? fieldError(error, 'category_name') || error.message : '';
+  const message = nameError || (error ? fieldError(error, 'category_name') || error.message : '');
   return (
     <CategoryDialog
       title={t('maintenance.renameTitle')}

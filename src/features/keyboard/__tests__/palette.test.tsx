@@ -74,6 +74,25 @@ describe('command palette', () => {
     await waitFor(() => expect(location()).toBe('/hd_ticket/details?hdTicketId=2'));
   });
 
+  it('offers the record options for a bare number, with no "Nothing matches." above them', async () => {
+    signInAs('agent@example.com');
+    const { user } = renderApp('/home');
+    await screen.findByRole('button', { name: 'Settings' });
+    const input = await openPalette(user);
+    for (const text of ['440', '#440']) {
+      await user.clear(input);
+      await user.type(input, text);
+      expect(await screen.findByRole('option', { name: 'Open ticket #440' })).toBeInTheDocument();
+      expect(screen.getByRole('option', { name: 'Open content #440' })).toBeInTheDocument();
+      expect(screen.queryByText('Nothing matches.')).not.toBeInTheDocument();
+    }
+    // Text that matches nothing still says so.
+    await user.clear(input);
+    await user.type(input, 'zzqx');
+    expect(await screen.findByText('Nothing matches.')).toBeInTheDocument();
+    expect(within(screen.getByRole('listbox')).queryByRole('option')).not.toBeInTheDocument();
+  });
+
   it("sends a regular user to their own record's page", async () => {
     signInAs('alice@example.com');
     const { user } = renderApp('/home');

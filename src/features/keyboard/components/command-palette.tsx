@@ -60,7 +60,11 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
           maxLength={200}
         />
         <Command.List className="palette-list" label={t('palette.title')}>
-          <Command.Empty className="p-3 text-body-secondary">{t('palette.empty')}</Command.Empty>
+          {/* cmdk counts only what it filters: the record options are always offered for a
+              number, so "Nothing matches" would show above them. */}
+          {recordId === null && (
+            <Command.Empty className="p-3 text-body-secondary">{t('palette.empty')}</Command.Empty>
+          )}
           {recordId !== null && (
             <Command.Group heading={t('palette.records')} forceMount>
               <Command.Item

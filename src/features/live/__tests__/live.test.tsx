@@ -131,14 +131,21 @@ describe('the event stream', () => {
     const { store } = renderApp('/hd_ticket');
     await waitFor(() => expect(store.getState().live.connected).toBe(true));
     expect(opened).toHaveLength(1);
-    // Navigated away: the page may be kept, but not its connection to the server.
-    act(() => {
-      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
-    });
-    await waitFor(() => expect(opened[0].signal.aborted).toBe(true));
-    expect(store.getState().live.connected).toBe(false);
-    await new Promise((r) => setTimeout(r, BACKOFF.firstMs + 100));
-    expect(opened).toHaveLength(1);
+    // The reconnect backoff runs on fake time from here: the test moves it past any wait.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldClearNativeTimers: true });
+    try {
+      // Navigated away: the page may be kept, but not its connection to the server.
+      act(() => {
+        window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+      });
+      expect(opened[0].signal.aborted).toBe(true);
+      expect(store.getState().live.connected).toBe(false);
+      // Longer than the longest backoff: no reconnect while hidden.
+      await act(() => vi.advanceTimersByTimeAsync(BACKOFF.maxMs + 1000));
+      expect(opened).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
     // Back: the stream opens again, and what was missed meanwhile reloads.
     act(() => {
       window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));

@@ -57,6 +57,43 @@ describe('mail channels page', () => {
     expect(await violations()).toEqual([]);
   });
 
+  it('removing a channel asks first, naming its address; Cancel keeps it; emptying the form asks too', async () => {
+    signInAs('agent@example.com');
+    const puts = bodiesOf('PUT', /^\/api\/mail-channel\/\d+\/$/);
+    const { user } = renderApp('/mail-channels');
+    await screen.findByRole('heading', { name: 'HR' });
+    await user.click(
+      within(card('HR')).getByRole('button', { name: 'Remove the mail channel of HR' }),
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Remove this mail channel?' });
+    expect(dialog).toHaveTextContent('Mail to hr@example.com no longer becomes tickets in HR');
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(cancel).toHaveFocus());
+    await user.click(cancel);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts).toEqual([]);
+    expect(within(card('HR')).getByText('hr@example.com')).toBeInTheDocument();
+
+    await user.click(
+      within(card('HR')).getByRole('button', { name: 'Remove the mail channel of HR' }),
+    );
+    dialog = await screen.findByRole('dialog', { name: 'Remove this mail channel?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove channel' }));
+    expect(await within(card('HR')).findByText('No address')).toBeInTheDocument();
+    expect(puts).toEqual([{ address: null, imap: null }]);
+
+    // Emptying IT Support's form (address and mailbox) is a removal too: it asks.
+    await user.click(within(card('IT Support')).getByRole('button', { name: 'Edit IT Support' }));
+    const form = within(card('IT Support')).getByRole('form', { name: 'Edit IT Support' });
+    await user.clear(within(form).getByLabelText('Address'));
+    await user.click(within(form).getByLabelText('Poll an IMAP mailbox'));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove this mail channel?' });
+    expect(dialog).toHaveTextContent('Mail to support@example.com no longer becomes tickets');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(puts).toHaveLength(1);
+  });
+
   it('is not there for a regular user', async () => {
     signInAs('alice@example.com');
     renderApp('/mail-channels');

@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useConfirm } from '../../../lib/confirm-dialog';
 import { formatDateTimeLocal } from '../../../lib/dates';
 import { mailChannelsHolders } from '../mail-channels-slice';
 import type { MailChannel } from '../types';
 import { ChannelForm } from './channel-form';
+import { removalText } from './channel-values';
 import { TestButton, TestResult } from './test-result';
 
 const H = mailChannelsHolders;
@@ -30,6 +32,7 @@ export function ChannelCard({
   const dispatch = useAppDispatch();
   const testing = useAppSelector((state) => state.holders.mailChannelTest.loading);
   const headingId = useId();
+  const { ask, dialog } = useConfirm();
   const imap = channel.imap;
   const rows: [string, string][] = [
     [t('summary.address'), channel.address ?? t('summary.noAddress')],
@@ -94,10 +97,35 @@ export function ChannelCard({
                   }}
                 />
               )}
+              {(channel.address || imap) && (
+                <button
+                  type="button"
+                  className="btn btn-outline-danger ms-auto"
+                  aria-label={t('remove.label', { name: channel.hd_name })}
+                  onClick={() =>
+                    ask({
+                      title: t('remove.title'),
+                      text: removalText(t, channel),
+                      confirmLabel: t('remove.confirm'),
+                      danger: true,
+                      onConfirm: () =>
+                        dispatch(
+                          H.mailChannelSave.actions.requested({
+                            hd_id: channel.hd_id,
+                            values: { address: null, imap: null },
+                          }),
+                        ),
+                    })
+                  }
+                >
+                  {t('remove.button')}
+                </button>
+              )}
             </div>
           </>
         )}
         {tested && <TestResult hdId={channel.hd_id} />}
+        {dialog}
       </div>
     </section>
   );

@@ -10,6 +10,7 @@ import {
   generalError,
   useServerFieldErrors,
 } from '../../../lib/form-field';
+import { useConfirm } from '../../../lib/confirm-dialog';
 import { mailChannelsHolders } from '../mail-channels-slice';
 import type { MailChannel } from '../types';
 import {
@@ -17,6 +18,7 @@ import {
   channelSchema,
   formFieldErrors,
   imapOf,
+  removalText,
   valuesOf,
   writeBody,
 } from './channel-values';
@@ -41,13 +43,25 @@ export function ChannelForm({
   const test = useAppSelector((state) => state.holders.mailChannelTest);
   const hasPassword = channel.imap?.has_password === true;
   const schema = useMemo(() => channelSchema(t, hasPassword), [t, hasPassword]);
+  const { ask, dialog } = useConfirm();
   const formik = useFormik<ChannelValues>({
     initialValues: valuesOf(channel),
     validationSchema: schema,
     onSubmit: (values) => {
-      dispatch(
-        H.mailChannelSave.actions.requested({ hd_id: channel.hd_id, values: writeBody(values) }),
-      );
+      const body = writeBody(values);
+      const save = () =>
+        dispatch(H.mailChannelSave.actions.requested({ hd_id: channel.hd_id, values: body }));
+      // Emptied of both address and mailbox, the channel goes: that asks first, as the card's
+      // Remove does.
+      if (!body.address && !body.imap && (channel.address || channel.imap)) {
+        ask({
+          title: t('remove.title'),
+          text: removalText(t, channel),
+          confirmLabel: t('remove.confirm'),
+          danger: true,
+          onConfirm: save,
+        });
+      } else save();
     },
   });
   const saveError = useMemo(() => formFieldErrors(save.error), [save.error]);
@@ -158,6 +172,7 @@ export function ChannelForm({
           {t('cancel')}
         </button>
       </div>
+      {dialog}
     </form>
   );
 }

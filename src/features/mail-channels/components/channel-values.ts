@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import * as yup from 'yup';
+import { oneLineTest } from '../../../lib/one-line';
 import type { ErrorInfo } from '../../../lib/types';
 import type { ImapWrite, MailChannel, MailChannelWrite } from '../types';
 
@@ -38,6 +39,12 @@ export function channelSchema(t: TFunction, hasPassword: boolean) {
       then: (s) => s.required(message),
       otherwise: (s) => s.notRequired(),
     });
+  // Sent only with a mailbox, so checked only then.
+  const oneLineWhenImap = (schema: yup.StringSchema) =>
+    schema.when('use_imap', {
+      is: true,
+      then: (s) => s.test(oneLineTest(t('common:validation.oneLine'))),
+    });
   return yup.object({
     address: yup.string().trim().max(254, t('validation.email')).email(t('validation.email')),
     use_imap: yup.boolean(),
@@ -51,10 +58,10 @@ export function channelSchema(t: TFunction, hasPassword: boolean) {
         return /^\d+$/.test(value ?? '') && port >= 1 && port <= 65535;
       },
     ),
-    user: whenImap(yup.string().trim(), t('validation.userRequired')),
+    user: oneLineWhenImap(whenImap(yup.string().trim(), t('validation.userRequired'))),
     // A stored password is kept when the field is left blank.
     password: hasPassword ? yup.string() : whenImap(yup.string(), t('validation.passwordRequired')),
-    folder: whenImap(yup.string().trim(), t('validation.folderRequired')),
+    folder: oneLineWhenImap(whenImap(yup.string().trim(), t('validation.folderRequired'))),
   });
 }
 
@@ -86,4 +93,11 @@ export function formFieldErrors(error: ErrorInfo | null): ErrorInfo | null {
     fields[name === 'imap' ? 'host' : name] = message;
   }
   return { ...error, fields };
+}
+
+/** What removing a desk's channel takes away, by name. */
+export function removalText(t: TFunction<'mailChannels'>, channel: MailChannel): string {
+  return channel.address
+    ? t('remove.text', { address: channel.address, name: channel.hd_name })
+    : t('remove.textImap', { name: channel.hd_name });
 }

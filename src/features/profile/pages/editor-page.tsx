@@ -12,6 +12,7 @@ import {
   useServerFieldErrors,
 } from '../../../lib/form-field';
 import { LANGUAGES, isLanguage } from '../../../lib/i18n';
+import { oneLineTest } from '../../../lib/one-line';
 import { usePageTitle } from '../../../lib/page-title';
 import type { User } from '../../../lib/types';
 import { profileHolders } from '../profile-slice';
@@ -29,7 +30,11 @@ function ProfileForm({ user }: { user: User }) {
   const schema = useMemo(
     () =>
       yup.object({
-        fullname: yup.string().trim().required(t('validation.fullnameRequired')),
+        fullname: yup
+          .string()
+          .trim()
+          .required(t('validation.fullnameRequired'))
+          .test(oneLineTest(t('common:validation.oneLine'))),
         items_per_page: yup.number().oneOf(PAGE_SIZES).required(),
         language: yup.string().oneOf(['en', 'es']).required(),
       }),

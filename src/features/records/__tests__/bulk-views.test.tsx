@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { db } from '../../../mocks/db';
 import { emitLive } from '../../../mocks/live-handlers';
 import { server } from '../../../mocks/node';
@@ -126,6 +126,50 @@ describe('list shortcuts', () => {
   });
 });
 
+describe('columns', () => {
+  it('offers the Assignee column; the choice stays for this agent and list; it sorts by assignee', async () => {
+    signInAs('agent@example.com');
+    const lists = bodiesTo('/api/search/ticket/hd');
+    const first = renderApp('/hd_ticket');
+    await screen.findByRole('table', { name: 'All tickets' });
+    expect(screen.queryByRole('columnheader', { name: /Assignee/ })).toBeNull();
+    await first.user.click(screen.getByRole('button', { name: 'Columns' }));
+    const picker = screen.getByRole('group', { name: 'Columns' });
+    // Every field a row carries is offered.
+    for (const name of [
+      'Assignee',
+      'Came in by',
+      'Company',
+      'First response due',
+      'Resolution due',
+    ]) {
+      expect(within(picker).getByRole('checkbox', { name })).not.toBeChecked();
+    }
+    await first.user.click(within(picker).getByRole('checkbox', { name: 'Assignee' }));
+    expect(await screen.findByRole('columnheader', { name: /Assignee/ })).toBeInTheDocument();
+    expect(screen.getAllByText('Unassigned').length).toBeGreaterThan(0);
+    first.unmount();
+
+    // Opened again from the menu (no columns in its URL): the agent's choice is still there.
+    const again = renderApp('/hd_ticket');
+    await screen.findByRole('table', { name: 'All tickets' });
+    const header = screen.getByRole('columnheader', { name: /Assignee/ });
+    await again.user.click(within(header).getByRole('button', { name: /Assignee/ }));
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'ascending'));
+    expect(lists.at(-1)).toMatchObject({ sort: 'assignee' });
+    // Assigned tickets first (grouped by assignee), the unassigned after them.
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('Agent Smith'));
+    again.unmount();
+
+    // Another agent in this browser has the list's own columns.
+    db.users.push({ ...db.users[0], id: 91, fullname: 'Agent Jones', email: 'jones@example.com' });
+    signInAs('jones@example.com');
+    renderApp('/hd_ticket');
+    await screen.findByRole('table', { name: 'All tickets' });
+    expect(screen.queryByRole('columnheader', { name: /Assignee/ })).toBeNull();
+  });
+});
+
 describe('saved views', () => {
   it("shows a colleague's shared view in the sidebar with its count, and opens its list", async () => {
     db.users.push({
@@ -210,6 +254,42 @@ describe('saved views', () => {
       'aria-current',
       'page',
     );
+  });
+
+  it('asks before deleting a view, naming it, with focus on Cancel; Escape keeps it', async () => {
+    const now = new Date().toISOString();
+    db.savedViews.push({
+      id: 11,
+      owner_id: 1,
+      name: 'My printer queue',
+      object_type: 'T',
+      shared: true,
+      filters: {},
+      sort: '-created_at',
+      columns: [],
+      created_at: now,
+      updated_at: now,
+    });
+    signInAs('agent@example.com');
+    const { user } = renderApp('/hd_ticket?view=11');
+    await screen.findByRole('table', { name: 'All tickets' });
+    const remove = await screen.findByRole('button', { name: 'Delete view My printer queue' });
+    await user.click(remove);
+    let dialog = await screen.findByRole('dialog', { name: 'Delete this view?' });
+    expect(dialog).toHaveTextContent('The view “My printer queue” is deleted');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus(),
+    );
+    // user-event gives Escape no keyCode, which reactstrap reads (a browser gives one).
+    fireEvent.keyUp(dialog, { key: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(db.savedViews).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Delete view My printer queue' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete this view?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete view' }));
+    await waitFor(() => expect(db.savedViews).toHaveLength(0));
+    await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('view=11'));
   });
 
   it('saves the current list as a shared view that appears in the sidebar', async () => {

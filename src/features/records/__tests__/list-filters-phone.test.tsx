@@ -26,8 +26,8 @@ describe('a list on a phone', () => {
     signInAs('alice@example.com');
     const calls = choiceCalls();
     const { user } = renderApp('/ticket/my_ticket?status_id=1&priority_id=2');
-    const table = await screen.findByRole('table', { name: 'My tickets' });
-    expect(within(table).getAllByRole('row').length).toBeGreaterThan(1);
+    const cards = await screen.findByRole('list', { name: 'My tickets' });
+    expect(within(cards).getAllByRole('listitem').length).toBeGreaterThan(0);
     const toggle = screen.getByRole('button', { name: 'Filters (2 on)' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('search', { name: 'Filters' })).not.toBeInTheDocument();
@@ -46,6 +46,97 @@ describe('a list on a phone', () => {
     await user.click(within(form).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(toggle).toHaveTextContent(/^Filters$/));
     expect(screen.getByRole('search', { name: 'Filters' })).toBeInTheDocument();
+  });
+});
+
+describe('a list on a phone: one card per record', () => {
+  beforeEach(() => matchingMedia(PHONE_QUERY, NARROW_QUERY));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows subject, status, priority, due time and requester, the card opening the record', async () => {
+    signInAs('agent@example.com');
+    const { user } = renderApp('/hd_ticket');
+    const cards = await screen.findByRole('list', { name: 'All tickets' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    // A thumb's list: no column chooser; a Sort choice instead of the headers.
+    expect(screen.queryByRole('button', { name: 'Columns' })).not.toBeInTheDocument();
+    const card = within(cards).getAllByRole('listitem')[0];
+    const link = within(card).getByRole('link');
+    expect(card).toHaveTextContent(/New|Open|Pending|Resolved|Closed/);
+    expect(card).toHaveTextContent(/Low|Normal|High|Urgent/);
+    expect(card).toHaveTextContent(/Due in|Overdue by|Paused|Met|No SLA/);
+    expect(card).toHaveTextContent(/Requester: \w+/);
+    expect(link).toHaveClass('stretched-link');
+    expect(
+      within(card).getByRole('checkbox', { name: `Select ${link.textContent ?? ''}` }),
+    ).toBeInTheDocument();
+    await user.click(link);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/hd_ticket/details?hdTicketId='),
+    );
+  });
+
+  it('sorts with a Sort choice in place of the headers', async () => {
+    signInAs('agent@example.com');
+    const { user } = renderApp('/hd_ticket');
+    await screen.findByRole('list', { name: 'All tickets' });
+    const sort = screen.getByLabelText('Sort by');
+    expect(sort).toHaveValue('-created_at');
+    await user.selectOptions(sort, 'Assignee, ascending');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('sort=assignee'));
+  });
+});
+
+describe('the header on a phone', () => {
+  beforeEach(() => matchingMedia(PHONE_QUERY, NARROW_QUERY));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is one row: Menu, brand, Search, user menu; language, theme and Settings are in the user menu', async () => {
+    signInAs('alice@example.com');
+    const { user } = renderApp('/home');
+    const menu = await screen.findByRole('button', { name: 'Menu' });
+    const header = menu.closest('header') as HTMLElement;
+    expect(within(header).queryByLabelText('Language')).not.toBeInTheDocument();
+    expect(within(header).queryByRole('button', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(within(header).queryByRole('button', { name: 'Dark theme' })).not.toBeInTheDocument();
+    expect(within(header).queryByRole('searchbox')).not.toBeInTheDocument();
+
+    // Search unfolds under the row, focused; Escape folds it back to its button.
+    const search = within(header).getByRole('button', { name: 'Search' });
+    await user.click(search);
+    expect(search).toHaveAttribute('aria-expanded', 'true');
+    const box = within(header).getByRole('searchbox', { name: 'Search' });
+    expect(box).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(within(header).queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(search).toHaveFocus();
+
+    const userMenu = within(header).getByRole('button', { name: /user menu/ });
+    await user.click(userMenu);
+    const items = within(header).getByRole('menu');
+    expect(within(items).getByRole('menuitemcheckbox', { name: 'Dark theme' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    await user.click(within(items).getByRole('menuitemcheckbox', { name: 'Dark theme' }));
+    expect(document.documentElement).toHaveAttribute('data-bs-theme', 'dark');
+    expect(userMenu).toHaveFocus();
+
+    await user.keyboard('{ArrowDown}');
+    const language = within(header).getByRole('group', { name: 'Language' });
+    expect(within(language).getByRole('menuitemradio', { name: 'English' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await user.click(within(language).getByRole('menuitemradio', { name: 'Español' }));
+    expect(await within(header).findByRole('button', { name: /menú de usuario/ })).toHaveFocus();
+
+    await user.click(within(header).getByRole('button', { name: /menú de usuario/ }));
+    await user.click(within(header).getByRole('menuitem', { name: 'Ajustes' }));
+    const panel = await screen.findByRole('complementary', { name: 'Ajustes' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(panel).not.toBeInTheDocument());
+    expect(within(header).getByRole('button', { name: /menú de usuario/ })).toHaveFocus();
   });
 });
 

@@ -4,6 +4,7 @@ import { formatDateTimeLocal } from '../../../lib/dates';
 import { db } from '../../../mocks/db';
 import { server } from '../../../mocks/node';
 import { renderApp, signInAs } from '../../../test/render-app';
+import type { HistoryAction } from '../work-types';
 
 const region = (name: string) => screen.getByRole('region', { name });
 const dialog = (name: string) => screen.findByRole('dialog', { name });
@@ -115,7 +116,12 @@ describe('working a record: sharing, classification, relations, history', () => 
 
   it('history: the entries, newest first', async () => {
     const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute)).toISOString();
-    const event = (id: number, action: string, details: Record<string, unknown>, actor = 2) => ({
+    const event = (
+      id: number,
+      action: HistoryAction,
+      details: Record<string, unknown>,
+      actor = 2,
+    ) => ({
       id,
       record_id: 2,
       action,
@@ -151,10 +157,10 @@ describe('working a record: sharing, classification, relations, history', () => 
       `Agent Smith unassigned it · ${formatDateTimeLocal(at(7))}`,
       `Agent Smith assigned it to Agent Smith · ${formatDateTimeLocal(at(6))}`,
       `Alice Example attached log.txt · ${formatDateTimeLocal(at(5))}`,
-      `Alice Example classified it under VPN, Wi-Fi · ${formatDateTimeLocal(at(4))}`,
-      `Agent Smith changed status from New to Open · ${formatDateTimeLocal(at(3))}`,
-      `Alice Example changed subject, description · ${formatDateTimeLocal(at(2))}`,
-      `Alice Example created the record · ${formatDateTimeLocal(at(1))}`,
+      `Alice Example classified it under VPN and Wi-Fi · ${formatDateTimeLocal(at(4))}`,
+      `Agent Smith changed the status from New to Open · ${formatDateTimeLocal(at(3))}`,
+      `Alice Example changed the subject and the description · ${formatDateTimeLocal(at(2))}`,
+      `Alice Example created the ticket · ${formatDateTimeLocal(at(1))}`,
     ]);
   });
 

@@ -8,7 +8,7 @@ import type { Kind } from '../kinds';
 import type { ListQuery } from '../types';
 import { workHolders } from '../work-slice';
 import type { TaxonomyNode } from '../work-types';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { helpdeskOptions, useDropdown, type Option } from './use-dropdown';
 import type { ListSelection } from './use-list-selection';
 

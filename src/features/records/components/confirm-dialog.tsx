@@ -1,62 +1,8 @@
 import '../i18n';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
-import { Modal } from '../../../lib/modal';
+import { ConfirmDialog } from '../../../lib/confirm-dialog';
 
-interface ConfirmDialogProps {
-  isOpen: boolean;
-  title: string;
-  text?: string;
-  confirmLabel: string;
-  cancelLabel: string;
-  onConfirm: () => void;
-  onCancel: () => void;
-  danger?: boolean;
-}
-
-/** A titled confirmation (reactstrap Modal): Escape or the close button cancel. */
-export function ConfirmDialog({
-  isOpen,
-  title,
-  text,
-  confirmLabel,
-  cancelLabel,
-  onConfirm,
-  onCancel,
-  danger = false,
-}: ConfirmDialogProps) {
-  const { t } = useTranslation('common');
-  const titleId = useId();
-  return (
-    <Modal isOpen={isOpen} toggle={onCancel} labelledBy={titleId} fade={false} centered>
-      <ModalHeader
-        id={titleId}
-        tag="h2"
-        className="h5"
-        toggle={onCancel}
-        closeAriaLabel={t('close')}
-      >
-        {title}
-      </ModalHeader>
-      {text && <ModalBody>{text}</ModalBody>}
-      <ModalFooter>
-        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-          {cancelLabel}
-        </button>
-        <button
-          type="button"
-          className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`}
-          onClick={onConfirm}
-        >
-          {confirmLabel}
-        </button>
-      </ModalFooter>
-    </Modal>
-  );
-}
-
-/** The unsaved-changes question (lib/leave-guard.ts). */
+/** The unsaved-changes question (lib/leave-guard.ts), asked with the shared confirmation. */
 export function LeaveDialog({
   guard,
 }: {

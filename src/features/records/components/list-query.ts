@@ -1,4 +1,5 @@
 import type { Kind } from '../kinds';
+import columnFile from '../list-columns.json';
 import type { ListKey } from '../records-slice';
 import type { ListFilters, ListQuery } from '../types';
 
@@ -29,15 +30,12 @@ export const FILTER_PARAMS = [
   ...LINK_FILTERS,
 ] as const;
 
+/** The sort names a list of this kind offers: each sortable column's (list-columns.json), the id. */
 export function sortNames(kind: Kind): string[] {
-  return [
-    'created_at',
-    'updated_at',
-    kind.titleSort,
-    'status',
-    ...(kind.type === 'T' ? ['priority', 'sla'] : []),
-    'id',
-  ];
+  const names = columnFile.columns.flatMap((c: { of: string; sort?: string }) =>
+    c.sort && c.of.includes(kind.type) ? [c.sort === 'title' ? kind.titleSort : c.sort] : [],
+  );
+  return [...new Set([...names, 'id'])];
 }
 
 export function readPage(params: URLSearchParams): number {

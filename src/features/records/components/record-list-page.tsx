@@ -1,28 +1,30 @@
 import '../i18n';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { requestOnMount } from '../../../app/first-screen';
 import { useAppDispatch, useAppSelector, useDeferredAppSelector } from '../../../app/hooks';
-import { formatDateTimeLocal } from '../../../lib/dates';
+import { useConfirm } from '../../../lib/confirm-dialog';
 import { usePageTitle } from '../../../lib/page-title';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { recordsHolders } from '../records-slice';
 import type { ListItem, ListQuery } from '../types';
 import { NewRecordsBar } from '../../live/new-records-bar';
 import { ListFilters } from './list-filters';
-import { MailBadge } from './mail-badge';
-import { PriorityBadge, StatusBadge } from './record-badges';
 import { FILTER_PARAMS, listQuery, type ListOf } from './list-query';
 import { useRememberList } from './view/list-context';
 import { Pagination } from './pagination';
-import { SlaBadge } from './sla-badge';
 import { BULK_CAP, BulkBar } from './bulk-bar';
 import { ColumnPicker } from './column-picker';
+import { storeColumns, storedColumns } from './column-choice';
+import { listColumns, titleOf, type Column } from './list-columns';
+import { RecordCards } from './record-cards';
 import { SaveViewDialog } from './save-view-dialog';
 import { useListCursor } from './use-list-cursor';
 import { useListSelection } from './use-list-selection';
 import { readColumns } from './view-url';
 import { bulkViewsHolders } from '../bulk-views-slice';
+import type { ViewInput } from '../bulk-views-api';
 import { EmptyState, ErrorState, Loading } from './states';
 
 export interface RecordListProps extends ListOf {
@@ -33,18 +35,10 @@ export interface RecordListProps extends ListOf {
   rowLink: (record: ListItem) => string;
 }
 
-interface Column {
-  key: string;
-  label: string;
-  /** The server's sort name, when the column sorts. */
-  sort?: string;
-  cell: (record: ListItem) => React.ReactNode;
-}
-
-const field = (record: ListItem, name: string) =>
-  String((record as unknown as Record<string, unknown>)[name] ?? '');
-
-/** My / hd lists and drafts: a table with paging, sorting and filters, all kept in the URL. */
+/**
+ * My / hd lists and drafts: a table (on a phone, a card per record) with paging, sorting and
+ * filters, all kept in the URL; the agents' lists choose their columns (list-columns.json).
+ */
 export function RecordListPage({
   listKey,
   kind,
@@ -58,6 +52,10 @@ export function RecordListPage({
   const dispatch = useAppDispatch();
   const holder = useDeferredAppSelector((state) => state.holders[listKey]);
   const pageSize = useAppSelector((state) => state.auth.user?.items_per_page ?? 10);
+  const userId = useAppSelector((state) => state.auth.user?.id);
+  // On a phone a list is one card per record, not a table wider than the screen.
+  const phone = useMediaQuery(PHONE_QUERY);
+  const { ask, dialog } = useConfirm();
   const [params, setParams] = useSearchParams();
   usePageTitle(title, [
     { label: t('common:menu.home'), path: '/home' },
@@ -115,6 +113,11 @@ export function RecordListPage({
       if (page <= 1) next.delete('page');
       else next.set('page', String(page));
     });
+  const onSortChange = (sort: string) =>
+    update((next) => {
+      next.set('sort', sort);
+      next.delete('page');
+    });
   const onSort = (name: string) =>
     update((next) => {
       const current = query.sort;
@@ -129,73 +132,8 @@ export function RecordListPage({
 
   const k = kind.key;
   const hd = listKey.startsWith('HD');
-  const columns: Column[] = [
-    {
-      key: 'title',
-      label: t(`${k}.fields.title`),
-      sort: kind.titleSort,
-      cell: (record) => (
-        <>
-          <Link to={rowLink(record)}>{field(record, kind.titleField) || t('list.untitled')}</Link>
-          {record.channel === 'mail' && <MailBadge />}
-        </>
-      ),
-    },
-    {
-      key: 'status',
-      label: t('fields.status'),
-      sort: 'status',
-      cell: (record) => <StatusBadge name={record.status_name} />,
-    },
-    ...(kind.type === 'T'
-      ? [
-          {
-            key: 'priority',
-            label: t('fields.priority'),
-            sort: 'priority',
-            cell: (r: ListItem) => <PriorityBadge name={field(r, 'priority_name')} />,
-          },
-          ...(draft
-            ? []
-            : [
-                {
-                  key: 'sla',
-                  label: t('sla.column'),
-                  sort: 'sla',
-                  cell: (r: ListItem) => (r.object_type === 'T' ? <SlaBadge sla={r.sla} /> : null),
-                },
-              ]),
-        ]
-      : [
-          {
-            key: 'content_type',
-            label: t('fields.contentType'),
-            cell: (r: ListItem) => field(r, 'content_type_name'),
-          },
-        ]),
-    { key: 'hd', label: t('fields.helpDesk'), cell: (record) => record.hd_name },
-    ...(hd
-      ? [
-          {
-            key: 'owner',
-            label: t(`${k}.fields.owner`),
-            cell: (r: ListItem) => field(r, kind.ownerNameField),
-          },
-        ]
-      : []),
-    {
-      key: 'created',
-      label: t('fields.created'),
-      sort: 'created_at',
-      cell: (r) => formatDateTimeLocal(r.created_at),
-    },
-    {
-      key: 'updated',
-      label: t('fields.updated'),
-      sort: 'updated_at',
-      cell: (r) => formatDateTimeLocal(r.updated_at),
-    },
-  ];
+  const columns = listColumns({ kind, hd, draft, rowLink }, t);
+  const defaultKeys = columns.filter((c) => c.byDefault && c.key !== 'title').map((c) => c.key);
 
   const data = holder.data;
   // Helpdesk lists: bulk selection, saved views and a column choice (docs/api-bulk-views.md).
@@ -203,13 +141,21 @@ export function RecordListPage({
   const filterKey = JSON.stringify({ f: query.filters, s: query.sort });
   const selection = useListSelection(items, filterKey);
   const cursor = useListCursor(items, rowLink, hd ? selection.toggle : undefined);
-  const chosen = readColumns(params);
-  const shown = chosen ? columns.filter((c) => chosen.includes(c.key as never)) : columns;
-  const onColumns = (keys: string[]) =>
+  // The columns: the URL's (a link, a saved view), else the ones this user chose for this list
+  // last time, else the list's defaults.
+  const choiceList = `${listKey}${draft ? '.draft' : ''}`;
+  const chosen = readColumns(params) ?? storedColumns(userId, choiceList);
+  const shownKeys = chosen ?? defaultKeys;
+  const shown = columns.filter((c) => c.key === 'title' || shownKeys.includes(c.key));
+  const onColumns = (keys: string[]) => {
+    const same =
+      keys.length === defaultKeys.length && keys.every((key) => defaultKeys.includes(key));
+    storeColumns(userId, choiceList, same ? null : keys);
     update((next) => {
-      if (keys.length === columns.length - 1) next.delete('cols');
+      if (same) next.delete('cols');
       else next.set('cols', keys.join(','));
     }, true);
+  };
   const views = useAppSelector((state) => state.holders.savedViews.data);
   const viewId = Number(params.get('view'));
   const openView = views?.find((v) => v.id === viewId && v.mine);
@@ -221,6 +167,17 @@ export function RecordListPage({
     load();
   };
   const emptyText = draft ? t('list.noDrafts') : t(`${k}.empty`);
+  const deleteView = (view: { id: number; name: string }) =>
+    ask({
+      title: t('views.deleteTitle'),
+      text: t('views.deleteText', { name: view.name }),
+      confirmLabel: t('views.delete'),
+      danger: true,
+      onConfirm: () => {
+        dispatch(bulkViewsHolders.deleteView.actions.requested({ id: view.id }));
+        update((next) => next.delete('view'), true);
+      },
+    });
   const sortedBy = (col: Column) =>
     !col.sort
       ? undefined
@@ -236,72 +193,85 @@ export function RecordListPage({
   else
     body = (
       <>
-        <div className="table-responsive">
-          <table className="table table-hover align-middle">
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                {hd && (
-                  <th scope="col" className="select-cell">
-                    <input
-                      type="checkbox"
-                      className="form-check-input"
-                      aria-label={t('bulk.selectPage')}
-                      checked={selection.allOnPage || selection.matching}
-                      ref={(el) => {
-                        if (el) el.indeterminate = selection.someOnPage && !selection.allOnPage;
-                      }}
-                      onChange={selection.togglePage}
-                    />
-                  </th>
-                )}
-                {shown.map((col) => {
-                  const sorted = sortedBy(col);
-                  return (
-                    <th key={col.key} scope="col" aria-sort={sorted}>
-                      {col.sort ? (
-                        <button
-                          type="button"
-                          className="btn btn-link p-0 sort-button"
-                          onClick={() => onSort(col.sort as string)}
-                        >
-                          {col.label}
-                          <span aria-hidden="true" className="ms-1">
-                            {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}
-                          </span>
-                        </button>
-                      ) : (
-                        col.label
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((record, index) => (
-                <tr key={record.id} {...cursor.rowProps(index)}>
+        {phone ? (
+          <RecordCards
+            title={title}
+            kind={kind}
+            draft={draft}
+            items={data.items}
+            rowLink={rowLink}
+            selection={hd ? selection : undefined}
+            cursor={cursor}
+            sort={query.sort}
+            sortable={columns.filter((c) => c.sort)}
+            onSortChange={onSortChange}
+          />
+        ) : (
+          <div className="table-responsive">
+            <table className="table table-hover align-middle">
+              <caption className="visually-hidden">{title}</caption>
+              <thead>
+                <tr>
                   {hd && (
-                    <td className="select-cell">
+                    <th scope="col" className="select-cell">
                       <input
                         type="checkbox"
                         className="form-check-input"
-                        aria-label={t('bulk.selectRow', {
-                          title: field(record, kind.titleField) || t('list.untitled'),
-                        })}
-                        checked={selection.isSelected(record.id)}
-                        onChange={() => selection.toggle(record)}
+                        aria-label={t('bulk.selectPage')}
+                        checked={selection.allOnPage || selection.matching}
+                        ref={(el) => {
+                          if (el) el.indeterminate = selection.someOnPage && !selection.allOnPage;
+                        }}
+                        onChange={selection.togglePage}
                       />
-                    </td>
+                    </th>
                   )}
-                  {shown.map((col) => (
-                    <td key={col.key}>{col.cell(record)}</td>
-                  ))}
+                  {shown.map((col) => {
+                    const sorted = sortedBy(col);
+                    return (
+                      <th key={col.key} scope="col" aria-sort={sorted}>
+                        {col.sort ? (
+                          <button
+                            type="button"
+                            className="btn btn-link p-0 sort-button"
+                            onClick={() => onSort(col.sort as string)}
+                          >
+                            {col.label}
+                            <span aria-hidden="true" className="ms-1">
+                              {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}
+                            </span>
+                          </button>
+                        ) : (
+                          col.label
+                        )}
+                      </th>
+                    );
+                  })}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {data.items.map((record, index) => (
+                  <tr key={record.id} {...cursor.rowProps(index)}>
+                    {hd && (
+                      <td className="select-cell">
+                        <input
+                          type="checkbox"
+                          className="form-check-input"
+                          aria-label={t('bulk.selectRow', { title: titleOf(record, kind, t) })}
+                          checked={selection.isSelected(record.id)}
+                          onChange={() => selection.toggle(record)}
+                        />
+                      </td>
+                    )}
+                    {shown.map((col) => (
+                      <td key={col.key}>{col.cell(record)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
         {hd && selection.allOnPage && !selection.matching && data.total > data.items.length && (
           <p className="mt-2 mb-0">
             <button
@@ -340,11 +310,14 @@ export function RecordListPage({
       {!draft && <NewRecordsBar type={kind.type} onReload={load} />}
       {hd && (
         <div className="d-flex flex-wrap justify-content-end gap-2 mb-2">
-          <ColumnPicker
-            columns={columns.filter((c) => c.key !== 'title')}
-            shown={shown.filter((c) => c.key !== 'title').map((c) => c.key)}
-            onChange={onColumns}
-          />
+          {/* A phone's cards show what a thumb needs; the columns are the table's. */}
+          {!phone && (
+            <ColumnPicker
+              columns={columns.filter((c) => c.key !== 'title')}
+              shown={shown.filter((c) => c.key !== 'title').map((c) => c.key)}
+              onChange={onColumns}
+            />
+          )}
           {canSaveView && (
             <button
               type="button"
@@ -358,10 +331,7 @@ export function RecordListPage({
             <button
               type="button"
               className="btn btn-sm btn-outline-danger"
-              onClick={() => {
-                dispatch(bulkViewsHolders.deleteView.actions.requested({ id: openView.id }));
-                update((next) => next.delete('view'), true);
-              }}
+              onClick={() => deleteView(openView)}
             >
               {t('views.deleteButton', { name: openView.name })}
             </button>
@@ -385,11 +355,12 @@ export function RecordListPage({
             object_type: kind.type,
             filters: viewFilters,
             sort: query.sort,
-            columns: chosen ?? [],
+            columns: (chosen ?? []) as ViewInput['columns'],
           }}
           onClose={() => setSavingView(false)}
         />
       )}
+      {dialog}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import '../i18n';
 import type { TFunction } from 'i18next';
 import * as yup from 'yup';
+import { oneLineTest } from '../../../lib/one-line';
 import { htmlHasText } from '../../../lib/text';
 import type { Kind } from '../kinds';
 import type { HdRecord, RecordWrite } from '../types';
@@ -54,7 +55,8 @@ export function recordSchema(kind: Kind, t: TFunction, draft: boolean) {
       .string()
       .trim()
       .required(t(`records:${k}.validation.titleRequired`))
-      .max(200, t(`records:${k}.validation.titleLength`)),
+      .max(200, t(`records:${k}.validation.titleLength`))
+      .test(oneLineTest(t('common:validation.oneLine'))),
   };
   if (!draft) {
     shape[kind.bodyField] = yup

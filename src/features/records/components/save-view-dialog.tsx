@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
 import { Modal } from '../../../lib/modal';
+import { isOneLine } from '../../../lib/one-line';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { SavedView, ViewInput } from '../bulk-views-api';
 import { bulkViewsHolders } from '../bulk-views-slice';
@@ -37,9 +38,14 @@ export function SaveViewDialog({ values, current, onClose }: SaveViewDialogProps
     if (submitted && saving.data) onClose();
   }, [submitted, saving.data, onClose]);
 
+  const localError = !name.trim()
+    ? t('views.nameRequired')
+    : !isOneLine(name.trim())
+      ? t('common:validation.oneLine')
+      : null;
   const save = (id?: number) => {
     setSubmitted(true);
-    if (!name.trim()) return;
+    if (localError) return;
     dispatch(
       bulkViewsHolders.saveView.actions.requested({
         id,
@@ -47,7 +53,7 @@ export function SaveViewDialog({ values, current, onClose }: SaveViewDialogProps
       }),
     );
   };
-  const error = submitted && !name.trim() ? t('views.nameRequired') : saving.error?.fields?.name;
+  const error = submitted && localError ? localError : saving.error?.fields?.name;
 
   return (
     <Modal isOpen toggle={onClose} labelledBy={titleId} fade={false} centered>

@@ -4,8 +4,8 @@ import { useShortcuts } from '../../../lib/shortcuts';
 import type { ListItem } from '../types';
 
 /**
- * The list's row cursor (j/k move it, Enter opens its record, x ticks it): the row gets
- * aria-selected and focus, so the ring shows where it is. Shortcuts never fire in a field
+ * The list's row cursor (j/k move it, Enter opens its record, x ticks it): the row (a table row,
+ * or a phone's card) gets aria-selected and focus, so the ring shows where it is. Shortcuts never fire in a field
  * (lib/shortcuts.ts).
  */
 export function useListCursor(
@@ -20,7 +20,7 @@ export function useListCursor(
   const setCursor = (change: (c: number) => number) => setState({ items, index: change(cursor) });
   // Enter opens only while the cursor row itself has focus (elsewhere Enter is the control's).
   const [rowFocused, setRowFocused] = useState(false);
-  const rowRefs = useRef<(HTMLTableRowElement | null)[]>([]);
+  const rowRefs = useRef<(HTMLElement | null)[]>([]);
   useEffect(() => {
     if (cursor >= 0) rowRefs.current[cursor]?.focus();
   }, [cursor]);
@@ -67,7 +67,7 @@ export function useListCursor(
   return {
     cursor,
     rowProps: (index: number) => ({
-      ref: (el: HTMLTableRowElement | null) => {
+      ref: (el: HTMLElement | null) => {
         rowRefs.current[index] = el;
       },
       tabIndex: -1,

@@ -1,27 +1,18 @@
 import type { SavedView } from '../bulk-views-api';
 import { CONTENT, TICKET } from '../kinds';
+import columnFile from '../list-columns.json';
 import type { ListFilters } from '../types';
 import { DEFAULT_SORT } from './list-query';
 
-/** The list columns a view may choose (the title always shows). */
-export const COLUMN_KEYS = [
-  'status',
-  'priority',
-  'sla',
-  'content_type',
-  'hd',
-  'owner',
-  'created',
-  'updated',
-] as const;
-export type ColumnKey = 'title' | (typeof COLUMN_KEYS)[number];
+/** The column keys a list or a view may name (list-columns.json; the title always shows). */
+const COLUMN_KEYS: readonly string[] = columnFile.columns.map((c) => c.key);
 
-/** `?cols=status,hd`: the columns shown, or all when absent or unreadable. */
-export function readColumns(params: URLSearchParams): ColumnKey[] | null {
+/** `?cols=status,hd`: the columns chosen besides the title, or null when absent or unreadable. */
+export function readColumns(params: URLSearchParams): string[] | null {
   const raw = params.get('cols');
   if (!raw) return null;
-  const keys = raw.split(',').filter((k): k is ColumnKey => COLUMN_KEYS.some((c) => c === k));
-  return keys.length ? ['title', ...keys] : null;
+  const keys = raw.split(',').filter((k) => k !== 'title' && COLUMN_KEYS.includes(k));
+  return keys.length ? [...new Set(keys)] : null;
 }
 
 /** The list URL a view opens: its filters, sort and columns as the list keeps them (list-query.ts). */

@@ -4,9 +4,10 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Alert, generalError } from '../../../lib/form-field';
+import { isOneLine } from '../../../lib/one-line';
 import { usePageTitle } from '../../../lib/page-title';
 import { textToHtml } from '../../threads/text-html';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { Loading } from '../components/states';
 import { useDropdown } from '../components/use-dropdown';
 import { htmlToText } from '../components/view/reply-draft';
@@ -88,6 +89,10 @@ function MacroForm({ macro, onDone }: { macro: Macro | null; onDone: () => void 
         e.preventDefault();
         if (!values.name.trim()) {
           setNameError(t('macros.nameRequired'));
+          return;
+        }
+        if (!isOneLine(values.name.trim())) {
+          setNameError(t('common:validation.oneLine'));
           return;
         }
         setNameError(null);

@@ -7,9 +7,17 @@ import { navigationSearchQuerySet } from '../search-slice';
 
 /**
  * The topbar's search box: Enter sets the current navigation search query and opens
- * /search?q=…&type=… with the search query type (default 'C').
+ * /search?q=…&type=… with the search query type (default 'C'). On a phone it unfolds under the
+ * header (`autoFocus`), and folds again on a search or Escape (`onDone`: whether focus goes
+ * back to its button).
  */
-export function TopbarSearch() {
+export function TopbarSearch({
+  autoFocus = false,
+  onDone,
+}: {
+  autoFocus?: boolean;
+  onDone?: (returnFocus: boolean) => void;
+}) {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -20,6 +28,7 @@ export function TopbarSearch() {
     const q = text.trim();
     dispatch(navigationSearchQuerySet(q));
     void navigate(`/search?${new URLSearchParams({ q, type }).toString()}`);
+    onDone?.(false);
   };
   return (
     <form
@@ -38,7 +47,15 @@ export function TopbarSearch() {
         placeholder={t('topbarSearch.placeholder')}
         value={text}
         maxLength={200}
+        // Unfolded by its own button on a phone: typing starts at once.
+        autoFocus={autoFocus}
         onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && onDone) {
+            event.preventDefault();
+            onDone(true);
+          }
+        }}
       />
     </form>
   );

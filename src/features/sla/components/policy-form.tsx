@@ -4,6 +4,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { useServerFieldErrors, SubmitButton } from '../../../lib/form-field';
+import { oneLineTest } from '../../../lib/one-line';
 import type { ErrorInfo } from '../../../lib/types';
 import { helpdeskOptions, useDropdown } from '../../records/components/use-dropdown';
 import type { SlaPolicy, SlaPolicyWrite } from '../types';
@@ -104,7 +105,12 @@ export function PolicyForm({
     return Number.isInteger(n) && n >= 1 && n <= 525600;
   });
   const schema = yup.object({
-    name: yup.string().trim().required(t('form.required')).max(100, t('form.nameMax')),
+    name: yup
+      .string()
+      .trim()
+      .required(t('form.required'))
+      .max(100, t('form.nameMax'))
+      .test(oneLineTest(t('common:validation.oneLine'))),
     first_response_minutes: minutes.test('one', t('form.oneTarget'), function oneTarget(first) {
       const v = this.parent as PolicyValues;
       return [first, v.next_response_minutes, v.resolution_minutes].some(

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../lib/page-title';
-import { ConfirmDialog } from '../../records/components/confirm-dialog';
+import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { ErrorState, Loading } from '../../records/components/states';
 import { helpdeskOptions, useDropdown } from '../../records/components/use-dropdown';
 import { PolicyForm } from '../components/policy-form';
@@ -203,7 +203,7 @@ export default function SlaPoliciesPage() {
       <ConfirmDialog
         isOpen={deleting !== null}
         title={t('confirmDelete.title')}
-        text={t('confirmDelete.text')}
+        text={deleting ? t('confirmDelete.text', { name: deleting.name }) : undefined}
         confirmLabel={t('confirmDelete.confirm')}
         cancelLabel={t('confirmDelete.cancel')}
         danger

@@ -298,7 +298,7 @@ export function PropertiesPanel({
       </div>
       {access !== 'reader' && (
         <div className="mb-3">
-          <HistorySection />
+          <HistorySection type={record.object_type} />
         </div>
       )}
       {access !== 'reader' && (

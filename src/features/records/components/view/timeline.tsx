@@ -9,6 +9,7 @@ import { downloadRequested } from '../../../attachments/attachments-slice';
 import { MailOrigin } from '../../../threads/components/mail-origin';
 import { QuotedText } from '../../../threads/components/quoted-text';
 import { detailsHolders } from '../../details-slice';
+import { historySentence } from '../../history-sentence';
 import type { DetailAttachment, RecordView, TimelineEntry } from '../../details-types';
 import type { HdRecord } from '../../types';
 
@@ -84,34 +85,11 @@ function MessageItem({ message, files }: { message: Message; files: DetailAttach
   );
 }
 
-function EventItem({ event }: { event: HistoryEvent }) {
+function EventItem({ event, type }: { event: HistoryEvent; type: HdRecord['object_type'] }) {
   const { t } = useTranslation('workspace');
-  const d = event.details as Record<string, unknown>;
-  const known = [
-    'created',
-    'updated',
-    'status_changed',
-    'shared',
-    'classified',
-    'related',
-    'unrelated',
-    'attachment_added',
-    'attachment_deleted',
-    'assigned',
-    'moved',
-    'duplicated',
-    'searchable_changed',
-  ];
-  const what = t(`timeline.events.${known.includes(event.action) ? event.action : 'other'}`, {
-    action: event.action,
-    fields: Array.isArray(d.fields) ? d.fields.join(', ') : '',
-    from: String(d.from ?? ''),
-    to: String(d.to ?? t('properties.unassigned')),
-    file: String(d.file_name ?? ''),
-  });
   return (
     <li className="small text-body-secondary ps-2 mb-2" data-testid="timeline-event">
-      {t('timeline.event', { actor: event.actor_name ?? t('timeline.someone'), what })}{' '}
+      {historySentence(event, t, type)}{' '}
       <time dateTime={event.created_at}>{formatDateTimeLocal(event.created_at)}</time>
     </li>
   );
@@ -212,7 +190,7 @@ export const Timeline = memo(function Timeline({
               files={byMessage.get(entry.message.id) ?? []}
             />
           ) : entry.event ? (
-            <EventItem key={entry.cursor} event={entry.event} />
+            <EventItem key={entry.cursor} event={entry.event} type={record.object_type} />
           ) : null,
         )}
       </ol>

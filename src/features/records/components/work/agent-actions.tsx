@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
 import { recordsHolders } from '../../records-slice';
 import type { HdRecord } from '../../types';
 import { workHolders } from '../../work-slice';
-import { ConfirmDialog } from '../confirm-dialog';
+import { ConfirmDialog } from '../../../../lib/confirm-dialog';
 import { helpdeskOptions, useDropdown } from '../use-dropdown';
 import { WorkDialog } from './work-dialog';
 import { isIdle } from '../../../../lib/request-holder';
@@ -156,7 +156,10 @@ export function AgentActions({ record }: { record: HdRecord }) {
       <ConfirmDialog
         isOpen={open === 'delete'}
         title={t('working:actions.deleteTitle')}
-        text={t('working:actions.deleteText')}
+        text={t('working:actions.deleteText', {
+          title: record.object_type === 'T' ? record.subject : record.title,
+          id: record.id,
+        })}
         confirmLabel={t('working:actions.delete')}
         cancelLabel={t('working:actions.cancel')}
         danger

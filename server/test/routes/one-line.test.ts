@@ -1,0 +1,432 @@
+// The one-line rule (lib/one-line.ts): every field the OpenAPI document marks `x-one-line` (a
+// subject, a title, a full name, a category's, view's, macro's or policy's name, a mailbox's user
+// and folder, an uploaded file's name) answers 400 naming the field, and writes nothing, for a
+// value with CR, LF, TAB, DEL, a C1 control character or U+2028, and takes accents and emoji.
+// The fields are walked from docs/openapi.json (the served document, openapi-drift.test.ts), so
+// a field marked later is tested without being listed here; its operation needs a valid request
+// in `requests` below, and the test says so when it has none.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ONE_LINE_KEYWORD, ONE_LINE_MESSAGE } from '../../lib/one-line.js';
+import { FILE_NAME_NOT_ONE_LINE, FILE_REQUIRED } from '../../routes/attachments/routes.js';
+import { auth, startTestEnv, uniqueEmail, type TestEnv } from '../helpers.js';
+import {
+  caller,
+  contentInput,
+  newRecord,
+  person,
+  ticketInput,
+  type Person,
+} from '../work-helpers.js';
+
+type Schema = {
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  [ONE_LINE_KEYWORD]?: boolean;
+};
+interface Operation {
+  parameters?: { in: string; name: string; schema?: Schema }[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+}
+interface Doc {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+}
+
+/** One one-line field of one operation: `field` as the API names it in `fields` (`imap.user`). */
+interface Marked {
+  op: string;
+  field: string;
+  /** The name of the uploaded file (multipart), not a JSON property. */
+  fileName: boolean;
+}
+
+function resolve(doc: Doc, s: Schema): Schema {
+  if (!s.$ref) return s;
+  const name = s.$ref.split('/').pop() ?? '';
+  return doc.components?.schemas?.[name] ?? {};
+}
+
+function walk(doc: Doc, s: Schema, at: string[], out: string[]): void {
+  const schema = resolve(doc, s);
+  if (schema[ONE_LINE_KEYWORD] === true) out.push(at.join('.'));
+  for (const [name, p] of Object.entries(schema.properties ?? {})) walk(doc, p, [...at, name], out);
+  for (const alt of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
+    walk(doc, alt, at, out);
+  }
+  if (schema.items) walk(doc, schema.items, [...at, '[]'], out);
+}
+
+/** Every marked body field, and (to be refused below) any marked parameter or array item. */
+function markedFields(doc: Doc): { fields: Marked[]; unsupported: string[] } {
+  const fields: Marked[] = [];
+  const unsupported: string[] = [];
+  for (const [url, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const name = `${method.toUpperCase()} ${url}`;
+      for (const p of op.parameters ?? []) {
+        const found: string[] = [];
+        if (p.schema) walk(doc, p.schema, [p.name], found);
+        unsupported.push(...found.map((f) => `${name} ${p.in} ${f}`));
+      }
+      for (const [type, content] of Object.entries(op.requestBody?.content ?? {})) {
+        const found: string[] = [];
+        walk(doc, content.schema, [], found);
+        for (const field of found) {
+          if (field.includes('[]') || field === '') unsupported.push(`${name} ${field}`);
+          else fields.push({ op: name, field, fileName: type === 'multipart/form-data' });
+        }
+      }
+    }
+  }
+  return { fields, unsupported };
+}
+
+const committed = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../../docs/openapi.json'), 'utf8'),
+) as Doc;
+const marked = markedFields(committed);
+
+/** Values a one-line field refuses: line breaks, a tab, DEL, C1 (NEL, CSI), U+2028. */
+const REFUSED: [label: string, value: string][] = [
+  ['CR', 'Hello\rBcc: eve@example.com'],
+  ['LF', 'Hello\nBcc: eve@example.com'],
+  ['CRLF', 'Hello\r\nBcc: eve@example.com'],
+  ['TAB', 'Hello\tthere'],
+  ['DEL', 'Hello\u007fthere'],
+  ['C1 NEL', 'Hello\u0085there'],
+  ['C1 CSI', 'Hello\u009b31mthere'],
+  ['U+2028', 'Hello\u2028there'],
+];
+
+let counter = 0;
+/** Accents and emoji (a ZWJ sequence), unique per call: names are unique where they must be. */
+const unicodeText = () => `Café ñandú 👩‍👩‍👧 ${++counter}`;
+
+let env: TestEnv;
+let agent: Person;
+let ticketId: number;
+let contentId: number;
+let categoryId: number;
+let viewId: number;
+let macroId: number;
+let policyId: number;
+
+const nineToFive = { start: '09:00', end: '17:00' };
+const policyInput = {
+  name: 'One-line policy',
+  first_response_minutes: 60,
+  time_zone: 'Europe/Madrid',
+  hours: [null, nineToFive, nineToFive, nineToFive, nineToFive, nineToFive, null],
+};
+const viewInput = {
+  name: 'One-line view',
+  object_type: 'T',
+  filters: { status_id: 1 },
+  sort: '-updated_at',
+  columns: ['title', 'status'],
+};
+const imap = { host: '127.0.0.1', port: 1, tls: false, user: 'helpdesk', password: 'secret' };
+
+interface ValidRequest {
+  url: string;
+  /** Signed out when absent (registration). */
+  token?: string;
+  body: Record<string, unknown>;
+  /** Whether a 200 answer carries the field's value back (register and the IMAP test do not). */
+  echoes?: boolean;
+  /** Whether a 200 writes (the IMAP test does not). */
+  writes?: boolean;
+}
+
+async function version(table: 'records' | 'sla_policies', id: number): Promise<number> {
+  const { rows } = await env.db.query<{ version: number }>(
+    `SELECT version FROM ${table} WHERE id = $1`,
+    [id],
+  );
+  return rows[0].version;
+}
+
+/** A request each operation with a one-line field answers 200 to (the field is then set). */
+const requests: Record<string, () => Promise<ValidRequest>> = {
+  'POST /api/ticket/': async () => ({ url: '/api/ticket/', token: agent.token, body: ticketInput }),
+  'PUT /api/ticket/{id}/': async () => ({
+    url: `/api/ticket/${ticketId}/`,
+    token: agent.token,
+    body: { version: await version('records', ticketId) },
+  }),
+  'POST /api/content/': async () => ({
+    url: '/api/content/',
+    token: agent.token,
+    body: contentInput,
+  }),
+  'PUT /api/content/{id}/': async () => ({
+    url: `/api/content/${contentId}/`,
+    token: agent.token,
+    body: { version: await version('records', contentId) },
+  }),
+  'POST /api/register/': async () => ({
+    url: '/api/register/',
+    body: { email: uniqueEmail('one-line'), password: 'long enough pw' },
+    echoes: false,
+  }),
+  'PUT /api/user/me': async () => ({ url: '/api/user/me', token: agent.token, body: {} }),
+  'POST /api/classification/': async () => ({
+    url: '/api/classification/',
+    token: agent.token,
+    body: {},
+  }),
+  'PUT /api/classification/{id}': async () => ({
+    url: `/api/classification/${categoryId}`,
+    token: agent.token,
+    body: {},
+  }),
+  'POST /api/views/': async () => ({ url: '/api/views/', token: agent.token, body: viewInput }),
+  'PUT /api/views/{id}/': async () => ({
+    url: `/api/views/${viewId}/`,
+    token: agent.token,
+    body: viewInput,
+  }),
+  'POST /api/macros': async () => ({ url: '/api/macros', token: agent.token, body: {} }),
+  'PUT /api/macros/{id}': async () => ({
+    url: `/api/macros/${macroId}`,
+    token: agent.token,
+    body: {},
+  }),
+  'POST /api/sla/policies/': async () => ({
+    url: '/api/sla/policies/',
+    token: agent.token,
+    body: policyInput,
+  }),
+  'PUT /api/sla/policies/{id}/': async () => ({
+    url: `/api/sla/policies/${policyId}/`,
+    token: agent.token,
+    body: { ...policyInput, version: await version('sla_policies', policyId) },
+  }),
+  'PUT /api/mail-channel/{hd_id}/': async () => ({
+    url: '/api/mail-channel/1/',
+    token: agent.token,
+    body: { address: null, imap },
+  }),
+  // Port 1 on this machine refuses at once: the answer is 200 with `ok: false`.
+  'POST /api/mail-channel/{hd_id}/test/': async () => ({
+    url: '/api/mail-channel/1/test/',
+    token: agent.token,
+    body: { imap },
+    echoes: false,
+    writes: false,
+  }),
+  'POST /api/attachment/{type}/{id}': async () => ({
+    url: `/api/attachment/T/${ticketId}`,
+    token: agent.token,
+    body: {},
+  }),
+};
+
+/** A copy of `body` with `value` at the dotted `field`. */
+function withValue(body: Record<string, unknown>, field: string, value: string) {
+  const copy = structuredClone(body);
+  const names = field.split('.');
+  let at: Record<string, unknown> = copy;
+  for (const name of names.slice(0, -1)) {
+    at[name] = { ...(at[name] as Record<string, unknown> | undefined) };
+    at = at[name] as Record<string, unknown>;
+  }
+  at[names[names.length - 1]] = value;
+  return copy;
+}
+
+/** One file named `name` in field `files`, the name as RFC 5987 UTF-8 (so it can carry CR/LF). */
+function namedFile(name: string) {
+  const boundary = `----oneline${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; ` +
+        `filename*=UTF-8''${encodeURIComponent(name)}\r\nContent-Type: text/plain\r\n\r\n`,
+    ),
+    Buffer.from('file content'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The operation's valid request with `value` in the field; answers the response and that request. */
+async function send(m: Marked, value: string, headers: Record<string, string> = {}) {
+  const valid = await requests[m.op]();
+  const method = m.op.split(' ')[0] as 'POST' | 'PUT';
+  const who = valid.token ? auth(valid.token) : {};
+  const file = namedFile(value);
+  const res = await env.app.inject(
+    m.fileName
+      ? {
+          method,
+          url: valid.url,
+          headers: { ...who, ...headers, ...file.headers },
+          payload: file.payload,
+        }
+      : {
+          method,
+          url: valid.url,
+          headers: { ...who, ...headers },
+          payload: withValue(valid.body, m.field, value),
+        },
+  );
+  return { res, valid };
+}
+
+/** What every table of the database holds, one hash per table: equal means nothing written. */
+let fingerprintSql = '';
+async function fingerprint(): Promise<Record<string, string>> {
+  const { rows } = await env.db.query<{ t: string; h: string }>(fingerprintSql);
+  return Object.fromEntries(rows.map((r) => [r.t, r.h]));
+}
+
+function fieldMessage(res: LightMyRequestResponse, field: string): unknown {
+  return (res.json() as { fields?: Record<string, string> }).fields?.[field];
+}
+
+beforeAll(async () => {
+  // No job workers: nothing writes in the background while a test compares the tables.
+  env = await startTestEnv({ workers: 0 });
+  agent = await person(env, 'One Line Agent', true);
+  const call = caller(env);
+  ticketId = (await newRecord(env, 'ticket', agent.token)).id;
+  contentId = (await newRecord(env, 'content', agent.token)).id;
+  const made = async (url: string, body: object) => {
+    const res = await call('POST', url, agent.token, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { data: { id?: number; category_id?: number } }).data;
+  };
+  categoryId = (await made('/api/classification/', { category_name: 'One-line category' }))
+    .category_id as number;
+  viewId = (await made('/api/views/', viewInput)).id as number;
+  macroId = (await made('/api/macros', { name: 'One-line macro' })).id as number;
+  policyId = (await made('/api/sla/policies/', policyInput)).id as number;
+  const { rows } = await env.db.query<{ name: string }>(
+    `SELECT quote_ident(table_name) AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
+  fingerprintSql = rows
+    .map(
+      ({ name }) =>
+        `SELECT '${name}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h
+           FROM public.${name} x`,
+    )
+    .join(' UNION ALL ');
+});
+
+afterAll(async () => {
+  await env?.close();
+});
+
+describe('which fields are one line', () => {
+  it('marks the known one-line fields in the document the server serves', async () => {
+    const served = (await env.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Doc;
+    const found = markedFields(served);
+    expect(found.unsupported).toEqual([]);
+    expect(found.fields.map((m) => `${m.op} ${m.field}`)).toEqual(
+      expect.arrayContaining([
+        'POST /api/ticket/ subject',
+        'PUT /api/ticket/{id}/ subject',
+        'POST /api/content/ title',
+        'PUT /api/content/{id}/ title',
+        'POST /api/register/ fullname',
+        'PUT /api/user/me fullname',
+        'POST /api/classification/ category_name',
+        'PUT /api/classification/{id} category_name',
+        'POST /api/views/ name',
+        'PUT /api/views/{id}/ name',
+        'POST /api/macros name',
+        'PUT /api/macros/{id} name',
+        'POST /api/sla/policies/ name',
+        'PUT /api/sla/policies/{id}/ name',
+        'PUT /api/mail-channel/{hd_id}/ imap.user',
+        'PUT /api/mail-channel/{hd_id}/ imap.folder',
+        'POST /api/attachment/{type}/{id} files',
+      ]),
+    );
+    // Multi-line texts are not.
+    const multiLine = ['description', 'body'];
+    expect(found.fields.filter((m) => multiLine.includes(m.field))).toEqual([]);
+  });
+
+  it('gives every operation with a one-line field a valid request in this test', () => {
+    expect(marked.fields.length).toBeGreaterThan(0);
+    expect(marked.unsupported).toEqual([]);
+    const missing = [...new Set(marked.fields.map((m) => m.op))].filter((op) => !requests[op]);
+    expect(missing, 'add a request these operations answer 200 to').toEqual([]);
+  });
+});
+
+describe.each(marked.fields)('$op $field', (m) => {
+  it.each(REFUSED)(
+    'answers 400 naming the field for %s, and writes nothing',
+    async (label, bad) => {
+      const before = await fingerprint();
+      const { res } = await send(m, bad);
+      expect(res.statusCode, res.body).toBe(400);
+      // The multipart parser drops a part whose name has a line break: the upload has no file.
+      const message = !m.fileName
+        ? ONE_LINE_MESSAGE
+        : label.includes('CR') || label === 'LF'
+          ? FILE_REQUIRED
+          : FILE_NAME_NOT_ONE_LINE;
+      expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(fieldMessage(res, m.field)).toBe(message);
+      expect(await fingerprint()).toEqual(before);
+    },
+  );
+
+  it('takes accents and emoji', async () => {
+    const before = await fingerprint();
+    const value = unicodeText();
+    const { res, valid } = await send(m, m.fileName ? `${value}.txt` : value);
+    expect(res.statusCode, res.body).toBe(200);
+    if (valid.echoes !== false) expect(res.body).toContain(value);
+    // The same comparison the refusals pass sees this write.
+    if (valid.writes !== false) expect(await fingerprint()).not.toEqual(before);
+  });
+});
+
+describe('the message', () => {
+  it('is in Spanish for a Spanish caller', async () => {
+    // Signed out, so the browser's language decides (a signed-in user's own setting wins).
+    const { res } = await send(
+      { op: 'POST /api/register/', field: 'fullname', fileName: false },
+      'Eve\r\nBcc: eve@example.com',
+      { 'accept-language': 'es' },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(fieldMessage(res, 'fullname')).toBe(
+      'Este texto debe ser de una sola línea: no se permiten saltos de línea, tabulaciones ni ' +
+        'caracteres de control.',
+    );
+  });
+
+  it('names U+0000 with the plain-text message, which says more', async () => {
+    const { res } = await send(
+      { op: 'PUT /api/user/me', field: 'fullname', fileName: false },
+      'Nul\u0000name',
+    );
+    expect(fieldMessage(res, 'fullname')).toMatch(/U\+0000/);
+  });
+});
+
+describe('multi-line fields', () => {
+  it('keep their line breaks', async () => {
+    const res = await caller(env)('POST', '/api/ticket/', agent.token, {
+      ...ticketInput,
+      description: '<p>First line\nsecond line\ttabbed</p>',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { data: { description: string } }).data.description).toContain(
+      'First line\nsecond line',
+    );
+  });
+});

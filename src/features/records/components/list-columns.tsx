@@ -1,0 +1,121 @@
+import '../i18n';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDateTimeLocal } from '../../../lib/dates';
+import type { Kind } from '../kinds';
+import columnFile from '../list-columns.json';
+import type { ListItem } from '../types';
+import { MailBadge } from './mail-badge';
+import { PriorityBadge, StatusBadge } from './record-badges';
+import { SlaBadge } from './sla-badge';
+
+/**
+ * One column as list-columns.json describes it (that file is the list of columns: the server's
+ * saved views accept the same keys). Adding a column is a line there and its label in each
+ * locale (records:columns.<key>).
+ */
+interface ColumnSpec {
+  key: string;
+  /** How its cell is drawn: text when absent, a date when the field ends in _at. */
+  show?: string;
+  field?: string;
+  /** T tickets, C content items. */
+  of: string;
+  /** The API's sort name ('title': the kind's own title sort). */
+  sort?: string;
+  default?: boolean;
+  /** 'hd': only in the agents' lists. */
+  lists?: string;
+  /** false: not in a list of drafts. */
+  drafts?: boolean;
+}
+
+const SPECS: ColumnSpec[] = columnFile.columns;
+
+export interface Column {
+  key: string;
+  label: string;
+  /** The server's sort name, when the column sorts. */
+  sort?: string;
+  /** Shown until the user chooses columns. */
+  byDefault: boolean;
+  cell: (record: ListItem) => ReactNode;
+}
+
+export interface ColumnContext {
+  kind: Kind;
+  /** An agents' list (hd_*). */
+  hd: boolean;
+  draft: boolean;
+  /** Where a row's title links to. */
+  rowLink: (record: ListItem) => string;
+}
+
+export const fieldOf = (record: ListItem, name: string): unknown =>
+  (record as unknown as Record<string, unknown>)[name];
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/** The record's title, or the list's word for a record without one. */
+export function titleOf(record: ListItem, kind: Kind, t: TFunction): string {
+  return text(fieldOf(record, kind.titleField)) || t('records:list.untitled');
+}
+
+function cellOf(spec: ColumnSpec, c: ColumnContext, t: TFunction): Column['cell'] {
+  const field = spec.field ?? '';
+  switch (spec.show) {
+    case 'title':
+      return (record) => (
+        <>
+          <Link to={c.rowLink(record)}>{titleOf(record, c.kind, t)}</Link>
+          {record.channel === 'mail' && <MailBadge />}
+        </>
+      );
+    case 'number':
+      return (record) => `#${record.id}`;
+    case 'status':
+      return (record) => <StatusBadge name={record.status_name} />;
+    case 'priority':
+      return (record) => <PriorityBadge name={text(fieldOf(record, 'priority_name'))} />;
+    case 'sla':
+      return (record) => (record.object_type === 'T' ? <SlaBadge sla={record.sla} /> : null);
+    case 'assignee':
+      return (record) =>
+        text(fieldOf(record, 'assignee_name')) || (
+          <span className="text-body-secondary">{t('records:list.unassigned')}</span>
+        );
+    case 'owner':
+      return (record) => text(fieldOf(record, c.kind.ownerNameField));
+    case 'channel':
+      return (record) => t(`records:channel.${record.channel}`);
+    case 'yes':
+      return (record) => (fieldOf(record, field) === true ? t('records:list.yes') : '');
+    default:
+      return field.endsWith('_at')
+        ? (record) => {
+            const value = fieldOf(record, field);
+            return typeof value === 'string' ? formatDateTimeLocal(value) : '';
+          }
+        : (record) => text(fieldOf(record, field));
+  }
+}
+
+const sortOf = (spec: ColumnSpec, kind: Kind) =>
+  spec.sort === 'title' ? kind.titleSort : spec.sort;
+
+/** The columns a list offers, in their order. */
+export function listColumns(c: ColumnContext, t: TFunction): Column[] {
+  return SPECS.filter(
+    (spec) =>
+      spec.of.includes(c.kind.type) &&
+      (spec.lists !== 'hd' || c.hd) &&
+      (spec.drafts !== false || !c.draft),
+  ).map((spec) => ({
+    key: spec.key,
+    label: t([`records:${c.kind.key}.columns.${spec.key}`, `records:columns.${spec.key}`]),
+    sort: sortOf(spec, c.kind),
+    byDefault: spec.default === true,
+    cell: cellOf(spec, c, t),
+  }));
+}
