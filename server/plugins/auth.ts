@@ -132,7 +132,7 @@ export function authenticateUnlessPublic(ctx: AppContext): (route: RouteOptions)
   const checks = {
     db: authenticate(ctx, undefined),
     read: authenticate(ctx, 'read'),
-    write: authenticate(ctx, process.env.BENCH_AB_NO_WRITE_CACHE ? undefined : 'write'), // TEMP A/B
+    write: authenticate(ctx, 'write'),
   };
   return (route) => {
     const name = `${String(route.method)} ${route.url}`;

@@ -136,17 +136,38 @@ test('content: alice writes an article and a draft; the agent finds them; bob ca
   await openMenu(alice, 'Write content');
   await alice.getByLabel('Title').fill(draft);
   // Saved, the draft is about to open in its own form, whose code is slow to come here: leaving
-  // at once neither asks "Leave this page?" nor is pulled back to the form.
+  // at once neither asks "Leave this page?" nor is pulled back to the form. (The drafts list is
+  // the same page, so its code is held too: the list can show only once the code comes.)
   const draftCode = '**/assets/content-draft-page-*.js';
+  let asked = () => {};
+  const codeAsked = new Promise<void>((resolve) => (asked = resolve));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await alice.route(draftCode, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    asked();
+    await released; // held until the user has left
     await route.continue();
   });
   await alice.getByRole('button', { name: 'Save as draft' }).click();
   await expect(toast(alice, 'Draft saved')).toBeVisible();
+  await codeAsked;
   await openMenu(alice, 'My content drafts');
+  const prompt = alice.getByText('Leave this page? Your changes are not saved.');
+  const draftsList = /\/content\/my_content\/draft$/;
+  await expect(alice).toHaveURL(draftsList);
+  await expect(prompt).toBeHidden();
+  // Only now does the code come; once it has run, the drafts list shows, and stays.
+  const codeCame = alice.waitForResponse((r) =>
+    /\/assets\/content-draft-page-[^/]*\.js$/.test(new URL(r.url()).pathname),
+  );
+  release();
+  const code = await codeCame;
+  // The page's own import of the code resolves before this one.
+  await alice.evaluate((url) => import(url).then(() => undefined), code.url());
   await expect(alice.getByRole('heading', { name: 'My content drafts' })).toBeVisible();
-  await expect(alice.getByText('Leave this page? Your changes are not saved.')).toBeHidden();
+  await expect(alice).toHaveURL(draftsList);
+  await expect(alice.getByRole('heading', { name: 'Finish your draft' })).toHaveCount(0);
+  await expect(prompt).toBeHidden();
   await alice.unroute(draftCode);
   await alice.getByRole('link', { name: draft }).click();
   await expect(alice.getByRole('heading', { name: 'Finish your draft' })).toBeVisible();

@@ -142,8 +142,15 @@ describe('ticket details', () => {
   it('Edit chosen before the status list has come: the form waits for it, showing the current status', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    let enter = () => {};
+    const entered = new Promise<void>((resolve) => (enter = resolve));
     // Held, then answered by the usual handler.
-    server.use(http.get('/api/status/', () => held.then(() => undefined)));
+    server.use(
+      http.get('/api/status/', () => {
+        enter();
+        return held.then(() => undefined);
+      }),
+    );
     db.records = db.records.map((r) =>
       r.id === 2 ? { ...r, status_id: 3, status_name: 'Pending' } : r,
     );
@@ -152,7 +159,12 @@ describe('ticket details', () => {
     signInAs('agent@example.com');
     const { user } = renderApp('/hd_ticket/details?hdTicketId=2');
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The status list asked for (the page asks for it ahead) and not answered.
+    await entered;
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    // The form's code has come (the lazy form is rendered, not its Suspense fallback): what
+    // holds the form back now is the status list.
+    await act(() => import('../components/record-edit-form'));
     expect(screen.getByText('Loading…')).toBeInTheDocument();
     expect(screen.queryByLabelText('Subject')).not.toBeInTheDocument();
     release();

@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { db, logEvent } from '../../../mocks/db';
 import { server } from '../../../mocks/node';
 import { NARROW_QUERY, PHONE_QUERY } from '../../../lib/use-media-query';
+import { clockStandingStill } from '../../../test/clock';
 import { matchingMedia } from '../../../test/match-media';
 import { renderApp, signInAs } from '../../../test/render-app';
 import type { Ticket } from '../types';
@@ -30,17 +32,24 @@ function addMessage(recordId: number, thread: 'communication' | 'worklog', body:
   });
 }
 
-/** The API paths the app asks for while `run` does. */
-async function requestsDuring(run: () => Promise<void>): Promise<string[]> {
+/** The API paths the app asks for while `run` does (and, to `run`, those answered so far). */
+async function requestsDuring(run: (answered: string[]) => Promise<void>): Promise<string[]> {
   const paths: string[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    paths.push(`${request.method} ${new URL(request.url).pathname}`);
+  const answered: string[] = [];
+  const path = (request: Request) => `${request.method} ${new URL(request.url).pathname}`;
+  const started = ({ request }: { request: Request }) => {
+    paths.push(path(request));
   };
-  server.events.on('request:start', listener);
+  const ended = ({ request }: { request: Request }) => {
+    answered.push(path(request));
+  };
+  server.events.on('request:start', started);
+  server.events.on('response:mocked', ended);
   try {
-    await run();
+    await run(answered);
   } finally {
-    server.events.removeListener('request:start', listener);
+    server.events.removeListener('request:start', started);
+    server.events.removeListener('response:mocked', ended);
   }
   return paths;
 }
@@ -87,16 +96,30 @@ describe('the record view', () => {
     signInAs('agent@example.com');
     const { user } = renderApp('/hd_ticket/details?hdTicketId=2');
     await user.type(await screen.findByLabelText('Message'), 'Restarted the switch');
-    const paths = await requestsDuring(async () => {
-      await user.click(screen.getByRole('button', { name: 'Send' }));
-      const timeline = screen.getByRole('list', { name: 'Conversation' });
-      expect(await within(timeline).findByText('Restarted the switch')).toBeInTheDocument();
-      // Let every reload the reply sets off begin.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    });
-    expect(paths.filter((p) => p === 'GET /api/ticket/2/details/')).toEqual([
-      'GET /api/ticket/2/details/',
-    ]);
+    // From the Send on, time is fake and only the test moves it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldClearNativeTimers: true });
+    try {
+      const sender = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const paths = await requestsDuring(async (answered) => {
+        await clockStandingStill(sender.click(screen.getByRole('button', { name: 'Send' })));
+        const timeline = screen.getByRole('list', { name: 'Conversation' });
+        expect(
+          await clockStandingStill(within(timeline).findByText('Restarted the switch')),
+        ).toBeInTheDocument();
+        // The reload the reply sets off, answered...
+        await clockStandingStill(
+          waitFor(() => expect(answered).toContain('GET /api/ticket/2/details/')),
+        );
+        // ...and time well past any pause (a burst of changes is one refresh, 250 ms) that could
+        // set off another.
+        await act(() => vi.advanceTimersByTimeAsync(1000));
+      });
+      expect(paths.filter((p) => p === 'GET /api/ticket/2/details/')).toEqual([
+        'GET /api/ticket/2/details/',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps a reply draft per record while the agent looks elsewhere', async () => {

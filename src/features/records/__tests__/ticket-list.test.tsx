@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { db } from '../../../mocks/db';
 import { server } from '../../../mocks/node';
+import { clockStandingStill } from '../../../test/clock';
 import { renderApp, signInAs } from '../../../test/render-app';
 
 function recordBodies(path: string) {
@@ -124,16 +126,27 @@ describe('my tickets list', () => {
   it("Clear filters right after typing is not undone by the typed filter's delayed search", async () => {
     signInAs('agent@example.com');
     const bodies = recordBodies('/api/search/ticket/hd');
-    const { user } = renderApp('/hd_ticket?priority_id=3');
+    renderApp('/hd_ticket?priority_id=3');
     await screen.findByRole('table');
-    await user.type(screen.getByLabelText('Search in subject'), 'vpn');
-    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/hd_ticket$/));
-    // Longer than the typing pause (400 ms): a pending search would have landed by now.
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/hd_ticket$/);
-    expect(screen.getByLabelText('Search in subject')).toHaveValue('');
-    expect(bodies.some((b) => JSON.stringify(b).includes('vpn'))).toBe(false);
+    // The typing pause runs on fake time, which only the test moves: no time passes between the
+    // typing and the clear, however slow the machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldClearNativeTimers: true });
+    try {
+      // Testing Library ends each action with a 0 ms timeout, run where the clock stands.
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await clockStandingStill(user.type(screen.getByLabelText('Search in subject'), 'vpn'));
+      await clockStandingStill(user.click(screen.getByRole('button', { name: 'Clear filters' })));
+      await clockStandingStill(
+        waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/hd_ticket$/)),
+      );
+      // Well past the typing pause (400 ms): a pending search would have landed by now.
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/hd_ticket$/);
+      expect(screen.getByLabelText('Search in subject')).toHaveValue('');
+      expect(bodies.some((b) => JSON.stringify(b).includes('vpn'))).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps its state from the URL (a shared link)', async () => {

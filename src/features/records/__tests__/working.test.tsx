@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { formatDateTimeLocal } from '../../../lib/dates';
 import { db } from '../../../mocks/db';
 import { server } from '../../../mocks/node';
@@ -15,12 +15,23 @@ describe('working a record: sharing, classification, relations, history', () => 
   it('share: a newer keystroke cancels the earlier search; the list is saved', async () => {
     const searched: string[] = [];
     const abort = vi.spyOn(AbortController.prototype, 'abort');
+    // Which search the dialog gives up on: the XMLHttpRequest it opened and then aborted.
+    const opened = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    const aborted = vi.spyOn(XMLHttpRequest.prototype, 'abort');
+    let answerB = () => {};
+    const bAnswered = new Promise<void>((resolve) => (answerB = resolve));
     server.use(
       http.get('*/api/search/user/by-id/:text', async ({ params }) => {
         searched.push(String(params.text));
         if (params.text !== 'B') return undefined; // the real mock answers the rest
-        await delay(300);
+        await bAnswered; // a slow server: answers once the test lets it
         return HttpResponse.json({ statusCode: 200, data: [{ id: 1, fullname: 'Agent Smith' }] });
+      }),
+    );
+    // The late answer to "B" reaching the page (msw hands it to the aborted request all the same).
+    const bDelivered = new Promise<void>((resolve) =>
+      server.events.on('response:mocked', ({ request }) => {
+        if (request.url.endsWith('/api/search/user/by-id/B')) resolve();
       }),
     );
     signInAs('alice@example.com');
@@ -30,12 +41,23 @@ describe('working a record: sharing, classification, relations, history', () => 
     const share = await dialog('Share with people');
     await user.type(within(share).getByLabelText('Find people'), 'Bo');
     await user.click(await within(share).findByRole('button', { name: 'Add Bob Example' }));
-    // The first (slow) answer never shows.
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(within(share).queryByRole('button', { name: 'Add Agent Smith' })).toBeNull();
     expect(searched).toEqual(['B', 'Bo']);
+    // The first (slow) search was given up on while the server still held it...
+    const searches = opened.mock.calls.flatMap(([method, url], i) =>
+      method === 'GET' && String(url).includes('/api/search/user/by-id/')
+        ? [opened.mock.contexts[i]]
+        : [],
+    );
+    expect(searches).toHaveLength(2);
+    expect(searches.filter((xhr) => aborted.mock.contexts.includes(xhr))).toEqual([searches[0]]);
     expect(abort).toHaveBeenCalled();
     abort.mockRestore();
+    opened.mockRestore();
+    aborted.mockRestore();
+    // ...so its answer, once it comes, never shows.
+    answerB();
+    await bDelivered;
+    expect(within(share).queryByRole('button', { name: 'Add Agent Smith' })).toBeNull();
     expect(screen.queryByText('Network Error')).toBeNull();
     expect(screen.queryByText(/Request Error/)).toBeNull();
     expect(within(share).getByRole('button', { name: 'Remove Bob Example' })).toBeInTheDocument();
