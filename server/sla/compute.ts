@@ -228,3 +228,18 @@ export function messageEvent(
   if (action !== 'reply') return undefined;
   return author.user_is_hde && author.id !== ownerId ? 'agent_reply' : 'requester_message';
 }
+
+/** A ticket that never had service-level state. */
+export const NO_STATE: StoredSla = {
+  policyId: null,
+  startedAt: null,
+  firstResponseDueAt: null,
+  firstRespondedAt: null,
+  nextResponseStartedAt: null,
+  nextResponseDueAt: null,
+  resolutionDueAt: null,
+  resolvedAt: null,
+  pausedSince: null,
+  dueAt: null,
+  escalateAt: null,
+};

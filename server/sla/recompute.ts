@@ -6,13 +6,7 @@
 import { prepared } from '../db/prepared.js';
 import type { Queryable } from '../db/transaction.js';
 import type { AppContext } from '../lib/context.js';
-import {
-  computeSla,
-  type SlaEvent,
-  type SlaState,
-  type SlaTicket,
-  type StoredSla,
-} from './compute.js';
+import { computeSla, NO_STATE, type SlaEvent, type SlaState, type SlaTicket } from './compute.js';
 import type { Level } from './escalation-mail.js';
 import { fireEscalation } from './escalation.js';
 import {
@@ -228,21 +222,6 @@ async function save(tx: Queryable, r: SlaRow, s: SlaState): Promise<void> {
   const values = SLA_COLUMNS.map((c) => after[c]);
   await tx.query(prepared(`UPDATE records SET ${set} WHERE id = $1`, [r.id, ...values]));
 }
-
-/** A ticket that never had service-level state. */
-const NO_STATE: StoredSla = {
-  policyId: null,
-  startedAt: null,
-  firstResponseDueAt: null,
-  firstRespondedAt: null,
-  nextResponseStartedAt: null,
-  nextResponseDueAt: null,
-  resolutionDueAt: null,
-  resolvedAt: null,
-  pausedSince: null,
-  dueAt: null,
-  escalateAt: null,
-};
 
 /** A new ticket's service-level columns (SLA_COLUMNS' values), and when it next needs a look. */
 export interface NewTicketSla {

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createPool, type Db } from '../db/pool.js';
@@ -201,4 +202,15 @@ export async function mailTo(env: TestEnv, to: string): Promise<{ raw: string; l
 
 export function tokenFromLink(link: string): string {
   return new URL(link).searchParams.get('token') ?? '';
+}
+
+/** Every mail to `to` in the outbox once the queue is idle, parsed, oldest first. */
+export async function parsedMailsTo(env: TestEnv, to: string): Promise<ParsedMail[]> {
+  await drainJobs(env);
+  if (!fs.existsSync(env.outboxDir)) return [];
+  const files = fs
+    .readdirSync(env.outboxDir)
+    .filter((f) => f.endsWith('.eml') && f.includes(to.toLowerCase()))
+    .sort();
+  return Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(env.outboxDir, f)))));
 }

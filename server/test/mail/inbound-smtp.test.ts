@@ -423,7 +423,10 @@ describe('loop and abuse protection', () => {
     expect(await ignored({ [name]: value })).toBe('auto_reply');
   });
 
-  it('X-Precedence: normal is a person and makes a ticket', async () => {
+  it.each([
+    ['Auto-Submitted', 'no'],
+    ['X-Precedence', 'normal'],
+  ])('%s: %s is a person and makes a ticket', async (name, value) => {
     const messageId = newMessageId();
     await t.send({
       from: uniqueEmail('person'),
@@ -431,20 +434,7 @@ describe('loop and abuse protection', () => {
       subject: 'Human',
       text: 'x',
       messageId,
-      headers: { 'X-Precedence': 'normal' },
-    });
-    expect((await t.imported(messageId)).state).toBe('ticket');
-  });
-
-  it('Auto-Submitted: no is a person and makes a ticket', async () => {
-    const messageId = newMessageId();
-    await t.send({
-      from: uniqueEmail('person'),
-      to: SUPPORT,
-      subject: 'Human',
-      text: 'x',
-      messageId,
-      headers: { 'Auto-Submitted': 'no' },
+      headers: { [name]: value },
     });
     expect((await t.imported(messageId)).state).toBe('ticket');
   });

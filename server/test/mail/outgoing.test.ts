@@ -2,12 +2,10 @@
 // Message-ID (stored), In-Reply-To/References naming the record's earlier Message-IDs (inbound
 // ones included) and `[#<id>]` in the subject; people's replies carry no Auto-Submitted header,
 // notifications do. Read back from the outbox, parsed as a mail client would.
-import fs from 'node:fs';
-import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rememberMessageId } from '../../mail/message-ids.js';
-import { drainJobs, startTestEnv, uniqueEmail, type TestEnv } from '../helpers.js';
+import { parsedMailsTo, startTestEnv, uniqueEmail, type TestEnv } from '../helpers.js';
 import { caller, newRecord, person, type Person } from '../work-helpers.js';
 
 let env: TestEnv;
@@ -26,16 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-/** Every mail to `to` in the outbox, parsed, oldest first. */
-async function mailsTo(to: string): Promise<ParsedMail[]> {
-  await drainJobs(env);
-  if (!fs.existsSync(env.outboxDir)) return [];
-  const files = fs
-    .readdirSync(env.outboxDir)
-    .filter((f) => f.endsWith('.eml') && f.includes(to.toLowerCase()))
-    .sort();
-  return Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(env.outboxDir, f)))));
-}
+const mailsTo = (to: string) => parsedMailsTo(env, to);
 
 const refs = (m: ParsedMail) =>
   m.references === undefined ? [] : Array.isArray(m.references) ? m.references : [m.references];

@@ -1,13 +1,10 @@
 // Sign up: register, the confirmation mail, confirm, log in; a taken address answers the same.
-import fs from 'node:fs';
-import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createUser,
-  drainJobs,
   login,
   mailTo,
+  parsedMailsTo,
   startTestEnv,
   tokenFromLink,
   uniqueEmail,
@@ -26,16 +23,7 @@ const register = (payload: object, headers: Record<string, string> = {}) =>
 const confirm = (token: string) =>
   env.app.inject({ method: 'POST', url: '/api/confirm/', payload: { token } });
 
-/** Every mail to `to` in the outbox once the queue is idle, parsed, oldest first. */
-async function mailsTo(to: string): Promise<ParsedMail[]> {
-  await drainJobs(env);
-  if (!fs.existsSync(env.outboxDir)) return [];
-  const files = fs
-    .readdirSync(env.outboxDir)
-    .filter((f) => f.endsWith('.eml') && f.includes(to.toLowerCase()))
-    .sort();
-  return Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(env.outboxDir, f)))));
-}
+const mailsTo = (to: string) => parsedMailsTo(env, to);
 
 async function accountsWith(email: string) {
   const { rows } = await env.db.query<{ id: string; fullname: string; password_hash: string }>(

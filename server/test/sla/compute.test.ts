@@ -6,6 +6,7 @@ import { ALWAYS, type BusinessCalendar } from '../../sla/calendar.js';
 import {
   computeSla,
   messageEvent,
+  NO_STATE,
   type SlaEvents,
   type SlaOutcome,
   type SlaPolicy,
@@ -31,20 +32,6 @@ const OPEN = { code: 'open', isClosed: false };
 const PENDING = { code: 'pending', isClosed: false };
 const RESOLVED = { code: 'resolved', isClosed: true };
 type Status = typeof OPEN;
-
-const NO_STATE: StoredSla = {
-  policyId: null,
-  startedAt: null,
-  firstResponseDueAt: null,
-  firstRespondedAt: null,
-  nextResponseStartedAt: null,
-  nextResponseDueAt: null,
-  resolutionDueAt: null,
-  resolvedAt: null,
-  pausedSince: null,
-  dueAt: null,
-  escalateAt: null,
-};
 
 /** One recompute at `now` of a ticket whose stored state is `stored`. */
 function step(
