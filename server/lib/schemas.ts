@@ -64,14 +64,19 @@ export const passwordField = {
   [M]: 'Password must be 8 to 128 characters.',
 } as const;
 
-export const fullnameField = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 100,
-  pattern: '\\S',
-  ...oneLine,
-  [M]: 'Full name must be 1 to 100 characters.',
-} as const;
+/** A name: one line, not only spaces, at most `maxLength` characters. */
+export function nameField<Message extends string>(maxLength: number, message: Message) {
+  return {
+    type: 'string',
+    minLength: 1,
+    maxLength,
+    pattern: '\\S',
+    ...oneLine,
+    [M]: message,
+  } as const;
+}
+
+export const fullnameField = nameField(100, 'Full name must be 1 to 100 characters.');
 
 export const tokenField = {
   type: 'string',

@@ -4,9 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { oneLine } from '../../lib/one-line.js';
 import { sanitizeBody } from '../../lib/sanitize.js';
-import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
+import { authenticated, errors, M, ok, ref, nameField } from '../../lib/schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import * as sql from './sql.js';
 
@@ -61,14 +60,7 @@ const bodySchema = {
   type: 'object',
   required: ['name'],
   properties: {
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 100,
-      pattern: '\\S',
-      ...oneLine,
-      [M]: sql.MESSAGES.name,
-    },
+    name: nameField(100, sql.MESSAGES.name),
     body: {
       type: 'string',
       maxLength: 100_000,

@@ -5,8 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withTransaction, type Queryable } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { oneLine } from '../../lib/one-line.js';
-import { authenticated, errorResponse, errors, M, ok, ref } from '../../lib/schemas.js';
+import { authenticated, errorResponse, errors, M, ok, ref, nameField } from '../../lib/schemas.js';
 import { currentUser } from '../../plugins/auth.js';
 import { isValidTimeZone } from '../../sla/calendar.js';
 import type { PolicyRow } from '../../sla/policy.js';
@@ -100,14 +99,7 @@ const hm = {
 } as const;
 
 const inputProperties = {
-  name: {
-    type: 'string',
-    minLength: 1,
-    maxLength: 100,
-    pattern: '\\S',
-    ...oneLine,
-    [M]: MESSAGES.name,
-  },
+  name: nameField(100, MESSAGES.name),
   hd_ids: ids(MESSAGES.hd_ids),
   priority_ids: ids(MESSAGES.priority_ids),
   company_ids: ids(MESSAGES.company_ids),

@@ -6,8 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fill } from '../../lib/i18n.js';
-import { oneLine } from '../../lib/one-line.js';
-import { M, authenticated, errors, ok, ref } from '../../lib/schemas.js';
+import { M, authenticated, errors, ok, ref, nameField } from '../../lib/schemas.js';
 import { currentUser, type AuthUser } from '../../plugins/auth.js';
 import { CONTENT, TICKET, listCap } from '../records/kinds.js';
 import { countMatching, listFiltersSchema } from '../records/list-selection.js';
@@ -75,14 +74,7 @@ const inputSchema = {
   required: ['name', 'object_type', 'filters', 'sort', 'columns'],
   additionalProperties: false,
   properties: {
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 80,
-      pattern: '\\S',
-      ...oneLine,
-      [M]: NAME_MESSAGE,
-    },
+    name: nameField(80, NAME_MESSAGE),
     object_type: { type: 'string', enum: ['T', 'C'], [M]: 'Object type must be T or C.' },
     shared: { type: 'boolean', [M]: 'Shared must be true or false.' },
     filters: listFiltersSchema(),
