@@ -56,6 +56,29 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // A route's request and reply types come from its schema (server/lib/typed-routes.ts), so
+    // a hand-written generic on a route, or a route declared on an app not made by routesWith(),
+    // would be a second copy of the schema.
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(get|head|post|put|patch|delete|route)$/][typeArguments]',
+          message:
+            'Type a route by its schema (routesWith in server/lib/typed-routes.ts), not by a generic.',
+        },
+        {
+          selector:
+            "FunctionDeclaration[id.name=/Routes$/] > Identifier.params[typeAnnotation.typeAnnotation.typeName.name='FastifyInstance'][name='app']",
+          message:
+            'Declare routes on `routesWith(server, ...shapes)`, not on the untyped FastifyInstance.',
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': [

@@ -1,12 +1,13 @@
 // JSON-schema building blocks shared by the routes. Response schemas also serialize the
 // output, so a field not listed here (password_hash, ...) can never leave the server.
+import type { FromSchema } from 'json-schema-to-ts';
 import { FIELD_MESSAGE_KEYWORD } from '../plugins/errors.js';
 import { oneLine } from './one-line.js';
 
 export const M = FIELD_MESSAGE_KEYWORD;
 
 /** `{ statusCode, data }`, the success envelope. */
-export function ok(data: object) {
+export function ok<const Data extends object>(data: Data) {
   return {
     type: 'object',
     required: ['statusCode', 'data'],
@@ -22,6 +23,9 @@ export function ok(data: object) {
 export function ref<Id extends string>(schema: { $id: Id }) {
   return { $ref: `${schema.$id}#` } as const;
 }
+
+/** A handler's success answer, in the envelope `ok(...)` documents: `return success(data)`. */
+export const success = <Data>(data: Data) => ({ statusCode: 200 as const, data });
 
 const messageSchema = {
   $id: 'Message',
@@ -45,10 +49,28 @@ export const errorResponse = {
 
 const errorSchema = { $id: 'Error', ...errorResponse } as const;
 
+const errorRef = ref(errorSchema);
+
 /** The error statuses a route documents, each with the shared error shape. */
-export function errors(...codes: number[]) {
-  return Object.fromEntries(codes.map((code) => [code, ref(errorSchema)]));
+export function errors<const Codes extends readonly number[]>(...codes: Codes) {
+  return Object.fromEntries(codes.map((code) => [code, errorRef])) as {
+    [Code in Codes[number]]: typeof errorRef;
+  };
 }
+
+const idParamsUpTo = <const Max extends number>(maximum: Max) =>
+  ({
+    type: 'object',
+    required: ['id'],
+    properties: { id: { type: 'integer', minimum: 1, maximum, [M]: 'Invalid id.' } },
+  }) as const;
+
+/** `/:id` of a row with a `bigint` key (records, messages, saved views). */
+export const idParams = idParamsUpTo(9007199254740991);
+
+/** `/:id` of a row with an `integer` key (categories, macros, SLA policies): a larger id is a
+ *  400, not a query PostgreSQL refuses. */
+export const smallIdParams = idParamsUpTo(2147483647);
 
 export const emailField = {
   type: 'string',
@@ -117,5 +139,8 @@ const userShape = {
 
 export const userSchema = ref(userShape);
 
+/** The user as the API shows it (its listed fields: a schema's type also allows others). */
+export type PublicUser = Pick<FromSchema<typeof userShape>, (typeof userShape)['required'][number]>;
+
 /** The shapes every part of the API shares; app.ts registers them before the routes. */
-export const sharedSchemas = [errorSchema, messageSchema, userShape];
+export const sharedSchemas = [errorSchema, messageSchema, userShape] as const;

@@ -12,7 +12,9 @@ import {
   PRESENCE_CHANNEL,
   parseChange,
   parsePresence,
-  type PresenceEvent,
+  type LiveEvent,
+  type LiveEventData,
+  type LivePresence,
   type PresenceNote,
   type RecordChange,
 } from './events.js';
@@ -27,7 +29,10 @@ export interface LiveClient {
 }
 
 /** One SSE event, serialised once however many streams it goes to. */
-export function sseFrame(event: string, data: object): string {
+export function sseFrame<const Name extends LiveEvent['event']>(
+  event: Name,
+  data: LiveEventData<Name>,
+): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
@@ -109,7 +114,7 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     for (const c of await audience(change.record_id, ownerId, change.internal)) c.write(frame);
   }
 
-  function presenceEvent(recordId: number): PresenceEvent {
+  function presenceEvent(recordId: number): LivePresence {
     const people = presence.get(recordId)?.people ?? new Map<number, Present>();
     const all = [...people.entries()].map(([id, p]) => ({ id, fullname: p.fullname, p }));
     return {

@@ -14,6 +14,7 @@ import type { FastifyRequest, RouteOptions } from 'fastify';
 import { prepared } from '../db/prepared.js';
 import type { Actor } from '../db/transaction.js';
 import type { AppContext } from '../lib/context.js';
+import type { PublicUser } from '../lib/schemas.js';
 import { HttpError, UNAUTHORIZED_MESSAGE } from '../lib/http-error.js';
 import { createTokenVerifier } from '../lib/jwt.js';
 
@@ -29,8 +30,8 @@ export interface AuthUser {
   email: string;
   user_is_hde: boolean;
   user_is_admin: boolean;
-  items_per_page: number;
-  language: 'en' | 'es';
+  items_per_page: PublicUser['items_per_page'];
+  language: PublicUser['language'];
   /** The session (JWT jti) this request came with. */
   session_id: string;
 }

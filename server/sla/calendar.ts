@@ -5,10 +5,10 @@
 // is 23 or 25 hours long).
 
 /** Working hours of one weekday, "HH:MM" wall time; `end` may be "24:00". */
-export interface DayHours {
+export type DayHours = {
   start: string;
   end: string;
-}
+};
 
 export interface BusinessCalendar {
   timeZone: string;

@@ -3,7 +3,7 @@
 // through every index, and its id is taken with its defaults, so its wake-up job goes out with
 // the insert.
 import { together, type Queryable } from '../db/transaction.js';
-import { TICKET, type RecordRow } from '../routes/records/kinds.js';
+import { TICKET, type RecordRowWithBody } from '../routes/records/kinds.js';
 import {
   insertRecord,
   newTicketDefaults,
@@ -24,7 +24,7 @@ export async function insertSubmittedTicket(
   owner: Viewer,
   r: NewRecord,
   opts: { created?: Record<string, unknown>; start?: NewTicketStart } = {},
-): Promise<RecordRow> {
+): Promise<RecordRowWithBody> {
   const { created } = opts;
   // The desk, the status and the policy in one round trip; the desk the policy was picked for is
   // the one written (not the default read again).

@@ -34,11 +34,11 @@ export interface SlaColumns {
   sla_paused_since: Date | null;
 }
 
-export interface SlaSummary {
+export type SlaSummary = {
   state: SlaState;
   target: Target | null;
   due_at: string | null;
-}
+};
 
 export function slaSummary(r: SlaColumns, now: Date): SlaSummary {
   if (r.sla_policy_id === null) return { state: 'none', target: null, due_at: null };

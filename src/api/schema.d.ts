@@ -1155,7 +1155,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: components["schemas"]["ChoiceOption"][];
+                            data: components["schemas"]["ActionOption"][];
                             /** @enum {integer} */
                             statusCode: 200;
                         };
@@ -1206,7 +1206,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: components["schemas"]["ChoiceOption"][];
+                            data: components["schemas"]["SendAsOption"][];
                             /** @enum {integer} */
                             statusCode: 200;
                         };
@@ -2283,7 +2283,7 @@ export interface paths {
                                 record: components["schemas"]["Content"];
                                 related: components["schemas"]["RelatedRecord"][];
                                 /** @description Who a message can go out as (as GET communication-from/) */
-                                send_as: components["schemas"]["ChoiceOption"][];
+                                send_as: components["schemas"]["SendAsOption"][];
                                 shared_with: components["schemas"]["Person"][];
                                 timeline: components["schemas"]["TimelinePage"];
                             };
@@ -3374,13 +3374,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description An event stream that stays open; a comment line every 15 s */
+                /** @description An event stream that stays open, one LiveEvent per event; a comment line every 15 s */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/event-stream": string;
+                        "text/event-stream": components["schemas"]["LiveEvent"];
                     };
                 };
                 /** @description Default Response */
@@ -6964,7 +6964,7 @@ export interface paths {
                                 record: components["schemas"]["Ticket"];
                                 related: components["schemas"]["RelatedRecord"][];
                                 /** @description Who a message can go out as (as GET communication-from/) */
-                                send_as: components["schemas"]["ChoiceOption"][];
+                                send_as: components["schemas"]["SendAsOption"][];
                                 shared_with: components["schemas"]["Person"][];
                                 timeline: components["schemas"]["TimelinePage"];
                             };
@@ -8501,6 +8501,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActionOption: {
+            label: string;
+            /** @enum {string} */
+            value: "reply" | "note" | "forward";
+        };
         Attachment: {
             content_type: string;
             /** Format: date-time */
@@ -8554,10 +8559,6 @@ export interface components {
                 opened: number;
             }[];
             to: string;
-        };
-        ChoiceOption: {
-            label: string;
-            value: string;
         };
         CollectorNode: {
             category_id: number;
@@ -8745,6 +8746,74 @@ export interface components {
             open_ticket_count: number;
             open_tickets: components["schemas"]["TicketListItem"][];
         };
+        LiveChange: {
+            /** @description Who did it; null for a change made outside a request (a job, mail, psql) */
+            actor_id: number | null;
+            /** @description The tab whose request made it (that request's X-Helpdesk-Tab), else null */
+            actor_tab: string | null;
+            /** @description A work-log message or an internal history entry (agents only) */
+            internal: boolean;
+            is_draft: boolean;
+            /**
+             * @description What changed: a record (its fields), a message (thread), an event (history entry), a share, a follow, an attachment
+             * @enum {string}
+             */
+            kind: "record" | "message" | "event" | "share" | "follow" | "attachment";
+            /** @enum {string} */
+            object_type: "T" | "C";
+            /** @enum {string} */
+            op: "insert" | "update" | "delete";
+            record_id: number;
+            /** @description The message action or the history action; else null */
+            type: string | null;
+            /** @description The record's version after the change */
+            version: number | null;
+        };
+        /** @description One event of the stream: its `event:` line is `event`, its `data:` line `data` */
+        LiveEvent: {
+            /** @description The stream is open and listening: everything after this is delivered */
+            data: {
+                user_id: number;
+            };
+            /** @enum {string} */
+            event: "ready";
+        } | {
+            data: components["schemas"]["LiveChange"] | components["schemas"]["LiveManyChanges"];
+            /** @enum {string} */
+            event: "change";
+        } | {
+            data: components["schemas"]["LivePresence"];
+            /** @enum {string} */
+            event: "presence";
+        } | {
+            /** @description Events may have been missed: reload what you show */
+            data: Record<string, never>;
+            /** @enum {string} */
+            event: "resync";
+        };
+        /** @description Many rows changed in one statement (agents only): reload what you show */
+        LiveManyChanges: {
+            count: number;
+            /**
+             * @description What changed: a record (its fields), a message (thread), an event (history entry), a share, a follow, an attachment
+             * @enum {string}
+             */
+            kind: "record" | "message" | "event" | "share" | "follow" | "attachment";
+            /** @enum {string} */
+            op: "insert" | "update" | "delete";
+        };
+        /** @description Everyone on the record now (empty: nobody is left), and those typing a reply */
+        LivePresence: {
+            record_id: number;
+            typing: {
+                fullname: string;
+                id: number;
+            }[];
+            viewing: {
+                fullname: string;
+                id: number;
+            }[];
+        };
         Macro: {
             /** @description The agent it assigns (null: unchanged) */
             assignee_id: number | null;
@@ -8890,6 +8959,11 @@ export interface components {
             page_size: number;
             total: number;
             total_is_capped: boolean;
+        };
+        SendAsOption: {
+            label: string;
+            /** @enum {string} */
+            value: "self" | "agent" | "helpdesk";
         };
         SlaPolicy: {
             company_ids: number[] | null;

@@ -84,6 +84,10 @@ export type ApiResponse<P extends keyof paths, M extends ApiMethod> = Json<
 export type ApiData<P extends keyof paths, M extends ApiMethod> =
   ApiResponse<P, M> extends { data: infer D } ? D : never;
 
+/** The query parameters an operation takes. */
+export type ApiQuery<P extends keyof paths, M extends ApiMethod> =
+  ApiOperation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
 /** The JSON body an operation takes. */
 export type ApiBody<P extends keyof paths, M extends ApiMethod> =
   ApiOperation<P, M> extends { requestBody?: infer R } ? Json<NonNullable<R>> : never;

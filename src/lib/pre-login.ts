@@ -1,16 +1,13 @@
 import { call, put, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { apiRequest } from './api-client';
+import { apiRequest, type ApiResponse } from './api-client';
 import type { HttpResponse } from './http';
 import { navigateTo } from './navigation';
 import { preLoginRequested, sessionExpired } from './session';
 import { clearSession } from './storage';
 
-interface PreLoginResponse {
-  status: string;
-  data?: { 'redirect-url'?: string };
-}
+type PreLoginResponse = ApiResponse<'/api/public/pre-login', 'get'>;
 
 function fetchPreLogin(): Promise<HttpResponse<PreLoginResponse>> {
   return apiRequest<PreLoginResponse>({ url: 'public/pre-login' });

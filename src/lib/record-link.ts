@@ -1,11 +1,15 @@
+import type { components } from '../api/schema';
 import type { User } from './types';
 
-export type RecordAccess = 'owner' | 'shared' | 'agent' | 'reader';
+type ApiRecord = components['schemas']['Ticket'] | components['schemas']['Content'];
+
+/** The caller's role for a record (docs/api-working.md). */
+export type RecordAccess = ApiRecord['access'];
 
 /** What a link to a record needs: the record, and the caller's access when the API gives it. */
 export interface LinkedRecord {
   id: number;
-  object_type: 'T' | 'C';
+  object_type: ApiRecord['object_type'];
   access?: RecordAccess;
   requester_id?: number;
   author_id?: number;

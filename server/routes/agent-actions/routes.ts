@@ -7,33 +7,36 @@ import type pg from 'pg';
 import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { M, authenticated, errorResponse, errors, ok } from '../../lib/schemas.js';
+import {
+  M,
+  authenticated,
+  errorResponse,
+  errors,
+  idParams,
+  ok,
+  success,
+} from '../../lib/schemas.js';
 import { queueAssigneeMail } from '../../mail/record-mail.js';
 import { currentUser, requestActor, type AuthUser } from '../../plugins/auth.js';
 import { recordEvent } from '../records/history.js';
 import {
   CONTENT,
   MESSAGES,
+  RECORD_SHAPES,
   TICKET,
   recordSchema,
   toApi,
+  type ApiRecord,
   type RecordKind,
 } from '../records/kinds.js';
 import { AGENTS_ONLY, requireAccess, type AccessRow } from '../records/record-access.js';
 import { CONFLICT, NOT_FOUND } from '../records/routes.js';
 import { getRecord } from '../records/sql.js';
 import { recomputeSla } from '../../sla/recompute.js';
+import { routesReferring, type TypedApp } from '../../lib/typed-routes.js';
 import * as sql from './sql.js';
 
 export const ASSIGNEE_MESSAGE = 'Choose a helpdesk agent.';
-
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: 9007199254740991, [M]: 'Invalid id.' },
-  },
-} as const;
 
 const version = {
   type: 'integer',
@@ -42,11 +45,24 @@ const version = {
   [M]: MESSAGES.version,
 } as const;
 
+/** A record of kind K in the API's shape (either kind's for a route serving both). */
+type ApiRecordOf<K extends RecordKind> = Extract<ApiRecord, { object_type: K['type'] }>;
+
+const isOfKind = <K extends RecordKind>(kind: K, r: ApiRecord): r is ApiRecordOf<K> =>
+  r.object_type === kind.type;
+
 /** The record as the caller now sees it, in the API's shape (404 if it went meanwhile). */
-async function current(ctx: AppContext, user: AuthUser, kind: RecordKind, id: number) {
+async function current<K extends RecordKind>(
+  ctx: AppContext,
+  user: AuthUser,
+  kind: K,
+  id: number,
+): Promise<ApiRecordOf<K>> {
   const row = await getRecord(ctx.db, user, kind.type, id);
-  if (!row) throw new HttpError(404, NOT_FOUND);
-  return toApi(row, ctx.clock.now());
+  const record = row && toApi(row, ctx.clock.now());
+  // getRecord reads only kind's rows: the check tells the compiler which shape this is.
+  if (!record || !isOfKind(kind, record)) throw new HttpError(404, NOT_FOUND);
+  return record;
 }
 
 const stale = async (ctx: AppContext, user: AuthUser, kind: RecordKind, id: number) =>
@@ -58,10 +74,10 @@ const stale = async (ctx: AppContext, user: AuthUser, kind: RecordKind, id: numb
  * Runs a change that applies only at `version` (agents only), with its event, in one
  * transaction; 409 with the current record when the version is stale. Answers the new record.
  */
-async function changeAtVersion(
+async function changeAtVersion<K extends RecordKind>(
   ctx: AppContext,
   request: FastifyRequest,
-  kind: RecordKind,
+  kind: K,
   id: number,
   v: number,
   run: (tx: pg.PoolClient, r: AccessRow) => Promise<boolean>,
@@ -74,13 +90,17 @@ async function changeAtVersion(
   return { record: r, data: await current(ctx, user, kind, id) };
 }
 
-function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): void {
+/** The app as these routes see it: the record shapes they `$ref` are registered by the records
+ * routes (records/routes.ts), so here they are only known, not registered again. */
+type App = TypedApp<typeof RECORD_SHAPES>;
+
+function kindRoutes(app: App, ctx: AppContext, kind: RecordKind): void {
   const tags = ['agent actions'];
   const full = recordSchema(kind, true);
   const conflict = { ...errorResponse, properties: { ...errorResponse.properties, current: full } };
   const base = `/${kind.path}/:id`;
 
-  app.post<{ Params: { id: number }; Body: { hd_id: number; version: number } }>(
+  app.post(
     `${base}/move/`,
     {
       schema: {
@@ -123,11 +143,11 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
           return true;
         },
       );
-      return { statusCode: 200, data };
+      return success(data);
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     `${base}/duplicate/`,
     {
       schema: {
@@ -158,11 +178,11 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
         });
         return copy;
       });
-      return { statusCode: 200, data: await current(ctx, user, kind, copyId) };
+      return success(await current(ctx, user, kind, copyId));
     },
   );
 
-  app.put<{ Params: { id: number }; Body: { assignee_id: number | null; version: number } }>(
+  app.put(
     `${base}/assign/`,
     {
       schema: {
@@ -218,18 +238,19 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
           return true;
         },
       );
-      return { statusCode: 200, data };
+      return success(data);
     },
   );
 }
 
-export function agentActionRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function agentActionRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app: App = routesReferring(server, RECORD_SHAPES);
   kindRoutes(app, ctx, TICKET);
   kindRoutes(app, ctx, CONTENT);
 
   const full = recordSchema(CONTENT, true);
   const conflict = { ...errorResponse, properties: { ...errorResponse.properties, current: full } };
-  app.put<{ Params: { id: number }; Body: { searchable: boolean; version: number } }>(
+  app.put(
     '/content/:id/searchable/',
     {
       schema: {
@@ -268,7 +289,7 @@ export function agentActionRoutes(app: FastifyInstance, ctx: AppContext): void {
           return true;
         },
       );
-      return { statusCode: 200, data };
+      return success(data);
     },
   );
 
@@ -297,10 +318,7 @@ export function agentActionRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw new HttpError(403, AGENTS_ONLY);
       }
       const rows = await sql.listAgents(ctx.db);
-      return {
-        statusCode: 200,
-        data: rows.map((a) => ({ id: Number(a.id), fullname: a.fullname })),
-      };
+      return success(rows.map((a) => ({ id: Number(a.id), fullname: a.fullname })));
     },
   );
 }

@@ -3,17 +3,18 @@
 // docs/api-working.md "Attachments".
 // Multipart is registered only for these routes, with its own size limit (ATTACHMENT_MAX_MB),
 // so the global JSON bodyLimit never applies to uploads.
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fill } from '../../lib/i18n.js';
 import { isOneLine, oneLine } from '../../lib/one-line.js';
-import { M, authenticated, errors, ok, ref } from '../../lib/schemas.js';
+import { M, authenticated, errors, idParams, ok, ref, success } from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser, requestActor } from '../../plugins/auth.js';
 import { recordEvent } from '../records/history.js';
-import type { ObjectType } from '../records/kinds.js';
 import { requireAccess } from '../records/record-access.js';
 import { NOT_FOUND } from '../records/routes.js';
 import { attachmentMaxBytes, removeStoredFiles, withAttachments } from './attach.js';
@@ -58,18 +59,14 @@ const attachmentSchema = {
   },
 } as const;
 
-const id = { type: 'integer', minimum: 1, maximum: 9007199254740991, [M]: 'Invalid id.' } as const;
-
 const recordParams = {
   type: 'object',
   required: ['type', 'id'],
   properties: {
     type: { type: 'string', enum: ['T', 'C'], [M]: 'object_type must be T or C.' },
-    id,
+    id: idParams.properties.id,
   },
 } as const;
-
-const fileParams = { type: 'object', required: ['id'], properties: { id } } as const;
 
 /**
  * The upload's body, for the OpenAPI document only: the handler reads the multipart stream
@@ -103,11 +100,16 @@ export function toApi(row: sql.AttachmentRow) {
   };
 }
 
-type RecordRequest = { Params: { type: ObjectType; id: number } };
+/**
+ * Streams a stored file. The reply is Fastify's plain one: the route's schema documents the body
+ * as an OpenAPI binary string, which types it as `string`, but the bytes go out as a stream.
+ */
+const sendFile = (reply: FastifyReply, file: Readable, headers: Record<string, string>) =>
+  reply.headers(headers).send(file);
 
-async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+async function routes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const maxMb = ctx.config.attachmentMaxMb;
-  app.addSchema(attachmentSchema);
+  const app = routesWith(scope, attachmentSchema);
   await app.register(multipart, {
     // Busboy cuts a file one byte past the limit, so the store sees that it is too large and
     // keeps nothing; we answer 413 (no error thrown mid-stream).
@@ -116,7 +118,7 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   });
   const tags = ['attachments'];
 
-  app.post<RecordRequest>(
+  app.post(
     '/attachment/:type/:id',
     {
       config: {
@@ -165,11 +167,11 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
         requestActor(request),
       );
       if (!row) throw new HttpError(413, tooLarge(cleanFileName(part.filename), maxMb));
-      return { statusCode: 200, data: toApi(row) };
+      return success(toApi(row));
     },
   );
 
-  app.get<RecordRequest>(
+  app.get(
     '/attachment/:type/:id',
     {
       schema: {
@@ -187,11 +189,11 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
       const user = currentUser(request);
       const r = await requireAccess(ctx.db, user, 'read', request.params.id, request.params.type);
       const rows = await sql.listAttachments(ctx.db, Number(r.id));
-      return { statusCode: 200, data: rows.map(toApi) };
+      return success(rows.map(toApi));
     },
   );
 
-  app.get<{ Params: { id: number }; Querystring: { inline?: 0 | 1 } }>(
+  app.get(
     '/attachment/file/:id',
     {
       schema: {
@@ -200,7 +202,7 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
           'Download a file (`?inline=1` shows a png, jpeg, gif or webp image inline, for thumbnails; ' +
           'the bytes, not the declared type, decide: anything else is application/octet-stream)',
         security: authenticated,
-        params: fileParams,
+        params: idParams,
         querystring: {
           type: 'object',
           properties: { inline: { type: 'integer', enum: [0, 1], [M]: 'inline must be 1 or 0.' } },
@@ -224,24 +226,24 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
       if (!file) throw new HttpError(404, NOT_FOUND);
       // The sniffed type decides; a file stored before sniffing has none and is a download.
       const served = servedAs(a.detected_type, request.query.inline === 1);
-      return reply
-        .header('content-type', served.contentType)
-        .header('content-length', a.size)
-        .header('content-disposition', contentDisposition(served.disposition, a.file_name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file);
+      return sendFile(reply, file, {
+        'content-type': served.contentType,
+        'content-length': a.size,
+        'content-disposition': contentDisposition(served.disposition, a.file_name),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      });
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/attachment/file/:id',
     {
       schema: {
         tags,
         summary: 'Delete a file (the uploader or a helpdesk agent)',
         security: authenticated,
-        params: fileParams,
+        params: idParams,
         response: {
           200: ok({ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }),
           ...errors(400, 401, 403, 404),
@@ -267,12 +269,12 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
       });
       if (!gone) throw new HttpError(404, NOT_FOUND);
       await removeStoredFiles(ctx, [a.stored_name], request.log);
-      return { statusCode: 200, data: { id: Number(a.id) } };
+      return success({ id: Number(a.id) });
     },
   );
 }
 
-export function attachmentRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function attachmentRoutes(server: FastifyInstance, ctx: AppContext): void {
   // Its own encapsulated scope: the multipart parser and limits apply to these routes only.
-  void app.register(async (scope) => routes(scope, ctx));
+  void server.register(async (scope) => routes(scope, ctx));
 }

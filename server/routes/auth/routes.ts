@@ -14,9 +14,11 @@ import {
   messageData,
   ok,
   passwordField,
+  success,
   tokenField,
   userSchema,
 } from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { acceptedLanguage } from '../../lib/i18n.js';
 import { accountExistsMail, confirmMail, resetMail } from '../../mail/templates.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -48,7 +50,8 @@ export const MESSAGES = {
 const CONFIRM_TOKEN_TTL_MINUTES = 48 * 60;
 const RESET_TOKEN_TTL_MINUTES = 60;
 
-export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function authRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server);
   const { db, config, hasher, mailer } = ctx;
 
   /** 429 with Retry-After while any of the keys is waiting out its delay. */
@@ -60,7 +63,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (wait > 0) throw new HttpError(429, message, undefined, { 'retry-after': String(wait) });
   }
 
-  app.post<{ Body: { str_username: string; str_password: string } }>(
+  app.post(
     '/login',
     {
       config: { public: true },
@@ -114,7 +117,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       await sql.insertSession(db, jti, user.id, new Date(exp * 1000));
       const token = signJwt({ sub: user.id, jti, iat, exp }, await ctx.jwtSecret());
       request.log.info({ user_id: user.id }, 'login');
-      return { statusCode: 200, data: { token, user: publicUser(user) } };
+      return success({ token, user: publicUser(user) });
     },
   );
 
@@ -131,11 +134,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       await sql.revokeSession(db, currentUser(request).session_id);
       ctx.sessions.forgetSession(currentUser(request).session_id);
-      return { statusCode: 200, data: { message: MESSAGES.loggedOut } };
+      return success({ message: MESSAGES.loggedOut });
     },
   );
 
-  app.post<{ Body: { fullname: string; email: string; password: string } }>(
+  app.post(
     '/register/',
     {
       config: { public: true },
@@ -179,7 +182,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
             }),
           );
         }
-        return { statusCode: 200, data: { message: MESSAGES.registered } };
+        return success({ message: MESSAGES.registered });
       }
       const { token, hash } = newOneTimeToken();
       await sql.insertAccountToken(db, {
@@ -190,11 +193,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
       const link = `${config.publicUrl}/auth/confirm?token=${token}`;
       await mailer.send(user.email, confirmMail(language, user.fullname, link));
-      return { statusCode: 200, data: { message: MESSAGES.registered } };
+      return success({ message: MESSAGES.registered });
     },
   );
 
-  app.post<{ Body: { token: string } }>(
+  app.post(
     '/confirm/',
     {
       config: { public: true },
@@ -208,11 +211,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const confirmed = await sql.confirmWithToken(db, hashOneTimeToken(request.body.token));
       if (!confirmed) throw new HttpError(400, MESSAGES.badLink);
-      return { statusCode: 200, data: { message: MESSAGES.confirmed } };
+      return success({ message: MESSAGES.confirmed });
     },
   );
 
-  app.post<{ Body: { email: string } }>(
+  app.post(
     '/forget-password/',
     {
       config: { public: true },
@@ -243,11 +246,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
           .send(user.email, resetMail(user.language, user.fullname, link))
           .catch((err: unknown) => request.log.error({ err }, 'reset mail failed'));
       }
-      return { statusCode: 200, data: { message: MESSAGES.resetSent } };
+      return success({ message: MESSAGES.resetSent });
     },
   );
 
-  app.post<{ Body: { token: string; password: string } }>(
+  app.post(
     '/reset-password/',
     {
       config: { public: true },
@@ -270,7 +273,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!(await sql.resetWithToken(db, hash, passwordHash)))
         throw new HttpError(400, MESSAGES.badLink);
       ctx.sessions.forgetAll(); // whose sessions the token revoked is not known here
-      return { statusCode: 200, data: { message: MESSAGES.resetDone } };
+      return success({ message: MESSAGES.resetDone });
     },
   );
 }

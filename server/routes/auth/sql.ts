@@ -1,17 +1,12 @@
 // SQL for accounts, sessions and one-time tokens.
 import type { Db } from '../../db/pool.js';
+import type { PublicUser } from '../../lib/schemas.js';
 
-export interface UserRow {
+export type UserRow = Omit<PublicUser, 'id'> & {
   id: string; // bigint arrives as a string
-  fullname: string;
-  email: string;
   password_hash: string;
-  user_is_hde: boolean;
-  user_is_admin: boolean;
-  items_per_page: number;
-  language: 'en' | 'es';
   confirmed_at: Date | null;
-}
+};
 
 const USER_COLUMNS = `id, fullname, email, password_hash, user_is_hde, user_is_admin,
   items_per_page, language, confirmed_at`;

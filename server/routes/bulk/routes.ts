@@ -5,16 +5,17 @@
 // each record is its own transaction; a refusal is reported per record. Contract:
 // docs/api-bulk-views.md.
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { requestLanguage } from '../../lib/i18n.js';
-import { M, authenticated, errors, ok } from '../../lib/schemas.js';
+import { M, authenticated, errors, ok, success } from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { bearerToken, currentUser, requestActor } from '../../plugins/auth.js';
 import { CONTENT, TICKET } from '../records/kinds.js';
 import { listFiltersSchema, selectMatching, type Selected } from '../records/list-selection.js';
 import { AGENTS_ONLY } from '../records/record-access.js';
-import type { ListFilters } from '../records/sql.js';
-import { ACTIONS, dispatchOne, type BulkAction } from './dispatch.js';
+import { ACTIONS, dispatchOne } from './dispatch.js';
 
 /** The most records one bulk call changes (a list selection beyond it is cut, and said so). */
 export const BULK_CAP = 1000;
@@ -26,14 +27,6 @@ export const SELECTION_MESSAGE = 'Send either records or a list filter.';
 export const VALUE_MESSAGE = 'Choose a value for this action.';
 export const NO_PRIORITY_MESSAGE = 'Content items have no priority.';
 const SORT_MESSAGE = 'Sort must be one of the list sorts, optionally with a leading "-".';
-
-interface BulkBody {
-  object_type: 'T' | 'C';
-  action: BulkAction;
-  value?: number | null;
-  records?: { id: number; version?: number }[];
-  filter?: { filters?: ListFilters; sort?: string };
-}
 
 const refusalSchema = {
   $id: 'BulkRefusal',
@@ -58,54 +51,59 @@ const resultSchema = {
   },
 } as const;
 
-export function bulkRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.addSchema(refusalSchema);
-  app.post<{ Body: BulkBody }>(
+const bodySchema = {
+  type: 'object',
+  required: ['object_type', 'action'],
+  properties: {
+    object_type: { type: 'string', enum: ['T', 'C'], [M]: 'Object type must be T or C.' },
+    action: {
+      type: 'string',
+      enum: [...ACTIONS],
+      [M]: `Action must be one of ${ACTIONS.join(', ')}.`,
+    },
+    value: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: 9007199254740991,
+      [M]: VALUE_MESSAGE,
+    },
+    records: {
+      type: 'array',
+      minItems: 1,
+      maxItems: BULK_CAP,
+      items: {
+        type: 'object',
+        required: ['id'],
+        properties: {
+          id: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+          version: { type: 'integer', minimum: 1, maximum: 2147483647 },
+        },
+      },
+      [M]: `Records must be 1 to ${BULK_CAP} ids, each with its version.`,
+    },
+    filter: {
+      type: 'object',
+      properties: {
+        filters: listFiltersSchema(),
+        sort: { type: 'string', maxLength: 40, [M]: SORT_MESSAGE },
+      },
+    },
+  },
+} as const;
+
+/** A record the caller chose: its id and the version they saw. */
+type Chosen = NonNullable<FromSchema<typeof bodySchema>['records']>[number];
+
+export function bulkRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, refusalSchema);
+  app.post(
     '/records/bulk',
     {
       schema: {
         tags: ['agent actions'],
         summary: `Apply one action to many tickets or content items (agents only; at most ${BULK_CAP})`,
         security: authenticated,
-        body: {
-          type: 'object',
-          required: ['object_type', 'action'],
-          properties: {
-            object_type: { type: 'string', enum: ['T', 'C'], [M]: 'Object type must be T or C.' },
-            action: {
-              type: 'string',
-              enum: [...ACTIONS],
-              [M]: `Action must be one of ${ACTIONS.join(', ')}.`,
-            },
-            value: {
-              type: ['integer', 'null'],
-              minimum: 1,
-              maximum: 9007199254740991,
-              [M]: VALUE_MESSAGE,
-            },
-            records: {
-              type: 'array',
-              minItems: 1,
-              maxItems: BULK_CAP,
-              items: {
-                type: 'object',
-                required: ['id'],
-                properties: {
-                  id: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
-                  version: { type: 'integer', minimum: 1, maximum: 2147483647 },
-                },
-              },
-              [M]: `Records must be 1 to ${BULK_CAP} ids, each with its version.`,
-            },
-            filter: {
-              type: 'object',
-              properties: {
-                filters: listFiltersSchema(),
-                sort: { type: 'string', maxLength: 40, [M]: SORT_MESSAGE },
-              },
-            },
-          },
-        },
+        body: bodySchema,
         response: { 200: ok(resultSchema), ...errors(400, 401, 403) },
       },
     },
@@ -131,7 +129,7 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw new HttpError(400, 'Validation failed', { sort: SORT_MESSAGE });
       }
 
-      let chosen: { id: number; version?: number }[];
+      let chosen: Chosen[];
       let capped = false;
       if (b.filter) {
         const matching = await selectMatching(
@@ -170,21 +168,18 @@ export function bulkRoutes(app: FastifyInstance, ctx: AppContext): void {
         }),
       );
       const succeeded: number[] = [];
-      const refused: { id: number; code: string; reason: string }[] = [];
+      const refused: FromSchema<typeof refusalSchema>[] = [];
       outcomes.forEach((outcome, i) => {
         const id = chosen[i].id;
         if (outcome.ok) succeeded.push(id);
         else refused.push({ id, code: outcome.code, reason: outcome.reason });
       });
-      return {
-        statusCode: 200,
-        data: { action: b.action, succeeded, refused, capped, cap: BULK_CAP },
-      };
+      return success({ action: b.action, succeeded, refused, capped, cap: BULK_CAP });
     },
   );
 }
 
-function dedupe(records: { id: number; version?: number }[]) {
+function dedupe(records: Chosen[]) {
   const seen = new Set<number>();
   return records.filter((r) => !seen.has(r.id) && seen.add(r.id));
 }
@@ -193,7 +188,7 @@ function dedupe(records: { id: number; version?: number }[]) {
 async function currentVersions(
   ctx: AppContext,
   type: 'T' | 'C',
-  chosen: Selected[] | { id: number }[],
+  chosen: Selected[] | Chosen[],
 ): Promise<Map<number, number>> {
   const { rows } = await ctx.db.query<{ id: string; version: number }>(
     'SELECT id, version FROM records WHERE object_type = $1 AND id = ANY($2::bigint[])',

@@ -2,9 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { authenticated, dateField, errors, ok, ref } from '../../lib/schemas.js';
+import { authenticated, dateField, errors, ok, ref, success } from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser } from '../../plugins/auth.js';
-import { BREAKDOWN_NAMES, breakdown, perDay, slaMetPerWeek, type Bar } from './sql.js';
+import { BREAKDOWN_NAMES, breakdown, perDay, slaMetPerWeek, type BreakdownName } from './sql.js';
 
 export const MAX_DAYS = 366;
 export const DEFAULT_DAYS = 30;
@@ -14,6 +15,10 @@ export const PERIOD_TOO_LONG = 'The period can be at most 366 days.';
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** One value per breakdown, keyed by its name, in BREAKDOWN_NAMES order. */
+const perBreakdown = <T>(value: (name: BreakdownName, i: number) => T) =>
+  Object.fromEntries(BREAKDOWN_NAMES.map((n, i) => [n, value(n, i)])) as Record<BreakdownName, T>;
 
 const barsSchema = {
   type: 'array',
@@ -43,7 +48,7 @@ const dataSchema = {
         },
       },
     },
-    ...Object.fromEntries(BREAKDOWN_NAMES.map((n) => [n, barsSchema])),
+    ...perBreakdown(() => barsSchema),
     // Service levels (docs/sla.md): % of targets met per week and help desk.
     sla_met_per_week: {
       type: 'array',
@@ -63,9 +68,9 @@ const dataSchema = {
   },
 } as const;
 
-export function chartsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.addSchema(dataSchema);
-  app.get<{ Querystring: { from?: string; to?: string } }>(
+export function chartsRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, dataSchema);
+  app.get(
     '/charts/',
     {
       schema: {
@@ -94,21 +99,18 @@ export function chartsRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw new HttpError(400, 'Validation failed', { to: PERIOD_TOO_LONG });
       }
       const period = { from, to };
-      const [days, slaWeeks, ...bars] = await Promise.all([
+      const [days, slaWeeks, bars] = await Promise.all([
         perDay(ctx.db, user, period),
         slaMetPerWeek(ctx.db, user, period, ctx.clock.now()),
-        ...BREAKDOWN_NAMES.map((n) => breakdown(ctx.db, user, period, n)),
+        Promise.all(BREAKDOWN_NAMES.map((n) => breakdown(ctx.db, user, period, n))),
       ]);
-      return {
-        statusCode: 200,
-        data: {
-          from,
-          to,
-          tickets_per_day: days,
-          sla_met_per_week: slaWeeks,
-          ...Object.fromEntries(BREAKDOWN_NAMES.map((n, i) => [n, bars[i] as Bar[]])),
-        },
-      };
+      return success({
+        from,
+        to,
+        tickets_per_day: days,
+        sla_met_per_week: slaWeeks,
+        ...perBreakdown((_, i) => bars[i]),
+      });
     },
   );
 }

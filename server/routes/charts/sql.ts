@@ -9,16 +9,18 @@ export interface Period {
   to: string;
 }
 
-export interface DayRow {
+// Row shapes are type aliases, not interfaces: the charts reply type (from its schema) has an
+// index signature, which an interface does not satisfy.
+export type DayRow = {
   day: string;
   opened: number;
   closed: number;
-}
+};
 
-export interface Bar {
+export type Bar = {
   label: string;
   value: number;
-}
+};
 
 /** The records the charts count: the viewer's own, or all for agents (no shares: figures are
  * about one's own work). */
@@ -113,7 +115,7 @@ export async function breakdown(
   return rows;
 }
 
-export interface SlaWeekRow {
+export type SlaWeekRow = {
   week: string;
   hd_id: number;
   hd_name: string;
@@ -121,7 +123,7 @@ export interface SlaWeekRow {
   missed: number;
   /** met / (met + missed) in %, rounded; null when nothing was due. */
   percent: number | null;
-}
+};
 
 /**
  * Service levels (docs/sla.md): per ISO week (Monday, UTC) and help desk, the first-response and

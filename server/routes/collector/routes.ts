@@ -7,11 +7,18 @@ import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fill } from '../../lib/i18n.js';
 import { oneLine } from '../../lib/one-line.js';
-import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
+import { authenticated, errors, M, ok, ref, smallIdParams, success } from '../../lib/schemas.js';
+import { routesReferring } from '../../lib/typed-routes.js';
 import { currentUser } from '../../plugins/auth.js';
-import { CONTENT, LIST_COUNT_CAP, listDataSchema, toApi } from '../records/kinds.js';
+import {
+  CONTENT,
+  LIST_COUNT_CAP,
+  RECORD_SHAPES,
+  listDataSchema,
+  toItems,
+} from '../records/kinds.js';
 import { NOT_FOUND_MESSAGE } from '../records/messages.js';
-import { nodeSchema } from '../taxonomy/routes.js';
+import { nodeSchema, nodeShape } from '../taxonomy/routes.js';
 import { nodesByIds } from '../taxonomy/sql.js';
 import * as sql from './sql.js';
 
@@ -43,7 +50,7 @@ const parentField = {
   [M]: PARENT_MESSAGE,
 } as const;
 
-const collectorNodeSchema = {
+export const collectorNodeSchema = {
   $id: 'CollectorNode',
   type: 'object',
   required: ['category_id', 'category_name', 'has_children', 'content_count'],
@@ -55,17 +62,12 @@ const collectorNodeSchema = {
   },
 } as const;
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: id32('Invalid id.') },
-} as const;
-
-export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.addSchema(collectorNodeSchema);
+export function collectorRoutes(server: FastifyInstance, ctx: AppContext): void {
+  // The answers also $ref TaxonomyNode (taxonomy routes) and the content list's shapes (records).
+  const app = routesReferring(server, [nodeShape, ...RECORD_SHAPES], collectorNodeSchema);
   const tags = ['collector'];
 
-  app.get<{ Querystring: { parent_id?: number } }>(
+  app.get(
     '/collector/nodes/',
     {
       schema: {
@@ -84,11 +86,11 @@ export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const rows = await sql.collectorNodes(ctx.db, currentUser(request), request.query.parent_id);
-      return { statusCode: 200, data: rows };
+      return success(rows);
     },
   );
 
-  app.post<{ Body: { category_id: number; page?: number; page_size?: number } }>(
+  app.post(
     '/collector/content/',
     {
       schema: {
@@ -124,16 +126,13 @@ export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
       const pageSize = b.page_size ?? user.items_per_page;
       const { rows, total } = await sql.nodeContent(ctx.db, user, b.category_id, page, pageSize);
       const capped = total > LIST_COUNT_CAP;
-      return {
-        statusCode: 200,
-        data: {
-          items: rows.map((r) => toApi(r, ctx.clock.now())),
-          total: capped ? LIST_COUNT_CAP : total,
-          total_is_capped: capped,
-          page,
-          page_size: pageSize,
-        },
-      };
+      return success({
+        items: toItems(CONTENT, rows, ctx.clock.now()),
+        total: capped ? LIST_COUNT_CAP : total,
+        total_is_capped: capped,
+        page,
+        page_size: pageSize,
+      });
     },
   );
 
@@ -142,7 +141,7 @@ export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
   const node = async (id: number) => (await nodesByIds(ctx.db, [id]))[0];
 
-  app.post<{ Body: { category_name: string; parent_id?: number | null } }>(
+  app.post(
     '/classification/',
     {
       preHandler: agentsOnly,
@@ -170,11 +169,11 @@ export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
           throw sql.isDuplicate(err) ? duplicate() : err;
         });
       });
-      return { statusCode: 200, data: await node(id) };
+      return success(await node(id));
     },
   );
 
-  app.put<{ Params: { id: number }; Body: { category_name?: string; parent_id?: number | null } }>(
+  app.put(
     '/classification/:id',
     {
       preHandler: agentsOnly,
@@ -182,7 +181,7 @@ export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ['classification'],
         summary: 'Rename or move a classification node (agents only)',
         security: authenticated,
-        params: idParams,
+        params: smallIdParams,
         body: {
           type: 'object',
           properties: { category_name: nameField, parent_id: parentField },
@@ -211,11 +210,11 @@ export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
           throw sql.isDuplicate(err) ? duplicate() : err;
         });
       });
-      return { statusCode: 200, data: await node(id) };
+      return success(await node(id));
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/classification/:id',
     {
       preHandler: agentsOnly,
@@ -223,7 +222,7 @@ export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ['classification'],
         summary: 'Delete an unused classification node without sub-categories (agents only)',
         security: authenticated,
-        params: idParams,
+        params: smallIdParams,
         response: {
           200: ok({
             type: 'object',
@@ -237,7 +236,7 @@ export function collectorRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const id = request.params.id;
       if (await sql.deleteCategory(ctx.db, id)) {
-        return { statusCode: 200, data: { category_id: id } };
+        return success({ category_id: id });
       }
       if (!(await sql.categoryExists(ctx.db, id))) throw new HttpError(404, NOT_FOUND_MESSAGE);
       const use = await sql.usage(ctx.db, id);

@@ -1,19 +1,17 @@
 // SQL for the content collector (browse content by classification node) and for maintaining the
 // tree (agents). Counts walk each listed node's subtree once (a recursive CTE) and count distinct
 // readable, submitted content items classified anywhere in it.
+import type { FromSchema } from 'json-schema-to-ts';
 import type { DatabaseError } from 'pg';
 import type { Db } from '../../db/pool.js';
 import type { Queryable } from '../../db/transaction.js';
 import { LIST_COUNT_CAP, type RecordRow } from '../records/kinds.js';
 import { selectFrom } from '../records/sql.js';
 import { Params, readableBy, viewerColumns, type Viewer } from '../records/visibility.js';
+import type { collectorNodeSchema } from './routes.js';
 
-export interface CollectorNode {
-  category_id: number;
-  category_name: string;
-  has_children: boolean;
-  content_count: number;
-}
+/** A node as collectorNodes selects it: the answers' CollectorNode. */
+export type CollectorNode = FromSchema<typeof collectorNodeSchema>;
 
 export async function collectorNodes(
   db: Db,

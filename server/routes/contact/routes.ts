@@ -1,16 +1,9 @@
 // GET contact/: how to reach each ticket help desk. Contract: docs/api-overview.md "Contact".
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { AppContext } from '../../lib/context.js';
-import { authenticated, errors, ok, ref } from '../../lib/schemas.js';
-
-interface ContactRow {
-  hd_id: number;
-  hd_name: string;
-  email: string;
-  phone: string;
-  hours: string;
-  description: string;
-}
+import { authenticated, errors, ok, ref, success } from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 
 const str = { type: 'string' } as const;
 const contactSchema = {
@@ -27,8 +20,10 @@ const contactSchema = {
   },
 } as const;
 
-export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.addSchema(contactSchema);
+type ContactRow = FromSchema<typeof contactSchema>;
+
+export function contactRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, contactSchema);
   app.get(
     '/contact/',
     {
@@ -52,7 +47,7 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
           ORDER BY coalesce(parent.sort_order, h.sort_order), h.parent_id NULLS FIRST,
                    h.sort_order`,
       );
-      return { statusCode: 200, data: rows };
+      return success(rows);
     },
   );
 }

@@ -6,11 +6,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { M, authenticated, errors, ok } from '../../lib/schemas.js';
+import { M, authenticated, errors, idParams, ok, ref, success } from '../../lib/schemas.js';
+import { routesReferring } from '../../lib/typed-routes.js';
 import { currentUser, type AuthUser } from '../../plugins/auth.js';
 import { toApi as attachmentToApi } from '../attachments/routes.js';
-import { KINDS, recordIdParams } from '../records/access.js';
-import { recordSchema, toApi, type RecordKind, type RecordRow } from '../records/kinds.js';
+import { KINDS } from '../records/access.js';
+import { eventSchema } from '../history/routes.js';
+import {
+  recordSchema,
+  toApi,
+  RECORD_SHAPES,
+  type RecordKind,
+  type RecordRow,
+} from '../records/kinds.js';
+import { relatedShape } from '../relations/routes.js';
+import { personSchema } from '../sharing/routes.js';
+import { nodeShape } from '../taxonomy/routes.js';
+import { messageSchema, sendAsOptionSchema, sendAsOptions } from '../threads/routes.js';
 import { NOT_FOUND_MESSAGE } from '../records/messages.js';
 import { readDetails } from './read.js';
 import * as sql from './sql.js';
@@ -107,7 +119,7 @@ const permissions = {
 const sendAs = {
   type: 'array',
   description: 'Who a message can go out as (as GET communication-from/)',
-  items: { $ref: 'ChoiceOption#' },
+  items: ref(sendAsOptionSchema),
 } as const;
 
 function detailsSchema(kind: RecordKind) {
@@ -186,10 +198,10 @@ function toEntry(row: sql.TimelineRow) {
       message: null,
       event: {
         id: Number(row.entry_id),
-        action: row.event_action ?? '',
+        action: row.event_action,
         actor_id: row.event_actor_id === null ? null : Number(row.event_actor_id),
         actor_name: row.event_actor_name,
-        details: row.event_details ?? {},
+        details: row.event_details,
         created_at: at,
       },
     };
@@ -228,13 +240,24 @@ function timeline(rows: sql.TimelineRow[]) {
   };
 }
 
-export function detailsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  for (const schema of [timelineEntry, timelinePage, detailAttachment, permissions]) {
-    app.addSchema(schema);
-  }
+const ownShapes = [timelineEntry, timelinePage, detailAttachment, permissions] as const;
+
+/** The shapes the answer `$ref`s that other features register. */
+const registeredElsewhere = [
+  ...RECORD_SHAPES,
+  messageSchema,
+  sendAsOptionSchema,
+  eventSchema,
+  relatedShape,
+  nodeShape,
+  personSchema,
+] as const;
+
+export function detailsRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesReferring(server, registeredElsewhere, ...ownShapes);
   for (const kind of KINDS) {
     const label = kind.type === 'T' ? 'ticket' : 'content item';
-    app.get<{ Params: { id: number }; Querystring: { before?: string } }>(
+    app.get(
       `/${kind.path}/:id/details/`,
       {
         // Read-only: the session check may come from the session cache.
@@ -243,7 +266,7 @@ export function detailsRoutes(app: FastifyInstance, ctx: AppContext): void {
           tags: [kind.path],
           summary: `Everything the view of a ${label} shows, in one call (older timeline pages with \`before\`)`,
           security: authenticated,
-          params: recordIdParams,
+          params: idParams,
           querystring: query,
           response: { 200: ok(detailsSchema(kind)), ...errors(400, 401, 404) },
         },
@@ -254,32 +277,21 @@ export function detailsRoutes(app: FastifyInstance, ctx: AppContext): void {
         const read = await readDetails(ctx.db, user, kind.type, request.params.id, before);
         if (!read) throw new HttpError(404, NOT_FOUND_MESSAGE);
         const { row, takePart, files, nodes, related, shares } = read;
-        const agent = row.access === 'agent';
         const page = read.timeline ? timeline(read.timeline) : { entries: [], next_cursor: null };
-        return {
-          statusCode: 200,
-          data: {
-            record: toApi(row, ctx.clock.now()),
-            timeline: page,
-            attachments: files.map((a) => ({
-              ...attachmentToApi(a),
-              message_id: a.message_id === null ? null : Number(a.message_id),
-            })),
-            classification: nodes,
-            related: related.map((r) => ({ ...r, id: Number(r.id) })),
-            shared_with: shares.map((s) => ({ id: Number(s.id), fullname: s.fullname })),
-            following: row.following,
-            permissions: permissionsOf(user, row),
-            send_as: !takePart
-              ? []
-              : agent
-                ? [
-                    { value: 'agent', label: user.fullname },
-                    { value: 'helpdesk', label: row.hd_name },
-                  ]
-                : [{ value: 'self', label: user.fullname }],
-          },
-        };
+        return success({
+          record: toApi(row, ctx.clock.now()),
+          timeline: page,
+          attachments: files.map((a) => ({
+            ...attachmentToApi(a),
+            message_id: a.message_id === null ? null : Number(a.message_id),
+          })),
+          classification: nodes,
+          related: related.map((r) => ({ ...r, id: Number(r.id) })),
+          shared_with: shares.map((s) => ({ id: Number(s.id), fullname: s.fullname })),
+          following: row.following,
+          permissions: permissionsOf(user, row),
+          send_as: takePart ? sendAsOptions(user, row.hd_name) : [],
+        });
       },
     );
   }

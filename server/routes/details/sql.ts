@@ -4,6 +4,8 @@
 import type { Queryable } from '../../db/transaction.js';
 import { MESSAGE_COLUMNS, type MessageRow } from '../threads/sql.js';
 import type { AttachmentRow } from '../attachments/sql.js';
+import type { EventDetails } from '../history/routes.js';
+import type { HistoryAction } from '../records/history.js';
 
 /** Newest first, `TIMELINE_PAGE` entries a page (the SPA shows them oldest first). */
 export const TIMELINE_PAGE = 50;
@@ -23,18 +25,22 @@ export function parseCursor(text: string): Cursor {
   return { at, rank: rank === '1' ? 1 : 0, id };
 }
 
-export interface TimelineRow extends Omit<MessageRow, 'id' | 'created_at'> {
-  entry_type: 'message' | 'event';
+/** The columns of every timeline row: a message's are null on an event's row, and the reverse. */
+interface TimelineColumns extends Omit<MessageRow, 'id' | 'created_at'> {
   entry_id: string;
   entry_at: Date;
   cursor: string;
-  event_action: string | null;
   event_actor_id: string | null;
   event_actor_name: string | null;
-  event_details: Record<string, unknown> | null;
   id: string | null;
   created_at: Date | null;
 }
+
+export type TimelineRow = TimelineColumns &
+  (
+    | { entry_type: 'message'; event_action: null; event_details: null }
+    | { entry_type: 'event'; event_action: HistoryAction; event_details: EventDetails }
+  );
 
 /**
  * One page of the timeline: public messages (and for agents the work log), and history events

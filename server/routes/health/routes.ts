@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DatabaseHealthState } from '../../db/health-monitor.js';
 import type { AppContext } from '../../lib/context.js';
 import type { MailListenerHealth } from '../../mail/inbound/listener-health.js';
-import { errorResponse } from '../../lib/schemas.js';
+import { errorResponse, success } from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE } from '../../plugins/db-unavailable.js';
 
 const healthData = {
@@ -100,7 +101,8 @@ function down(reply: FastifyReply, state: DatabaseHealthState, mail?: MailListen
     });
 }
 
-export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function healthRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server);
   app.get(
     '/health',
     {
@@ -129,10 +131,7 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (monitor && !monitor.isUp()) return down(reply, monitor.state(), mail);
       try {
         await ctx.db.query('SELECT 1');
-        return {
-          statusCode: 200,
-          data: healthBody(monitor?.state() ?? { database: 'up' }, mail),
-        };
+        return success(healthBody(monitor?.state() ?? { database: 'up' }, mail));
       } catch (err) {
         request.log.warn({ err: { message: (err as Error).message } }, 'health: database down');
         const state = monitor?.state();

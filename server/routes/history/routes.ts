@@ -1,8 +1,10 @@
 // A record's history (docs/api-working.md "History"): the timeline of its events, newest first.
 // Events are written by the change itself, in its transaction (routes/records/history.ts).
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { AppContext } from '../../lib/context.js';
-import { authenticated, errors, ok, ref } from '../../lib/schemas.js';
+import { authenticated, errors, ok, ref, success } from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser } from '../../plugins/auth.js';
 import { KINDS, recordIdParams, requireReadable } from '../records/access.js';
 import { HISTORY_ACTIONS } from '../records/history.js';
@@ -43,7 +45,9 @@ const detailsSchema = {
   additionalProperties: true,
 } as const;
 
-const eventSchema = {
+export type EventDetails = FromSchema<typeof detailsSchema>;
+
+export const eventSchema = {
   $id: 'HistoryEvent',
   type: 'object',
   required: ['id', 'action', 'actor_id', 'actor_name', 'details', 'created_at'],
@@ -58,10 +62,10 @@ const eventSchema = {
 } as const;
 const eventsSchema = { type: 'array', items: ref(eventSchema) } as const;
 
-export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.addSchema(eventSchema);
+export function historyRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, eventSchema);
   for (const kind of KINDS) {
-    app.get<{ Params: { id: number } }>(
+    app.get(
       `/${kind.path}/:id/history/`,
       {
         schema: {
@@ -76,15 +80,14 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
         const user = currentUser(request);
         const r = await requireReadable(ctx.db, user, kind.type, request.params.id);
         const rows = await sql.events(ctx.db, r.id, user.user_is_hde);
-        return {
-          statusCode: 200,
-          data: rows.map((e) => ({
+        return success(
+          rows.map((e) => ({
             ...e,
             id: Number(e.id),
             actor_id: e.actor_id === null ? null : Number(e.actor_id),
             created_at: e.created_at.toISOString(),
           })),
-        };
+        );
       },
     );
   }

@@ -1,12 +1,15 @@
 // SQL for a record's timeline (record_events, index record_events_record_idx).
 import type { Queryable } from '../../db/transaction.js';
+import type { HistoryAction } from '../records/history.js';
+import type { EventDetails } from './routes.js';
 
 export interface EventRow {
   id: string;
-  action: string;
+  action: HistoryAction;
   actor_id: string | null;
   actor_name: string | null;
-  details: Record<string, unknown>;
+  /** As recordEvent wrote them: the keys its action records (routes.ts detailsSchema). */
+  details: EventDetails;
   created_at: Date;
 }
 

@@ -3,19 +3,19 @@
 // token ever appears in a URL or a log line), and presence on a record.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
-import { authenticated, errors, M, ok } from '../../lib/schemas.js';
+import { authenticated, errors, idParams, M, ok, ref, success } from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { sseFrame, type LiveClient } from '../../live/hub.js';
-import type { PresenceState } from '../../live/events.js';
+import { liveEventSchema, liveShapes, PRESENCE_STATES } from '../../live/events.js';
 import { currentUser } from '../../plugins/auth.js';
 import { requireAccess } from '../records/record-access.js';
-import { recordIdParams } from '../records/access.js';
 
 /** A stream whose reader stopped reading (this much unsent) is closed rather than buffered. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-const presenceStates: PresenceState[] = ['viewing', 'typing', 'left'];
+export function liveRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, ...liveShapes);
 
-export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/events',
     {
@@ -26,8 +26,9 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
         security: authenticated,
         response: {
           200: {
-            description: 'An event stream that stays open; a comment line every 15 s',
-            content: { 'text/event-stream': { schema: { type: 'string' } } },
+            description:
+              'An event stream that stays open, one LiveEvent per event; a comment line every 15 s',
+            content: { 'text/event-stream': { schema: ref(liveEventSchema) } },
           },
           ...errors(401),
         },
@@ -72,7 +73,7 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { state: PresenceState } }>(
+  app.post(
     '/records/:id/presence',
     {
       schema: {
@@ -80,7 +81,7 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
         summary:
           'Say you are viewing a record, typing a reply on it, or have left it (re-send every few seconds; it expires)',
         security: authenticated,
-        params: recordIdParams,
+        params: idParams,
         body: {
           type: 'object',
           required: ['state'],
@@ -88,7 +89,7 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
           properties: {
             state: {
               type: 'string',
-              enum: presenceStates,
+              enum: PRESENCE_STATES,
               maxLength: 10,
               [M]: 'State must be viewing, typing or left.',
             },
@@ -98,7 +99,7 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
           200: ok({
             type: 'object',
             required: ['state'],
-            properties: { state: { type: 'string', enum: presenceStates } },
+            properties: { state: { type: 'string', enum: PRESENCE_STATES } },
           }),
           ...errors(400, 401, 403, 404),
         },
@@ -114,7 +115,7 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext): void {
         fullname: user.fullname,
         state: request.body.state,
       });
-      return { statusCode: 200, data: { state: request.body.state } };
+      return success({ state: request.body.state });
     },
   );
 }

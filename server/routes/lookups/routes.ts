@@ -1,15 +1,10 @@
 // Lookups for the record forms and filters (any signed-in user). See docs/api-records.md.
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { AppContext } from '../../lib/context.js';
-import { M, authenticated, errors, ok } from '../../lib/schemas.js';
+import { M, authenticated, errors, ok, ref, success } from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import * as sql from './sql.js';
-
-export interface HelpdeskNode {
-  hd_id: number;
-  hd_name: string;
-  is_default: boolean;
-  children: HelpdeskNode[];
-}
 
 /** Flat rows (parents before or after children, any order) to a tree. */
 export function helpdeskTree(rows: sql.HelpdeskRow[]): HelpdeskNode[] {
@@ -37,30 +32,69 @@ const objectTypeQuery = (name: string) =>
     properties: { [name]: { type: 'string', enum: ['T', 'C'], [M]: `${name} must be T or C.` } },
   }) as const;
 
-/** A list of one lookup, its item registered as a named shape (components/schemas/<name>). */
-function list(app: FastifyInstance, name: string, properties: Record<string, object>) {
-  app.addSchema({ $id: name, type: 'object', required: Object.keys(properties), properties });
-  return ok({ type: 'array', items: { $ref: `${name}#` } });
+const int = { type: 'integer' } as const;
+const str = { type: 'string' } as const;
+
+/**
+ * The tree's sub-nodes, typed as any JSON: json-schema-to-ts cannot type a shape that refers to
+ * itself (it would type every HelpdeskNode list as empty). helpdeskTree's HelpdeskNode type
+ * checks the nesting instead.
+ */
+const subNodes: { readonly type: 'array'; readonly items: JSONSchema } = {
+  type: 'array',
+  items: { $ref: 'HelpdeskNode#' },
+};
+
+const helpdeskNodeShape = {
+  $id: 'HelpdeskNode',
+  type: 'object',
+  required: ['hd_id', 'hd_name', 'is_default', 'children'],
+  properties: { hd_id: int, hd_name: str, is_default: { type: 'boolean' }, children: subNodes },
+} as const;
+
+export type HelpdeskNode = Pick<
+  FromSchema<typeof helpdeskNodeShape>,
+  'hd_id' | 'hd_name' | 'is_default'
+> & { children: HelpdeskNode[] };
+
+/** One lookup's item, a named shape (components/schemas/<name>) with every property required. */
+function lookupShape<const Name extends string, const P extends Record<string, object>>(
+  name: Name,
+  properties: P,
+) {
+  const required = Object.keys(properties) as Extract<keyof P, string>[];
+  return { $id: name, type: 'object', required, properties } as const;
 }
 
-export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
+const statusShape = lookupShape('Status', {
+  status_id: int,
+  status_name: str,
+  is_closed: { type: 'boolean' },
+});
+const priorityShape = lookupShape('Priority', { priority_id: int, priority_name: str });
+const companyShape = lookupShape('Company', { company_id: int, company_name: str });
+const contentTypeShape = lookupShape('ContentType', {
+  content_type_id: int,
+  content_type_name: str,
+});
+
+/** Registered in this order (the OpenAPI document's components/schemas follow it). */
+const shapes = [
+  helpdeskNodeShape,
+  statusShape,
+  priorityShape,
+  companyShape,
+  contentTypeShape,
+] as const;
+
+const list = <const Id extends string>(shape: { $id: Id }) =>
+  ok({ type: 'array', items: ref(shape) });
+
+export function lookupRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, ...shapes);
   const tags = ['lookups'];
-  const int = { type: 'integer' };
-  const str = { type: 'string' };
 
-  app.addSchema({
-    $id: 'HelpdeskNode',
-    type: 'object',
-    required: ['hd_id', 'hd_name', 'is_default', 'children'],
-    properties: {
-      hd_id: int,
-      hd_name: str,
-      is_default: { type: 'boolean' },
-      children: { type: 'array', items: { $ref: 'HelpdeskNode#' } },
-    },
-  });
-
-  app.get<{ Querystring: { object_type?: 'T' | 'C' } }>(
+  app.get(
     '/helpdesk/',
     {
       schema: {
@@ -69,18 +103,16 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
         security: authenticated,
         querystring: objectTypeQuery('object_type'),
         response: {
-          200: ok({ type: 'array', items: { $ref: 'HelpdeskNode#' } }),
+          200: list(helpdeskNodeShape),
           ...errors(400, 401),
         },
       },
     },
-    async (request) => ({
-      statusCode: 200,
-      data: helpdeskTree(await sql.helpdesks(ctx.db, request.query.object_type)),
-    }),
+    async (request) =>
+      success(helpdeskTree(await sql.helpdesks(ctx.db, request.query.object_type))),
   );
 
-  app.get<{ Querystring: { status_for?: 'T' | 'C' } }>(
+  app.get(
     '/status/',
     {
       schema: {
@@ -89,19 +121,12 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
         security: authenticated,
         querystring: objectTypeQuery('status_for'),
         response: {
-          200: list(app, 'Status', {
-            status_id: int,
-            status_name: str,
-            is_closed: { type: 'boolean' },
-          }),
+          200: list(statusShape),
           ...errors(400, 401),
         },
       },
     },
-    async (request) => ({
-      statusCode: 200,
-      data: await sql.statuses(ctx.db, request.query.status_for),
-    }),
+    async (request) => success(await sql.statuses(ctx.db, request.query.status_for)),
   );
 
   app.get(
@@ -112,12 +137,12 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
         summary: 'Ticket priorities, lowest first',
         security: authenticated,
         response: {
-          200: list(app, 'Priority', { priority_id: int, priority_name: str }),
+          200: list(priorityShape),
           ...errors(401),
         },
       },
     },
-    async () => ({ statusCode: 200, data: await sql.priorities(ctx.db) }),
+    async () => success(await sql.priorities(ctx.db)),
   );
 
   app.get(
@@ -128,12 +153,12 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
         summary: 'Companies, by name',
         security: authenticated,
         response: {
-          200: list(app, 'Company', { company_id: int, company_name: str }),
+          200: list(companyShape),
           ...errors(401),
         },
       },
     },
-    async () => ({ statusCode: 200, data: await sql.companies(ctx.db) }),
+    async () => success(await sql.companies(ctx.db)),
   );
 
   app.get(
@@ -144,11 +169,11 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext): void {
         summary: 'Content types',
         security: authenticated,
         response: {
-          200: list(app, 'ContentType', { content_type_id: int, content_type_name: str }),
+          200: list(contentTypeShape),
           ...errors(401),
         },
       },
     },
-    async () => ({ statusCode: 200, data: await sql.contentTypes(ctx.db) }),
+    async () => success(await sql.contentTypes(ctx.db)),
   );
 }

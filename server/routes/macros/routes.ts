@@ -2,10 +2,21 @@
 // others). Applying one is the SPA's: it fills the reply (placeholders resolved) and sets the
 // fields through the usual calls, so the record's rules and history apply. docs/api-records.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { sanitizeBody } from '../../lib/sanitize.js';
-import { authenticated, errors, M, ok, ref, nameField } from '../../lib/schemas.js';
+import {
+  authenticated,
+  errors,
+  M,
+  ok,
+  success,
+  ref,
+  nameField,
+  smallIdParams as idParams,
+} from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser } from '../../plugins/auth.js';
 import * as sql from './sql.js';
 
@@ -84,20 +95,7 @@ const bodySchema = {
   },
 } as const;
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647, [M]: 'Invalid id.' } },
-} as const;
-
-interface Body {
-  name: string;
-  body?: string;
-  status_id?: number | null;
-  priority_id?: number | null;
-  assignee_id?: number | null;
-  category_ids?: number[];
-}
+type Body = FromSchema<typeof bodySchema>;
 
 const input = (b: Body): sql.MacroInput => ({
   name: b.name.trim(),
@@ -114,12 +112,12 @@ const toApi = (m: sql.MacroRow) => ({
   updated_at: m.updated_at.toISOString(),
 });
 
-export function macroRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function macroRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, macroSchema);
   const agentsOnly = async (request: FastifyRequest) => {
     if (!currentUser(request).user_is_hde) throw new HttpError(403, AGENTS_ONLY);
   };
   const tags = ['macros'];
-  app.addSchema(macroSchema);
   const one = ok(ref(macroSchema));
 
   app.get(
@@ -133,10 +131,10 @@ export function macroRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: ok({ type: 'array', items: ref(macroSchema) }), ...errors(401, 403) },
       },
     },
-    async () => ({ statusCode: 200, data: (await sql.listMacros(ctx.db)).map(toApi) }),
+    async () => success((await sql.listMacros(ctx.db)).map(toApi)),
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/macros/:id',
     {
       preHandler: agentsOnly,
@@ -151,11 +149,11 @@ export function macroRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const m = await sql.getMacro(ctx.db, request.params.id);
       if (!m) throw new HttpError(404, NOT_FOUND);
-      return { statusCode: 200, data: toApi(m) };
+      return success(toApi(m));
     },
   );
 
-  app.post<{ Body: Body }>(
+  app.post(
     '/macros',
     {
       preHandler: agentsOnly,
@@ -169,11 +167,11 @@ export function macroRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const m = await sql.insertMacro(ctx.db, input(request.body), currentUser(request).id);
-      return { statusCode: 200, data: toApi(m) };
+      return success(toApi(m));
     },
   );
 
-  app.put<{ Params: { id: number }; Body: Body }>(
+  app.put(
     '/macros/:id',
     {
       preHandler: agentsOnly,
@@ -189,11 +187,11 @@ export function macroRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const m = await sql.updateMacro(ctx.db, request.params.id, input(request.body));
       if (!m) throw new HttpError(404, NOT_FOUND);
-      return { statusCode: 200, data: toApi(m) };
+      return success(toApi(m));
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/macros/:id',
     {
       preHandler: agentsOnly,
@@ -210,7 +208,7 @@ export function macroRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       if (!(await sql.deleteMacro(ctx.db, request.params.id))) throw new HttpError(404, NOT_FOUND);
-      return { statusCode: 200, data: { id: request.params.id } };
+      return success({ id: request.params.id });
     },
   );
 }

@@ -6,7 +6,8 @@ import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fill, requestLanguage, translate } from '../../lib/i18n.js';
 import { oneLine } from '../../lib/one-line.js';
-import { M, authenticated, errors, ok, ref } from '../../lib/schemas.js';
+import { M, authenticated, errors, ok, ref, success } from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { checkImapConnection } from '../../mail/imap-check.js';
 import { secretBox } from '../../mail/secret.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -96,7 +97,7 @@ const imapWriteProperties = {
   },
 } as const;
 
-const imapWriteRequired = ['host', 'port', 'tls', 'user'];
+const imapWriteRequired = ['host', 'port', 'tls', 'user'] as const;
 
 const hdParams = {
   type: 'object',
@@ -105,15 +106,6 @@ const hdParams = {
     hd_id: { type: 'integer', minimum: 1, maximum: 2147483647, [M]: 'Invalid help desk id.' },
   },
 } as const;
-
-interface ImapWrite {
-  host: string;
-  port: number;
-  tls: boolean;
-  user: string;
-  password?: string;
-  folder?: string;
-}
 
 function toItem(r: sql.ChannelRow) {
   return {
@@ -137,13 +129,13 @@ function toItem(r: sql.ChannelRow) {
   };
 }
 
-export function mailChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function mailChannelRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, itemSchema);
   const preHandler = async (request: FastifyRequest) => {
     if (!currentUser(request).user_is_hde) throw new HttpError(403, AGENTS_ONLY);
   };
   const secrets = secretBox(ctx.db, ctx.config.mailSecretKey);
   const tags = ['mail channels'];
-  app.addSchema(itemSchema);
 
   async function desk(hdId: number): Promise<sql.ChannelRow> {
     const row = await sql.getChannel(ctx.db, hdId);
@@ -171,14 +163,11 @@ export function mailChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async () => {
       const rows = await sql.listChannels(ctx.db);
-      return { statusCode: 200, data: { items: rows.map(toItem) } };
+      return success({ items: rows.map(toItem) });
     },
   );
 
-  app.put<{
-    Params: { hd_id: number };
-    Body: { address: string | null; imap: ImapWrite | null };
-  }>(
+  app.put(
     '/mail-channel/:hd_id/',
     {
       preHandler,
@@ -253,11 +242,11 @@ export function mailChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw (
           (await taken()) ?? new HttpError(409, ADDRESS_JUST_TAKEN, { address: ADDRESS_JUST_TAKEN })
         );
-      return { statusCode: 200, data: toItem(await desk(hdId)) };
+      return success(toItem(await desk(hdId)));
     },
   );
 
-  app.post<{ Params: { hd_id: number }; Body: { imap?: ImapWrite } }>(
+  app.post(
     '/mail-channel/:hd_id/test/',
     {
       preHandler,
@@ -319,15 +308,12 @@ export function mailChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
         try {
           password = await secrets.open(current.imap_password);
         } catch (err) {
-          return { statusCode: 200, data: { ok: false, message: (err as Error).message } };
+          return success({ ok: false, message: (err as Error).message });
         }
       }
       const data = await checkImapConnection({ ...settings, password });
       // Not an error body, so the localize hook leaves it: put it in the caller's language here.
-      return {
-        statusCode: 200,
-        data: { ...data, message: translate(requestLanguage(request), data.message) },
-      };
+      return success({ ...data, message: translate(requestLanguage(request), data.message) });
     },
   );
 }

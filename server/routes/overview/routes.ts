@@ -2,15 +2,17 @@
 // dashboard". Every figure links to the list it counts (the SPA path with the list filters).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
-import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
+import { authenticated, errors, M, ok, ref, success } from '../../lib/schemas.js';
+import { routesReferring } from '../../lib/typed-routes.js';
 import { currentUser } from '../../plugins/auth.js';
 import {
   CONTENT,
   LIST_COUNT_CAP,
+  RECORD_SHAPES,
   TICKET,
   listDataSchema,
   recordSchema,
-  toApi,
+  toItems,
 } from '../records/kinds.js';
 import type { ListFilters } from '../records/sql.js';
 import { listRecords } from '../records/sql.js';
@@ -157,9 +159,8 @@ function figureSpecs(userId: number, isAgent: boolean): FigureSpec[] {
   ];
 }
 
-export function overviewRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.addSchema(homeSchema);
-  app.addSchema(dashboardSchema);
+export function overviewRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesReferring(server, RECORD_SHAPES, homeSchema, dashboardSchema);
 
   app.get(
     '/home/',
@@ -185,18 +186,15 @@ export function overviewRoutes(app: FastifyInstance, ctx: AppContext): void {
         }),
         publishedContent(ctx.db, user, 1, HOME_ITEMS),
       ]);
-      return {
-        statusCode: 200,
-        data: {
-          open_tickets: open.rows.map((r) => toApi(r, now)),
-          open_ticket_count: Math.min(open.total, LIST_COUNT_CAP),
-          latest_content: latest.rows.map((r) => toApi(r, now)),
-        },
-      };
+      return success({
+        open_tickets: toItems(TICKET, open.rows, now),
+        open_ticket_count: Math.min(open.total, LIST_COUNT_CAP),
+        latest_content: toItems(CONTENT, latest.rows, now),
+      });
     },
   );
 
-  app.post<{ Body: { page?: number; page_size?: number } }>(
+  app.post(
     '/whats-new/',
     {
       preValidation: async (request) => {
@@ -217,16 +215,13 @@ export function overviewRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { rows, total } = await publishedContent(ctx.db, user, page, pageSize);
       const capped = total > LIST_COUNT_CAP;
       const now = ctx.clock.now();
-      return {
-        statusCode: 200,
-        data: {
-          items: rows.map((r) => toApi(r, now)),
-          total: capped ? LIST_COUNT_CAP : total,
-          total_is_capped: capped,
-          page,
-          page_size: pageSize,
-        },
-      };
+      return success({
+        items: toItems(CONTENT, rows, now),
+        total: capped ? LIST_COUNT_CAP : total,
+        total_is_capped: capped,
+        page,
+        page_size: pageSize,
+      });
     },
   );
 
@@ -250,27 +245,24 @@ export function overviewRoutes(app: FastifyInstance, ctx: AppContext): void {
         user.user_is_hde ? openPerHelpdesk(ctx.db) : Promise.resolve(undefined),
         activity(ctx.db, user),
       ]);
-      return {
-        statusCode: 200,
-        data: {
-          role: user.user_is_hde ? 'agent' : 'user',
-          figures: specs.map((s, i) => ({
-            key: s.key,
-            label: s.label,
-            value: values[i],
-            link: s.link,
-          })),
-          ...(perHelpdesk ? { per_helpdesk: perHelpdesk } : {}),
-          activity: events.map((e) => ({
-            record_id: Number(e.record_id),
-            object_type: e.object_type,
-            title: e.title,
-            action: e.action,
-            actor_name: e.actor_name,
-            created_at: e.created_at.toISOString(),
-          })),
-        },
-      };
+      return success({
+        role: user.user_is_hde ? ('agent' as const) : ('user' as const),
+        figures: specs.map((s, i) => ({
+          key: s.key,
+          label: s.label,
+          value: values[i],
+          link: s.link,
+        })),
+        ...(perHelpdesk ? { per_helpdesk: perHelpdesk } : {}),
+        activity: events.map((e) => ({
+          record_id: Number(e.record_id),
+          object_type: e.object_type,
+          title: e.title,
+          action: e.action,
+          actor_name: e.actor_name,
+          created_at: e.created_at.toISOString(),
+        })),
+      });
     },
   );
 }

@@ -59,11 +59,13 @@ export async function ticketCount(
   return Math.min(rows[0].total, LIST_COUNT_CAP);
 }
 
-export interface HelpdeskOpen {
+// A type alias, not an interface: the dashboard's reply type (from its schema) has an index
+// signature, which an interface does not satisfy.
+export type HelpdeskOpen = {
   hd_id: number;
   hd_name: string;
   open: number;
-}
+};
 
 /** Open tickets per ticket help desk (every help desk, in tree order). */
 export async function openPerHelpdesk(db: Db): Promise<HelpdeskOpen[]> {

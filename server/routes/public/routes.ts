@@ -1,9 +1,11 @@
 // Calls that need no session.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { bearerToken, sessionUser } from '../../plugins/auth.js';
 
-export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function publicRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server);
   app.get(
     '/public/pre-login',
     {
@@ -31,8 +33,8 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const user = await sessionUser(ctx, bearerToken(request));
       return user
-        ? { status: 'success', data: { 'redirect-url': '/home' } }
-        : { status: 'unauthorized', data: { 'redirect-url': '/auth/login' } };
+        ? { status: 'success' as const, data: { 'redirect-url': '/home' } }
+        : { status: 'unauthorized' as const, data: { 'redirect-url': '/auth/login' } };
     },
   );
 }

@@ -3,6 +3,7 @@
 // only read it). docs/api-working.md "Who may do what".
 import type { Queryable } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
+import { idParams } from '../../lib/schemas.js';
 import { type ObjectType, type RecordKind, CONTENT, TICKET } from './kinds.js';
 import { NOT_FOUND_MESSAGE, READ_ONLY_MESSAGE, READERS_FORBIDDEN_MESSAGE } from './messages.js';
 import { findAccess } from './sql.js';
@@ -16,14 +17,8 @@ export interface RecordAccess {
   access: Access;
 }
 
-/** `{ id }` as a path parameter (400 when not a positive integer). */
-export const recordIdParams = {
-  type: 'object',
-  required: ['id'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: 9007199254740991, 'x-message': 'Invalid id.' },
-  },
-} as const;
+/** `{ id }` of a record as a path parameter (400 when not a positive integer). */
+export const recordIdParams = idParams;
 
 /**
  * The owner, the people it is shared with and agents read a record's sub-resources (sharing,

@@ -1,5 +1,6 @@
 // The two kinds of record (ticket 'T', content item 'C') share one table and one set of routes;
 // this file holds what differs: API field names, messages, sort columns and JSON schemas.
+import type { FromSchema } from 'json-schema-to-ts';
 import { oneLine } from '../../lib/one-line.js';
 import { M, dateField } from '../../lib/schemas.js';
 import { slaFields, slaFieldsSchema, type SlaColumns } from '../../sla/summary.js';
@@ -25,7 +26,8 @@ export interface RecordKind {
   initialStatus: string;
 }
 
-export const TICKET: RecordKind = {
+// `as const`: the schemas built from a kind take its field names as literal types.
+export const TICKET = {
   type: 'T',
   path: 'ticket',
   titleField: 'subject',
@@ -49,9 +51,9 @@ export const TICKET: RecordKind = {
   },
   requiredLookup: 'priority_id',
   initialStatus: 'new',
-};
+} as const satisfies RecordKind;
 
-export const CONTENT: RecordKind = {
+export const CONTENT = {
   type: 'C',
   path: 'content',
   titleField: 'title',
@@ -69,7 +71,14 @@ export const CONTENT: RecordKind = {
   },
   requiredLookup: 'content_type_id',
   initialStatus: 'in_review',
-};
+} as const satisfies RecordKind;
+
+/** A kind whose type and field names are literal types (TICKET, CONTENT): so are its schemas. */
+type KindWith<
+  T extends ObjectType,
+  Title extends string = RecordKind['titleField'],
+  Body extends string = RecordKind['bodyField'],
+> = RecordKind & { type: T; titleField: Title; bodyField: Body };
 
 export const BODY_MAX = 100_000;
 export const LIST_COUNT_CAP = 10_000;
@@ -131,20 +140,28 @@ export interface RecordRow extends SlaColumns {
   following: boolean;
 }
 
-export type ApiRecord = Record<string, unknown>;
+/** A row read with its body (one record: getRecord, insertRecord, updateRecord). */
+export type RecordRowWithBody = RecordRow & { body: string };
+
+/** Whether the row was read with its body (a list's rows are not). */
+export const hasBody = (row: RecordRow): row is RecordRowWithBody => row.body !== undefined;
 
 /**
- * The row in the API's shape for its kind (the response schema then drops nothing else).
- * `now` is the SLA clock's (AppContext.clock), which a ticket's `sla` state is measured against.
+ * The row in the API's shape for its kind (the response schema then drops nothing else); with
+ * its body when the row was read with it. `now` is the SLA clock's (AppContext.clock), which a
+ * ticket's `sla` state is measured against.
  */
-export function toApi(row: RecordRow, now: Date): ApiRecord {
+export function toApi(row: RecordRowWithBody, now: Date): ApiRecord;
+export function toApi(row: RecordRow, now: Date): ApiListItem;
+export function toApi(row: RecordRow, now: Date): ApiListItem {
   // Flat object literals, no spreads: a spread of this many fields builds a dictionary-mode
   // object, about 15x the CPU per row, on every row of every list.
   const created_at = row.created_at.toISOString();
   const updated_at = row.updated_at.toISOString();
   if (row.object_type === 'T') {
     const sla = slaFields(row, now);
-    const ticket: ApiRecord = {
+    const summary = sla.sla;
+    const ticket: TicketItem = {
       id: Number(row.id),
       object_type: row.object_type,
       hd_id: row.hd_id,
@@ -174,12 +191,12 @@ export function toApi(row: RecordRow, now: Date): ApiRecord {
       next_response_due_at: sla.next_response_due_at,
       resolution_due_at: sla.resolution_due_at,
       resolved_at: sla.resolved_at,
-      sla: sla.sla,
+      sla: summary,
     };
     if (row.body !== undefined) ticket.description = row.body;
     return ticket;
   }
-  const item: ApiRecord = {
+  const item: ContentItem = {
     id: Number(row.id),
     object_type: row.object_type,
     hd_id: row.hd_id,
@@ -205,6 +222,36 @@ export function toApi(row: RecordRow, now: Date): ApiRecord {
   return item;
 }
 
+/** Rows of kind k's list (all of that kind: its query's) as its list items. */
+export function toItems(k: typeof TICKET, rows: RecordRow[], now: Date): TicketItem[];
+export function toItems(k: typeof CONTENT, rows: RecordRow[], now: Date): ContentItem[];
+export function toItems(k: RecordKind, rows: RecordRow[], now: Date): ApiListItem[];
+export function toItems(_k: RecordKind, rows: RecordRow[], now: Date): ApiListItem[] {
+  return rows.map((r) => toApi(r, now));
+}
+
+/** The counts and the page of a list's answer besides its items. */
+type PageCounts = Pick<TicketPage, 'total' | 'total_is_capped' | 'page' | 'page_size'>;
+
+/**
+ * A page of kind k's list (its rows: its query's) in its named shape: a kind's items only, which
+ * is how a route serving either kind tells its compiler the items and the page agree.
+ */
+export function listPage(
+  k: RecordKind,
+  rows: RecordRow[],
+  now: Date,
+  counts: PageCounts,
+): TicketPage | ContentPage;
+export function listPage(
+  k: RecordKind,
+  rows: RecordRow[],
+  now: Date,
+  counts: PageCounts,
+): { items: ApiListItem[] } & PageCounts {
+  return { items: toItems(k, rows, now), ...counts };
+}
+
 // ---- JSON schemas -------------------------------------------------------------------------
 
 const int = { type: 'integer' } as const;
@@ -213,49 +260,80 @@ const nullableString = { type: ['string', 'null'] } as const;
 const str = { type: 'string' } as const;
 const dateTime = { type: 'string', format: 'date-time' } as const;
 
-/** The record object (details) or a list item (`withBody: false`). */
-function recordShape(k: RecordKind, withBody: boolean) {
-  const common = {
-    id: int,
-    object_type: { type: 'string', enum: [k.type] },
-    [k.titleField]: str,
-    ...(withBody ? { [k.bodyField]: str } : {}),
-    hd_id: int,
-    hd_name: str,
-    status_id: int,
-    status_name: str,
-    is_draft: { type: 'boolean' },
-    channel: { type: 'string', enum: ['web', 'mail'] },
-    version: int,
-    created_at: dateTime,
-    updated_at: dateTime,
-    access: { type: 'string', enum: ['owner', 'shared', 'agent', 'reader'] },
-    shared_with_me: { type: 'boolean' },
-    following: { type: 'boolean' },
-  };
-  const specific =
-    k.type === 'T'
-      ? {
-          priority_id: nullableInt,
-          priority_name: nullableString,
-          company_id: nullableInt,
-          company_name: nullableString,
-          requester_id: int,
-          requester_name: str,
-          assignee_id: nullableInt,
-          assignee_name: nullableString,
-          ...slaFieldsSchema,
-        }
-      : {
-          content_type_id: nullableInt,
-          content_type_name: nullableString,
-          author_id: int,
-          author_name: str,
-          searchable: { type: 'boolean' },
-        };
-  const properties = { ...common, ...specific };
-  return { type: 'object', required: Object.keys(properties), properties } as const;
+/** `{ [key]: value }` typed by its key (a computed key of a generic type would type as `string`). */
+const keyed = <const Key extends string, const Value>(key: Key, value: Value) =>
+  ({ [key]: value }) as { [K in Key]: Value };
+
+/** The names of `properties`, in order: the `required` of an object whose every field is. */
+const namesOf = <P extends object>(properties: P) =>
+  Object.keys(properties) as (keyof P & string)[];
+
+/** The first fields of a record object: id, type and title. */
+function leadProperties<T extends ObjectType, Title extends string>(k: KindWith<T, Title>) {
+  return Object.assign(
+    { id: int, object_type: { type: 'string', enum: [k.type] } } as const,
+    keyed(k.titleField, str),
+  );
 }
+
+/** The fields both kinds' record objects have after the title (and the body). */
+const sharedProperties = {
+  hd_id: int,
+  hd_name: str,
+  status_id: int,
+  status_name: str,
+  is_draft: { type: 'boolean' },
+  channel: { type: 'string', enum: ['web', 'mail'] },
+  version: int,
+  created_at: dateTime,
+  updated_at: dateTime,
+  access: { type: 'string', enum: ['owner', 'shared', 'agent', 'reader'] },
+  shared_with_me: { type: 'boolean' },
+  following: { type: 'boolean' },
+} as const;
+
+/** Each kind's own fields, last in its record object. */
+const kindProperties = {
+  T: {
+    priority_id: nullableInt,
+    priority_name: nullableString,
+    company_id: nullableInt,
+    company_name: nullableString,
+    requester_id: int,
+    requester_name: str,
+    assignee_id: nullableInt,
+    assignee_name: nullableString,
+    ...slaFieldsSchema,
+  },
+  C: {
+    content_type_id: nullableInt,
+    content_type_name: nullableString,
+    author_id: int,
+    author_name: str,
+    searchable: { type: 'boolean' },
+  },
+} as const;
+
+/** The record object (details). */
+function recordProperties<T extends ObjectType, Title extends string, Body extends string>(
+  k: KindWith<T, Title, Body>,
+) {
+  return Object.assign(
+    leadProperties(k),
+    keyed(k.bodyField, str),
+    sharedProperties,
+    kindProperties[k.type],
+  );
+}
+
+/** A list item: the record object without its body. */
+function listItemProperties<T extends ObjectType, Title extends string>(k: KindWith<T, Title>) {
+  return Object.assign(leadProperties(k), sharedProperties, kindProperties[k.type]);
+}
+
+/** A named object shape whose every field is required. */
+const objectShape = <const Id extends string, P extends object>(id: Id, properties: P) =>
+  ({ $id: id, type: 'object', required: namesOf(properties), properties }) as const;
 
 const id32 = (message: string) =>
   ({ type: 'integer', minimum: 1, maximum: 2147483647, [M]: message }) as const;
@@ -287,37 +365,49 @@ export function bodySchema(k: RecordKind) {
   } as const;
 }
 
+/** The lookups each kind's create and edit may set. */
+const writeLookups = {
+  T: {
+    priority_id: nullableId32(MESSAGES.priority_id),
+    company_id: nullableId32(MESSAGES.company_id),
+  },
+  C: { content_type_id: nullableId32(MESSAGES.content_type_id) },
+} as const;
+
 /** Fields a create (POST) or edit (PUT) may carry; PUT adds version and status_id. */
-export function writeFields(k: RecordKind) {
-  const lookups =
-    k.type === 'T'
-      ? {
-          priority_id: nullableId32(MESSAGES.priority_id),
-          company_id: nullableId32(MESSAGES.company_id),
-        }
-      : { content_type_id: nullableId32(MESSAGES.content_type_id) };
-  return {
-    [k.titleField]: titleSchema(k),
-    [k.bodyField]: bodySchema(k),
-    ...lookups,
-    hd_id: id32(MESSAGES.hd_id),
-    is_draft: { type: 'boolean', [M]: MESSAGES.is_draft },
-  };
+export function writeFields<T extends ObjectType, Title extends string, Body extends string>(
+  k: KindWith<T, Title, Body>,
+) {
+  return Object.assign(
+    keyed(k.titleField, titleSchema(k)),
+    keyed(k.bodyField, bodySchema(k)),
+    writeLookups[k.type],
+    {
+      hd_id: id32(MESSAGES.hd_id),
+      is_draft: { type: 'boolean', [M]: MESSAGES.is_draft },
+    } as const,
+  );
 }
 
-export function createBodySchema(k: RecordKind) {
+export function createBodySchema<T extends ObjectType, Title extends string, Body extends string>(
+  k: KindWith<T, Title, Body>,
+) {
   return { type: 'object', required: [k.titleField], properties: writeFields(k) } as const;
 }
 
-export function updateBodySchema(k: RecordKind) {
+export function updateBodySchema<T extends ObjectType, Title extends string, Body extends string>(
+  k: KindWith<T, Title, Body>,
+) {
   return {
     type: 'object',
     required: ['version'],
-    properties: {
-      version: { type: 'integer', minimum: 1, maximum: 2147483647, [M]: MESSAGES.version },
-      ...writeFields(k),
-      status_id: id32(MESSAGES.status_id),
-    },
+    properties: Object.assign(
+      {
+        version: { type: 'integer', minimum: 1, maximum: 2147483647, [M]: MESSAGES.version },
+      } as const,
+      writeFields(k),
+      { status_id: id32(MESSAGES.status_id) } as const,
+    ),
   } as const;
 }
 
@@ -332,37 +422,43 @@ export function sortSchema(k: RecordKind) {
 
 const ASSIGNEE_FILTER = 'Assignee must be an id, "me" or "none".';
 
-export function listBodySchema(k: RecordKind) {
-  const filterId = (message: string) => id32(message);
-  const lookups =
-    k.type === 'T'
-      ? {
-          priority_id: filterId(MESSAGES.priority_id),
-          company_id: filterId(MESSAGES.company_id),
-          requester_id: { type: 'integer', minimum: 1, [M]: 'Choose a requester.' },
-          assignee_id: {
-            anyOf: [
-              { type: 'integer', minimum: 1, maximum: 2147483647, [M]: ASSIGNEE_FILTER },
-              { type: 'string', enum: ['none', 'me'], [M]: ASSIGNEE_FILTER },
-            ],
-            [M]: ASSIGNEE_FILTER,
-          },
-          waiting_for_me: { type: 'boolean', [M]: 'Waiting for me must be true or false.' },
-          recently_answered: {
-            type: 'boolean',
-            [M]: 'Recently answered must be true or false.',
-          },
-          overdue: { type: 'boolean', [M]: 'Overdue must be true or false.' },
-          sla: {
-            type: 'string',
-            enum: ['overdue', 'due_soon'],
-            [M]: 'SLA must be overdue or due_soon.',
-          },
-        }
-      : {
-          content_type_id: filterId(MESSAGES.content_type_id),
-          author_id: { type: 'integer', minimum: 1, [M]: 'Choose an author.' },
-        };
+/** The list filters only one kind has. */
+const filterLookups = {
+  T: {
+    priority_id: id32(MESSAGES.priority_id),
+    company_id: id32(MESSAGES.company_id),
+    requester_id: { type: 'integer', minimum: 1, [M]: 'Choose a requester.' },
+    // An agent's id, "none", or "me": the caller (so a shared view means each viewer).
+    assignee_id: {
+      anyOf: [
+        { type: 'integer', minimum: 1, maximum: 2147483647, [M]: ASSIGNEE_FILTER },
+        { type: 'string', enum: ['none', 'me'], [M]: ASSIGNEE_FILTER },
+      ],
+      [M]: ASSIGNEE_FILTER,
+    },
+    // Open, the newest public message from an agent.
+    waiting_for_me: { type: 'boolean', [M]: 'Waiting for me must be true or false.' },
+    // An agent answered in the last 7 days.
+    recently_answered: {
+      type: 'boolean',
+      [M]: 'Recently answered must be true or false.',
+    },
+    // Open, the requester waiting more than 24 hours.
+    overdue: { type: 'boolean', [M]: 'Overdue must be true or false.' },
+    // A running SLA target past due, or due within the hour (docs/sla.md).
+    sla: {
+      type: 'string',
+      enum: ['overdue', 'due_soon'],
+      [M]: 'SLA must be overdue or due_soon.',
+    },
+  },
+  C: {
+    content_type_id: id32(MESSAGES.content_type_id),
+    author_id: { type: 'integer', minimum: 1, [M]: 'Choose an author.' },
+  },
+} as const;
+
+export function listBodySchema<T extends ObjectType>(k: KindWith<T>) {
   return {
     type: 'object',
     properties: {
@@ -381,36 +477,32 @@ export function listBodySchema(k: RecordKind) {
       sort: sortSchema(k),
       filters: {
         type: 'object',
-        properties: {
-          status_id: filterId(MESSAGES.status_id),
-          hd_id: filterId(MESSAGES.hd_id),
-          ...lookups,
-          is_draft: { type: 'boolean', [M]: MESSAGES.is_draft },
-          created_from: dateField('Created from must be a date (YYYY-MM-DD).'),
-          created_to: dateField('Created to must be a date (YYYY-MM-DD).'),
-          text: { type: 'string', maxLength: 200, [M]: 'Text must be at most 200 characters.' },
-          shared_with_me: { type: 'boolean', [M]: 'Shared with me must be true or false.' },
-          status_group: {
-            type: 'string',
-            enum: ['open', 'closed'],
-            [M]: 'Status group must be open or closed.',
-          },
-        },
+        properties: Object.assign(
+          {
+            status_id: id32(MESSAGES.status_id),
+            hd_id: id32(MESSAGES.hd_id),
+          } as const,
+          filterLookups[k.type],
+          {
+            is_draft: { type: 'boolean', [M]: MESSAGES.is_draft },
+            created_from: dateField('Created from must be a date (YYYY-MM-DD).'),
+            created_to: dateField('Created to must be a date (YYYY-MM-DD).'),
+            text: {
+              type: 'string',
+              maxLength: 200,
+              [M]: 'Text must be at most 200 characters.',
+            },
+            // `my` scope only: the records shared with the caller instead of their own.
+            shared_with_me: { type: 'boolean', [M]: 'Shared with me must be true or false.' },
+            // Open (not closed) or closed statuses (the dashboard's links; docs/api-overview.md).
+            status_group: {
+              type: 'string',
+              enum: ['open', 'closed'],
+              [M]: 'Status group must be open or closed.',
+            },
+          } as const,
+        ),
       },
-    },
-  } as const;
-}
-
-function listDataShape(k: RecordKind) {
-  return {
-    type: 'object',
-    required: ['items', 'total', 'total_is_capped', 'page', 'page_size'],
-    properties: {
-      items: { type: 'array', items: recordSchema(k, false) },
-      total: int,
-      total_is_capped: { type: 'boolean' },
-      page: int,
-      page_size: int,
     },
   } as const;
 }
@@ -418,23 +510,64 @@ function listDataShape(k: RecordKind) {
 // ---- Named shapes: components/schemas in docs/openapi.json ---------------------------------
 
 const NAMES = { T: 'Ticket', C: 'Content' } as const;
+type Names = typeof NAMES;
 
 /** Kind k's record (details) or list item (`withBody: false`): a reference to its named shape. */
-export function recordSchema(k: RecordKind, withBody: boolean) {
+export function recordSchema<T extends ObjectType>(
+  k: { type: T },
+  withBody: true,
+): { readonly $ref: `${Names[T]}#` };
+export function recordSchema<T extends ObjectType>(
+  k: { type: T },
+  withBody: false,
+): { readonly $ref: `${Names[T]}ListItem#` };
+export function recordSchema(k: { type: ObjectType }, withBody: boolean): { $ref: string } {
   return { $ref: `${NAMES[k.type]}${withBody ? '' : 'ListItem'}#` } as const;
 }
 
 /** A page of kind k's list: a reference to its named shape. */
-export function listDataSchema(k: RecordKind) {
+export function listDataSchema<T extends ObjectType>(k: { type: T }) {
   return { $ref: `${NAMES[k.type]}Page#` } as const;
 }
 
-/** Kind k's named shapes, for app.addSchema (records/routes.ts registers them once per kind). */
-export function recordSchemas(k: RecordKind) {
+/** Kind k's named shapes: its record, its list item and a page of its list. */
+function recordSchemas<T extends ObjectType, Title extends string, Body extends string>(
+  k: KindWith<T, Title, Body>,
+) {
   const name = NAMES[k.type];
   return [
-    { $id: name, ...recordShape(k, true) },
-    { $id: `${name}ListItem`, ...recordShape(k, false) },
-    { $id: `${name}Page`, ...listDataShape(k) },
-  ];
+    objectShape(name, recordProperties(k)),
+    objectShape(`${name}ListItem`, listItemProperties(k)),
+    {
+      $id: `${name}Page`,
+      type: 'object',
+      required: ['items', 'total', 'total_is_capped', 'page', 'page_size'],
+      properties: {
+        items: { type: 'array', items: recordSchema(k, false) },
+        total: int,
+        total_is_capped: { type: 'boolean' },
+        page: int,
+        page_size: int,
+      },
+    },
+  ] as const;
 }
+
+const TICKET_SHAPES = recordSchemas(TICKET);
+const CONTENT_SHAPES = recordSchemas(CONTENT);
+
+/** Both kinds' named shapes, which the records routes register (routesWith). */
+export const RECORD_SHAPES = [...TICKET_SHAPES, ...CONTENT_SHAPES] as const;
+
+type Shapes = typeof TICKET_SHAPES | typeof CONTENT_SHAPES;
+type PageOf<S extends Shapes> = FromSchema<S[2], { references: [S[1]] }>;
+type TicketItem = FromSchema<(typeof TICKET_SHAPES)[1]>;
+type ContentItem = FromSchema<(typeof CONTENT_SHAPES)[1]>;
+type TicketPage = PageOf<typeof TICKET_SHAPES>;
+type ContentPage = PageOf<typeof CONTENT_SHAPES>;
+
+/** A record in the API's shape (details: with its body). */
+export type ApiRecord =
+  FromSchema<(typeof TICKET_SHAPES)[0]> | FromSchema<(typeof CONTENT_SHAPES)[0]>;
+/** A list item in the API's shape. */
+export type ApiListItem = TicketItem | ContentItem;

@@ -6,10 +6,11 @@ import { CONTENT, TICKET, listBodySchema, type RecordKind, type RecordRow } from
 import { buildListQueries, type ListFilters } from './sql.js';
 import type { Viewer } from './visibility.js';
 
-export interface Selected {
+// A type, not an interface: bulk/routes.ts mixes it with chosen records typed from its schema.
+export type Selected = {
   id: number;
   version: number;
-}
+};
 
 /** The first `cap` records of the hd list with `filters` and `sort`; `capped` when more match. */
 export async function selectMatching(

@@ -1,24 +1,27 @@
 // Tickets and content items: create, read, edit, discard a draft, and the four lists. One set of
 // handlers serves both kinds (kinds.ts says what differs). Contract: docs/api-records.md.
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import { withUserTransaction, type Queryable } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fill } from '../../lib/i18n.js';
 import { sanitizeBody, hasText } from '../../lib/sanitize.js';
-import { authenticated, errorResponse, errors, ok } from '../../lib/schemas.js';
+import { authenticated, errorResponse, errors, idParams, ok, success } from '../../lib/schemas.js';
+import { routesWith, type TypedApp } from '../../lib/typed-routes.js';
 import { currentUser, requestActor } from '../../plugins/auth.js';
 import {
   CONTENT,
   listCap,
+  listPage,
   MESSAGES,
+  RECORD_SHAPES,
   TICKET,
   bodyRequired,
   createBodySchema,
   listBodySchema,
   listDataSchema,
   recordSchema,
-  recordSchemas,
   toApi,
   updateBodySchema,
   type RecordKind,
@@ -40,23 +43,50 @@ export const STATUS_FORBIDDEN = 'Only helpdesk agents can change the status.';
 export const DISCARD_FORBIDDEN = 'Only the owner can discard a draft.';
 export const READ_ONLY = READ_ONLY_MESSAGE;
 
-type WriteBody = Record<string, unknown> & {
-  is_draft?: boolean;
-  hd_id?: number;
-  status_id?: number;
-  priority_id?: number | null;
-  company_id?: number | null;
-  content_type_id?: number | null;
-  version?: number;
+/** Each kind's request bodies, built from the kind itself so that their types name its fields. */
+const BODIES = {
+  T: {
+    create: createBodySchema(TICKET),
+    update: updateBodySchema(TICKET),
+    list: listBodySchema(TICKET),
+  },
+  C: {
+    create: createBodySchema(CONTENT),
+    update: updateBodySchema(CONTENT),
+    list: listBodySchema(CONTENT),
+  },
 };
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: 9007199254740991, 'x-message': 'Invalid id.' },
-  },
-} as const;
+/** The fields a ticket's or a content item's create or edit may carry (all optional). */
+type TicketFields = Partial<FromSchema<typeof BODIES.T.create>>;
+type ContentFields = Partial<FromSchema<typeof BODIES.C.create>>;
+
+/**
+ * What a create or edit sets, by column (a ticket's `subject` is the `title` column, ...).
+ * Either kind's body fits either type (their fields are all optional), so `kind` picks which.
+ */
+function written(kind: RecordKind, b: TicketFields | ContentFields) {
+  return kind.type === 'T' ? ticketColumns(b) : contentColumns(b);
+}
+
+const ticketColumns = (b: TicketFields) => ({
+  title: b.subject,
+  body: b.description,
+  priority_id: b.priority_id,
+  company_id: b.company_id,
+  content_type_id: undefined,
+});
+
+const contentColumns = (b: ContentFields) => ({
+  title: b.title,
+  body: b.body,
+  priority_id: undefined,
+  company_id: undefined,
+  content_type_id: b.content_type_id,
+});
+
+/** The value a PUT sent, or what the record had when it sent none. */
+const sentOr = <V, W>(sent: V | undefined, was: W): V | W => (sent === undefined ? was : sent);
 
 /** The rules beyond the schema, on the record as it will be stored. */
 function checkSubmitted(kind: RecordKind, merged: { body: string; lookup: number | null }) {
@@ -66,14 +96,18 @@ function checkSubmitted(kind: RecordKind, merged: { body: string; lookup: number
   if (Object.keys(fields).length) throw new HttpError(400, 'Validation failed', fields);
 }
 
-function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): void {
+function recordRoutes(
+  app: TypedApp<typeof RECORD_SHAPES>,
+  ctx: AppContext,
+  kind: RecordKind,
+): void {
   const tags = [kind.path];
-  for (const schema of recordSchemas(kind)) app.addSchema(schema);
+  const bodies = BODIES[kind.type];
   const full = recordSchema(kind, true);
   const conflict = { ...errorResponse, properties: { ...errorResponse.properties, current: full } };
   const label = kind.type === 'T' ? 'ticket' : 'content item';
 
-  app.post<{ Body: WriteBody }>(
+  app.post(
     `/${kind.path}/`,
     {
       // A hot write: its session may come from the session cache, its transaction confirms it.
@@ -82,24 +116,25 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
         tags,
         summary: `Create a ${label} (or a draft of one)`,
         security: authenticated,
-        body: createBodySchema(kind),
+        body: bodies.create,
         response: { 200: ok(full), ...errors(400, 401) },
       },
     },
     async (request) => {
       const user = currentUser(request);
       const b = request.body;
+      const given = written(kind, b);
       const isDraft = b.is_draft ?? false;
-      const body = sanitizeBody(String(b[kind.bodyField] ?? ''));
-      const lookup = (b[kind.requiredLookup] as number | null | undefined) ?? null;
+      const body = sanitizeBody(given.body ?? '');
+      const lookup = given[kind.requiredLookup] ?? null;
       if (!isDraft) checkSubmitted(kind, { body, lookup });
       const fields: sql.NewRecord = {
-        title: String(b[kind.titleField]).trim(),
+        title: String(given.title).trim(),
         body,
         hd_id: b.hd_id ?? null,
-        priority_id: kind.type === 'T' ? (b.priority_id ?? null) : null,
-        company_id: kind.type === 'T' ? (b.company_id ?? null) : null,
-        content_type_id: kind.type === 'C' ? (b.content_type_id ?? null) : null,
+        priority_id: given.priority_id ?? null,
+        company_id: given.company_id ?? null,
+        content_type_id: given.content_type_id ?? null,
         is_draft: isDraft,
       };
       // A submitted ticket starts its service-level targets (docs/sla.md) as it is written; its
@@ -115,11 +150,11 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
         (tx: Queryable) =>
           submittedTicket ? sql.newTicketDefaults(tx, fields) : Promise.resolve(undefined),
       );
-      return { statusCode: 200, data: toApi(row, ctx.clock.now()) };
+      return success(toApi(row, ctx.clock.now()));
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     `/${kind.path}/:id/`,
     {
       // The record's GET is a hot read: its session check may come from the session cache.
@@ -140,11 +175,11 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
         readers: kind.type === 'C',
       });
       if (!row) throw new HttpError(404, NOT_FOUND);
-      return { statusCode: 200, data: toApi(row, ctx.clock.now()) };
+      return success(toApi(row, ctx.clock.now()));
     },
   );
 
-  app.put<{ Params: { id: number }; Body: WriteBody & { version: number } }>(
+  app.put(
     `/${kind.path}/:id/`,
     {
       schema: {
@@ -152,7 +187,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
         summary: `Edit a ${label}, based on its \`version\` (409 with \`current\` when stale)`,
         security: authenticated,
         params: idParams,
-        body: updateBodySchema(kind),
+        body: bodies.update,
         response: { 200: ok(full), ...errors(400, 401, 403, 404), 409: conflict },
       },
     },
@@ -182,21 +217,17 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       if (b.is_draft === true && !current.is_draft) {
         throw new HttpError(400, 'Validation failed', { is_draft: MESSAGES.backToDraft });
       }
-      const pick = <T>(field: string, was: T): T =>
-        b[field] === undefined ? was : (b[field] as T);
+      const given = written(kind, b);
       const merged = {
-        title: pick<string>(kind.titleField, current.title).trim(),
-        body:
-          b[kind.bodyField] === undefined
-            ? (current.body ?? '')
-            : sanitizeBody(String(b[kind.bodyField])),
-        hd_id: pick('hd_id', current.hd_id),
-        status_id: pick('status_id', current.status_id),
-        priority_id: kind.type === 'T' ? pick('priority_id', current.priority_id) : null,
-        company_id: kind.type === 'T' ? pick('company_id', current.company_id) : null,
+        title: sentOr(given.title, current.title).trim(),
+        body: given.body === undefined ? (current.body ?? '') : sanitizeBody(given.body),
+        hd_id: sentOr(b.hd_id, current.hd_id),
+        status_id: sentOr(b.status_id, current.status_id),
+        priority_id: kind.type === 'T' ? sentOr(given.priority_id, current.priority_id) : null,
+        company_id: kind.type === 'T' ? sentOr(given.company_id, current.company_id) : null,
         content_type_id:
-          kind.type === 'C' ? pick('content_type_id', current.content_type_id) : null,
-        is_draft: pick('is_draft', current.is_draft),
+          kind.type === 'C' ? sentOr(given.content_type_id, current.content_type_id) : null,
+        is_draft: sentOr(b.is_draft, current.is_draft),
       };
       if (!merged.is_draft) {
         checkSubmitted(kind, { body: merged.body, lookup: merged[kind.requiredLookup] });
@@ -219,7 +250,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
         }
         return updated;
       });
-      if (row) return { statusCode: 200, data: toApi(row, ctx.clock.now()) };
+      if (row) return success(toApi(row, ctx.clock.now()));
       // Changed (or removed) between our read and our write.
       const now = await sql.getRecord(ctx.db, user, kind.type, id);
       if (!now) throw new HttpError(404, NOT_FOUND);
@@ -227,7 +258,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     `/${kind.path}/:id/`,
     {
       schema: {
@@ -247,7 +278,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
       const deleted = await deleteRecord(ctx.db, user, kind.type, id);
       if (deleted) {
         await removeStoredFiles(ctx, deleted.files, request.log);
-        return { statusCode: 200, data: { id } };
+        return success({ id });
       }
       if (!(await sql.getRecord(ctx.db, user, kind.type, id, { readers: true }))) {
         throw new HttpError(404, NOT_FOUND);
@@ -257,9 +288,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
   );
 
   for (const scope of ['my', 'hd'] as const) {
-    app.post<{
-      Body: { page?: number; page_size?: number; sort?: string; filters?: sql.ListFilters };
-    }>(
+    app.post(
       `/search/${kind.path}/${scope}`,
       {
         // No body at all means "all defaults".
@@ -275,10 +304,10 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
               ? `The caller's own ${label}s, a page at a time`
               : `All ${label}s, a page at a time (helpdesk agents only)`,
           security: authenticated,
-          body: listBodySchema(kind),
+          body: bodies.list,
           response: {
             200: ok(listDataSchema(kind)),
-            ...errors(...(scope === 'hd' ? [400, 401, 403] : [400, 401])),
+            ...(scope === 'hd' ? errors(400, 401, 403) : errors(400, 401)),
           },
         },
       },
@@ -305,16 +334,14 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): 
         });
         const capped = total > cap;
         const now = ctx.clock.now();
-        return {
-          statusCode: 200,
-          data: {
-            items: rows.map((r) => toApi(r, now)),
+        return success(
+          listPage(kind, rows, now, {
             total: capped ? cap : total,
             total_is_capped: capped,
             page,
             page_size: pageSize,
-          },
-        };
+          }),
+        );
       },
     );
   }
@@ -383,7 +410,8 @@ const pageBeyondCap = (cap: number) =>
     { cap: cap.toLocaleString('en-US') },
   );
 
-export function recordsRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function recordsRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, ...RECORD_SHAPES);
   recordRoutes(app, ctx, TICKET);
   recordRoutes(app, ctx, CONTENT);
 }

@@ -1,6 +1,7 @@
 // SQL for tickets and content items. Every query carries visibleTo() (visibility.ts), so what a
 // caller may not see is never found. Details and lists join the lookups' names in the same
 // statement (no N+1); a list is one statement for the page plus one capped count.
+import type { FromSchema } from 'json-schema-to-ts';
 import type { DatabaseError } from 'pg';
 import { runPageAndCount, type PageAndCount } from '../../db/page-and-count.js';
 import type { Db } from '../../db/pool.js';
@@ -14,7 +15,9 @@ import {
   type ObjectType,
   type RecordKind,
   type RecordRow,
+  type RecordRowWithBody,
 } from './kinds.js';
+import type { listFiltersSchema } from './list-selection.js';
 import {
   changeableBy,
   Params,
@@ -97,10 +100,10 @@ export async function getRecord(
   type: ObjectType,
   id: number,
   opts: { readers?: boolean } = {},
-): Promise<RecordRow | undefined> {
+): Promise<RecordRowWithBody | undefined> {
   const p = new Params([id, type]);
   const visible = opts.readers ? readableBy(p, viewer) : visibleTo(p, viewer);
-  const { rows } = await db.query<RecordRow>(
+  const { rows } = await db.query<RecordRowWithBody>(
     prepared(
       `${selectFrom('records r', true, viewerColumns(p, viewer))}
       WHERE r.id = $1 AND r.object_type = $2 AND ${visible}`,
@@ -194,7 +197,7 @@ export async function insertRecord(
   kind: RecordKind,
   r: NewRecord,
   opts: { sla?: unknown[]; created?: Record<string, unknown>; id?: string } = {},
-): Promise<RecordRow> {
+): Promise<RecordRowWithBody> {
   const { sla, id } = opts;
   const p = new Params([
     kind.type,
@@ -214,7 +217,7 @@ export async function insertRecord(
   const newId = `coalesce(${p.add(id ?? null)}::bigint, ${NEXT_RECORD_ID})`;
   // Named: its text varies only with the kind of record, the policy's columns and the role.
   const { rows } = await withFieldErrors(
-    db.query<RecordRow>(
+    db.query<RecordRowWithBody>(
       prepared(
         `WITH r AS (
          INSERT INTO records (id, object_type, title, body, owner_id, hd_id, status_id,
@@ -250,7 +253,7 @@ export async function updateRecord(
   id: number,
   version: number,
   r: RecordChanges,
-): Promise<RecordRow | undefined> {
+): Promise<RecordRowWithBody | undefined> {
   const p = new Params([
     id,
     type,
@@ -265,7 +268,7 @@ export async function updateRecord(
     r.is_draft,
   ]);
   const { rows } = await withFieldErrors(
-    db.query<RecordRow>(
+    db.query<RecordRowWithBody>(
       `WITH r AS (
          UPDATE records r
             SET title = $4, body = $5, hd_id = $6, status_id = $7, priority_id = $8,
@@ -297,33 +300,8 @@ export async function statusIdByCode(db: Db, code: string): Promise<number> {
 
 // ---- Lists ----------------------------------------------------------------------------------
 
-export interface ListFilters {
-  status_id?: number;
-  priority_id?: number;
-  company_id?: number;
-  hd_id?: number;
-  content_type_id?: number;
-  is_draft?: boolean;
-  requester_id?: number;
-  author_id?: number;
-  created_from?: string;
-  created_to?: string;
-  text?: string;
-  /** `my` scope only: the records shared with the caller instead of their own. */
-  shared_with_me?: boolean;
-  /** Open (not closed) or closed statuses (the dashboard's links; docs/api-overview.md). */
-  status_group?: 'open' | 'closed';
-  /** Tickets: assigned to that agent, `"me"` (the caller: a shared view means each viewer), or `"none"`. */
-  assignee_id?: number | 'none' | 'me';
-  /** Tickets: open, the newest public message from an agent. */
-  waiting_for_me?: boolean;
-  /** Tickets: an agent answered in the last 7 days. */
-  recently_answered?: boolean;
-  /** Tickets: open, the requester waiting more than 24 hours. */
-  overdue?: boolean;
-  /** Tickets: a running SLA target is past due, or due within the hour (docs/sla.md). */
-  sla?: 'overdue' | 'due_soon';
-}
+/** A list's filters, both kinds' (each kind ignores the other's): as the schema says. */
+export type ListFilters = FromSchema<ReturnType<typeof listFiltersSchema>>;
 
 export interface ListRequest {
   scope: 'my' | 'hd';

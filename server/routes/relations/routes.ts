@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
+import { authenticated, errors, idParams, M, ok, ref, success } from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser, requestActor } from '../../plugins/auth.js';
-import { KINDS, recordIdParams, requireChangeable, requireReadable } from '../records/access.js';
+import { KINDS, requireChangeable, requireReadable } from '../records/access.js';
+import { CONTENT, TICKET, type RecordKind } from '../records/kinds.js';
 import { recordEvent } from '../records/history.js';
 import { NOT_FOUND_MESSAGE } from '../records/messages.js';
 import type { Viewer } from '../records/visibility.js';
@@ -18,7 +20,7 @@ export const SELF_RELATION_MESSAGE = 'A record cannot be related to itself.';
 const recordId = (message: string) =>
   ({ type: 'integer', minimum: 1, maximum: 9007199254740991, [M]: message }) as const;
 
-const relatedShape = {
+export const relatedShape = {
   $id: 'RelatedRecord',
   type: 'object',
   required: ['id', 'object_type', 'title', 'status_name'],
@@ -31,30 +33,45 @@ const relatedShape = {
 } as const;
 const relatedSchema = { type: 'array', items: ref(relatedShape) } as const;
 
+const int = { type: 'integer' } as const;
+const str = { type: 'string' } as const;
+
+/** A record found to relate: its id and its title, under its kind's name for the title. */
+const MATCH_SHAPES = {
+  T: {
+    $id: 'TicketMatch',
+    type: 'object',
+    required: ['id', TICKET.titleField],
+    properties: { id: int, [TICKET.titleField]: str },
+  },
+  C: {
+    $id: 'ContentMatch',
+    type: 'object',
+    required: ['id', CONTENT.titleField],
+    properties: { id: int, [CONTENT.titleField]: str },
+  },
+} as const;
+
+/** The match as its kind's shape says: `{ id, subject }` or `{ id, title }`. */
+const toFound = (kind: RecordKind, r: { id: string; title: string }) =>
+  kind.type === 'T' ? { id: Number(r.id), subject: r.title } : { id: Number(r.id), title: r.title };
+
 async function relatedData(ctx: AppContext, viewer: Viewer, id: number) {
   const rows = await sql.relatedList(ctx.db, viewer, id);
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.addSchema(relatedShape);
+export function relationsRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, relatedShape, MATCH_SHAPES.T, MATCH_SHAPES.C);
 
   for (const kind of KINDS) {
     const tags = [kind.path];
     const field = kind.titleField;
-    const foundShape = {
-      $id: kind.type === 'T' ? 'TicketMatch' : 'ContentMatch',
-      type: 'object',
-      required: ['id', field],
-      properties: { id: { type: 'integer' }, [field]: { type: 'string' } },
-    } as const;
-    app.addSchema(foundShape);
-    const found = ref(foundShape);
-    const toFound = (r: { id: string; title: string }) => ({ id: Number(r.id), [field]: r.title });
+    const found = ref(MATCH_SHAPES[kind.type]);
     const searchPath = kind.type === 'T' ? 'by-subject' : 'by-title';
     const byIdPath = kind.type === 'T' ? 'subject-by-id' : 'title-by-id';
 
-    app.post<{ Body: { text: string; exclude_id?: number } }>(
+    app.post(
       `/search/${kind.path}/${searchPath}`,
       {
         schema: {
@@ -81,7 +98,7 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       async (request) => {
         const text = request.body.text.trim();
-        if (!text) return { statusCode: 200, data: [] };
+        if (!text) return success([]);
         const rows = await sql.searchByTitle(
           ctx.db,
           currentUser(request),
@@ -89,38 +106,38 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
           text,
           request.body.exclude_id,
         );
-        return { statusCode: 200, data: rows.map(toFound) };
+        return success(rows.map((r) => toFound(kind, r)));
       },
     );
 
-    app.get<{ Params: { id: number } }>(
+    app.get(
       `/search/${kind.path}/${byIdPath}/:id`,
       {
         schema: {
           tags,
           summary: `One record's ${field} (404 when the caller may not read it)`,
           security: authenticated,
-          params: recordIdParams,
+          params: idParams,
           response: { 200: ok(found), ...errors(400, 401, 404) },
         },
       },
       async (request) => {
         const row = await sql.titleById(ctx.db, currentUser(request), kind.type, request.params.id);
         if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
-        return { statusCode: 200, data: toFound(row) };
+        return success(toFound(kind, row));
       },
     );
 
     const url = `/${kind.path}/:id/related/`;
 
-    app.get<{ Params: { id: number } }>(
+    app.get(
       url,
       {
         schema: {
           tags,
           summary: 'The related records the caller may read',
           security: authenticated,
-          params: recordIdParams,
+          params: idParams,
           response: { 200: ok(relatedSchema), ...errors(400, 401, 404) },
         },
       },
@@ -129,18 +146,18 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
         const r = await requireReadable(ctx.db, user, kind.type, request.params.id, {
           readers: true, // part of reading a searchable article
         });
-        return { statusCode: 200, data: await relatedData(ctx, user, r.id) };
+        return success(await relatedData(ctx, user, r.id));
       },
     );
 
-    app.post<{ Params: { id: number }; Body: { related_id: number } }>(
+    app.post(
       url,
       {
         schema: {
           tags,
           summary: 'Relate another record the caller may read (owner or agent)',
           security: authenticated,
-          params: recordIdParams,
+          params: idParams,
           body: {
             type: 'object',
             required: ['related_id'],
@@ -174,11 +191,11 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
             details: { title: r.title },
           });
         });
-        return { statusCode: 200, data: await relatedData(ctx, user, r.id) };
+        return success(await relatedData(ctx, user, r.id));
       },
     );
 
-    app.delete<{ Params: { id: number; related_id: number } }>(
+    app.delete(
       `/${kind.path}/:id/related/:related_id`,
       {
         schema: {
@@ -189,7 +206,7 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
             type: 'object',
             required: ['id', 'related_id'],
             properties: {
-              ...recordIdParams.properties,
+              ...idParams.properties,
               related_id: recordId(RELATED_ID_MESSAGE),
             },
           },
@@ -218,7 +235,7 @@ export function relationsRoutes(app: FastifyInstance, ctx: AppContext): void {
             details: { title: r.title },
           });
         });
-        return { statusCode: 200, data: await relatedData(ctx, user, r.id) };
+        return success(await relatedData(ctx, user, r.id));
       },
     );
   }

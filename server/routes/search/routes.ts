@@ -1,12 +1,14 @@
 // POST search/query: full-text search over tickets or content, ranked, with highlighted
 // snippets, over what the caller may read. Contract: docs/api-overview.md "Full-text search".
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { authenticated, dateField, errors, M, ok, ref } from '../../lib/schemas.js';
+import { authenticated, dateField, errors, M, ok, ref, success } from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser } from '../../plugins/auth.js';
-import { MESSAGES, type ObjectType } from '../records/kinds.js';
-import { SEARCH_COUNT_CAP, safeSnippet, searchRecords, type SearchFilters } from './sql.js';
+import { MESSAGES } from '../records/kinds.js';
+import { SEARCH_COUNT_CAP, safeSnippet, searchRecords } from './sql.js';
 
 export const Q_EMPTY = 'Type something to search for.';
 export const Q_TOO_LONG = 'Search text must be at most 200 characters.';
@@ -14,6 +16,19 @@ const Q_MAX = 200;
 
 const id32 = (message: string) =>
   ({ type: 'integer', minimum: 1, maximum: 2147483647, [M]: message }) as const;
+
+const filtersSchema = {
+  type: 'object',
+  properties: {
+    status_id: id32(MESSAGES.status_id),
+    hd_id: id32(MESSAGES.hd_id),
+    category_id: id32('Choose a category.'),
+    created_from: dateField('Created from must be a date (YYYY-MM-DD).'),
+    created_to: dateField('Created to must be a date (YYYY-MM-DD).'),
+  },
+} as const;
+
+export type SearchFilters = FromSchema<typeof filtersSchema>;
 
 const bodySchema = {
   type: 'object',
@@ -29,16 +44,7 @@ const bodySchema = {
       [M]: 'Page must be a whole number from 1.',
     },
     page_size: { type: 'integer', minimum: 1, maximum: 100, [M]: 'Page size must be 1 to 100.' },
-    filters: {
-      type: 'object',
-      properties: {
-        status_id: id32(MESSAGES.status_id),
-        hd_id: id32(MESSAGES.hd_id),
-        category_id: id32('Choose a category.'),
-        created_from: dateField('Created from must be a date (YYYY-MM-DD).'),
-        created_to: dateField('Created to must be a date (YYYY-MM-DD).'),
-      },
-    },
+    filters: filtersSchema,
   },
 } as const;
 
@@ -80,18 +86,9 @@ const dataSchema = {
   },
 } as const;
 
-interface Body {
-  q: string;
-  type?: ObjectType;
-  page?: number;
-  page_size?: number;
-  filters?: SearchFilters;
-}
-
-export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.addSchema(itemSchema);
-  app.addSchema(dataSchema);
-  app.post<{ Body: Body }>(
+export function searchRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, itemSchema, dataSchema);
+  app.post(
     '/search/query',
     {
       config: { session: 'read' },
@@ -122,25 +119,22 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
         language: user.language === 'es' ? 'es' : 'en',
       });
       const capped = total > SEARCH_COUNT_CAP;
-      return {
-        statusCode: 200,
-        data: {
-          items: rows.map((r) => ({
-            id: Number(r.id),
-            object_type: r.object_type,
-            title: r.title,
-            snippet: safeSnippet(r.snippet),
-            status_name: r.status_name,
-            hd_name: r.hd_name,
-            created_at: r.created_at.toISOString(),
-            access: r.access,
-          })),
-          total: capped ? SEARCH_COUNT_CAP : total,
-          total_is_capped: capped,
-          page,
-          page_size: pageSize,
-        },
-      };
+      return success({
+        items: rows.map((r) => ({
+          id: Number(r.id),
+          object_type: r.object_type,
+          title: r.title,
+          snippet: safeSnippet(r.snippet),
+          status_name: r.status_name,
+          hd_name: r.hd_name,
+          created_at: r.created_at.toISOString(),
+          access: r.access,
+        })),
+        total: capped ? SEARCH_COUNT_CAP : total,
+        total_is_capped: capped,
+        page,
+        page_size: pageSize,
+      });
     },
   );
 }

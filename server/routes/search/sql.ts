@@ -5,6 +5,7 @@ import { runPageAndCount, type PageAndCount } from '../../db/page-and-count.js';
 import type { Db } from '../../db/pool.js';
 import { prepared, type BuiltQuery } from '../../db/prepared.js';
 import type { ObjectType } from '../records/kinds.js';
+import type { SearchFilters } from './routes.js';
 import {
   Params,
   readableBy,
@@ -14,14 +15,6 @@ import {
 } from '../records/visibility.js';
 
 export const SEARCH_COUNT_CAP = 1_000;
-
-export interface SearchFilters {
-  status_id?: number;
-  hd_id?: number;
-  category_id?: number;
-  created_from?: string;
-  created_to?: string;
-}
 
 export interface SearchRequest {
   q: string;

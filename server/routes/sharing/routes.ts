@@ -4,15 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
+import { authenticated, errors, idParams, M, ok, ref, success } from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser, requestActor } from '../../plugins/auth.js';
-import { KINDS, recordIdParams, requireChangeable, requireReadable } from '../records/access.js';
+import { KINDS, requireChangeable, requireReadable } from '../records/access.js';
 import { recordEvent } from '../records/history.js';
 import * as sql from './sql.js';
 
 export const USER_IDS_MESSAGE = 'Choose people from the list.';
 
-const personSchema = {
+export const personSchema = {
   $id: 'Person',
   type: 'object',
   required: ['id', 'fullname'],
@@ -32,11 +33,10 @@ const toPerson = (r: { id: string; fullname: string }) => ({
   fullname: r.fullname,
 });
 
-export function sharingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.addSchema(personSchema);
-  app.addSchema(personMatchSchema);
+export function sharingRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, personSchema, personMatchSchema);
 
-  app.get<{ Params: { text: string } }>(
+  app.get(
     '/search/user/by-id/:text',
     {
       schema: {
@@ -62,13 +62,9 @@ export function sharingRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const user = currentUser(request);
       const rows = await sql.searchUsers(ctx.db, user, request.params.text.trim());
-      return {
-        statusCode: 200,
-        data: rows.map((r) => ({
-          ...toPerson(r),
-          ...(r.email === null ? {} : { email: r.email }),
-        })),
-      };
+      return success(
+        rows.map((r) => ({ ...toPerson(r), ...(r.email === null ? {} : { email: r.email }) })),
+      );
     },
   );
 
@@ -76,31 +72,31 @@ export function sharingRoutes(app: FastifyInstance, ctx: AppContext): void {
     const tags = [kind.path];
     const url = `/${kind.path}/:id/shared-with/`;
 
-    app.get<{ Params: { id: number } }>(
+    app.get(
       url,
       {
         schema: {
           tags,
           summary: 'The people the record is shared with',
           security: authenticated,
-          params: recordIdParams,
+          params: idParams,
           response: { 200: ok(peopleSchema), ...errors(400, 401, 404) },
         },
       },
       async (request) => {
         const r = await requireReadable(ctx.db, currentUser(request), kind.type, request.params.id);
-        return { statusCode: 200, data: (await sql.sharedWith(ctx.db, r.id)).map(toPerson) };
+        return success((await sql.sharedWith(ctx.db, r.id)).map(toPerson));
       },
     );
 
-    app.put<{ Params: { id: number }; Body: { user_ids: number[] } }>(
+    app.put(
       url,
       {
         schema: {
           tags,
           summary: 'Replace the shared-with list (owner or agent; the owner is ignored)',
           security: authenticated,
-          params: recordIdParams,
+          params: idParams,
           body: {
             type: 'object',
             required: ['user_ids'],
@@ -141,7 +137,7 @@ export function sharingRoutes(app: FastifyInstance, ctx: AppContext): void {
           }
           return list;
         });
-        return { statusCode: 200, data: people.map(toPerson) };
+        return success(people.map(toPerson));
       },
     );
   }

@@ -2,10 +2,22 @@
 // only (403 for others). Every change queues the recompute of the open tickets' due times
 // (server/sla/jobs.ts), in the same transaction. Contract: docs/api-sla.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import { withTransaction, type Queryable } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { authenticated, errorResponse, errors, M, ok, ref, nameField } from '../../lib/schemas.js';
+import {
+  authenticated,
+  errorResponse,
+  errors,
+  M,
+  ok,
+  ref,
+  nameField,
+  smallIdParams as idParams,
+  success,
+} from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser } from '../../plugins/auth.js';
 import { isValidTimeZone } from '../../sla/calendar.js';
 import type { PolicyRow } from '../../sla/policy.js';
@@ -144,16 +156,16 @@ const updateSchema = {
   },
 } as const;
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647, [M]: 'Invalid id.' } },
-} as const;
-
-type Body = Partial<sql.PolicyInput> & Pick<sql.PolicyInput, 'name' | 'time_zone' | 'hours'>;
+type Body = FromSchema<typeof inputSchema>;
 
 function toApi(p: PolicyRow) {
-  return { ...p, created_at: p.created_at.toISOString(), updated_at: p.updated_at.toISOString() };
+  return {
+    ...p,
+    // A copy of each day (an object literal's type, not DayHours), as the schema's type wants.
+    hours: p.hours,
+    created_at: p.created_at.toISOString(),
+    updated_at: p.updated_at.toISOString(),
+  };
 }
 
 const minutesOf = (h: string) => Number(h.slice(0, 2)) * 60 + Number(h.slice(3));
@@ -203,12 +215,12 @@ async function validInput(q: Queryable, b: Body): Promise<sql.PolicyInput> {
 const recomputeTickets = (ctx: AppContext, tx: Queryable) =>
   ctx.queue.send('sla.recompute', { afterId: 0 }, { tx });
 
-export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function slaRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, policySchema);
   const agentsOnly = async (request: FastifyRequest) => {
     if (!currentUser(request).user_is_hde) throw new HttpError(403, AGENTS_ONLY);
   };
   const tags = ['sla'];
-  app.addSchema(policySchema);
   const conflict = {
     ...errorResponse,
     properties: { ...errorResponse.properties, current: ref(policySchema) },
@@ -230,10 +242,10 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: ok({ type: 'array', items: ref(policySchema) }), ...errors(401, 403) },
       },
     },
-    async () => ({ statusCode: 200, data: (await sql.listPolicies(ctx.db)).map(toApi) }),
+    async () => success((await sql.listPolicies(ctx.db)).map(toApi)),
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/sla/policies/:id/',
     {
       preHandler: agentsOnly,
@@ -245,13 +257,10 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: ok(ref(policySchema)), ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => ({
-      statusCode: 200,
-      data: toApi(await found(ctx.db, request.params.id)),
-    }),
+    async (request) => success(toApi(await found(ctx.db, request.params.id))),
   );
 
-  app.post<{ Body: Body }>(
+  app.post(
     '/sla/policies/',
     {
       preHandler: agentsOnly,
@@ -269,11 +278,11 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
         await recomputeTickets(ctx, tx);
         return found(tx, id);
       });
-      return { statusCode: 200, data: toApi(row) };
+      return success(toApi(row));
     },
   );
 
-  app.put<{ Params: { id: number }; Body: Body & { version: number } }>(
+  app.put(
     '/sla/policies/:id/',
     {
       preHandler: agentsOnly,
@@ -297,11 +306,11 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
         await recomputeTickets(ctx, tx);
         return found(tx, id);
       });
-      return { statusCode: 200, data: toApi(row) };
+      return success(toApi(row));
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/sla/policies/:id/',
     {
       preHandler: agentsOnly,
@@ -322,11 +331,11 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (!(await sql.deletePolicy(tx, id))) throw new HttpError(404, NOT_FOUND);
         await recomputeTickets(ctx, tx);
       });
-      return { statusCode: 200, data: { id } };
+      return success({ id });
     },
   );
 
-  app.put<{ Body: { ids: number[] } }>(
+  app.put(
     '/sla/policies/order/',
     {
       preHandler: agentsOnly,
@@ -365,7 +374,7 @@ export function slaRoutes(app: FastifyInstance, ctx: AppContext): void {
         await recomputeTickets(ctx, tx);
         return sql.listPolicies(tx);
       });
-      return { statusCode: 200, data: rows.map(toApi) };
+      return success(rows.map(toApi));
     },
   );
 }

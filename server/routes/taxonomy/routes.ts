@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { authenticated, errors, M, ok, ref } from '../../lib/schemas.js';
+import { authenticated, errors, idParams, M, ok, ref, success } from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser, requestActor } from '../../plugins/auth.js';
-import { KINDS, recordIdParams, requireChangeable, requireReadable } from '../records/access.js';
+import { KINDS, requireChangeable, requireReadable } from '../records/access.js';
 import { recordEvent } from '../records/history.js';
 import { NOT_FOUND_MESSAGE } from '../records/messages.js';
 import * as sql from './sql.js';
@@ -21,11 +22,17 @@ const nodeProperties = {
   has_children: { type: 'boolean' },
   path: { type: 'string' },
 } as const;
+const nodeRequired = [
+  'category_id',
+  'category_name',
+  'has_children',
+  'path',
+] as const satisfies readonly (keyof typeof nodeProperties)[];
 /** A classification node in answers (also the collector's maintenance calls). */
-const nodeShape = {
+export const nodeShape = {
   $id: 'TaxonomyNode',
   type: 'object',
-  required: Object.keys(nodeProperties),
+  required: nodeRequired,
   properties: nodeProperties,
 } as const;
 export const nodeSchema = ref(nodeShape);
@@ -33,7 +40,7 @@ const nodesSchema = { type: 'array', items: nodeSchema } as const;
 const rootShape = {
   $id: 'TaxonomyRoot',
   type: 'object',
-  required: [...Object.keys(nodeProperties), 'children'],
+  required: [...nodeRequired, 'children'],
   properties: { ...nodeProperties, children: nodesSchema },
 } as const;
 const rootsSchema = { type: 'array', items: ref(rootShape) } as const;
@@ -44,12 +51,19 @@ const categoryId = {
   maximum: 2147483647,
   [M]: CATEGORY_MESSAGE,
 } as const;
-const categoryParams = (name: string) =>
-  ({ type: 'object', required: [name], properties: { [name]: categoryId } }) as const;
+const nodeParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: categoryId },
+} as const;
+const categoryIdSchema = {
+  type: 'object',
+  required: ['category_id'],
+  properties: { category_id: categoryId },
+} as const;
 
-export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.addSchema(nodeShape);
-  app.addSchema(rootShape);
+export function taxonomyRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, nodeShape, rootShape);
   const tags = ['classification'];
 
   app.get(
@@ -62,20 +76,17 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: ok(rootsSchema), ...errors(401) },
       },
     },
-    async () => ({
-      statusCode: 200,
-      data: (await sql.roots(ctx.db)).map((n) => ({ ...n, children: [] })),
-    }),
+    async () => success((await sql.roots(ctx.db)).map((n) => ({ ...n, children: [] }))),
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/classification/sub-nodes/:id',
     {
       schema: {
         tags,
         summary: "A node's children",
         security: authenticated,
-        params: categoryParams('id'),
+        params: nodeParams,
         response: { 200: ok(nodesSchema), ...errors(400, 401, 404) },
       },
     },
@@ -84,11 +95,11 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!nodes.length && !(await sql.nodeExists(ctx.db, request.params.id))) {
         throw new HttpError(404, NOT_FOUND_MESSAGE);
       }
-      return { statusCode: 200, data: nodes };
+      return success(nodes);
     },
   );
 
-  app.get<{ Params: { name: string } }>(
+  app.get(
     '/classification/by-name/:name',
     {
       schema: {
@@ -111,10 +122,7 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: ok(nodesSchema), ...errors(400, 401) },
       },
     },
-    async (request) => ({
-      statusCode: 200,
-      data: await sql.byName(ctx.db, request.params.name.trim()),
-    }),
+    async (request) => success(await sql.byName(ctx.db, request.params.name.trim())),
   );
 
   app.get(
@@ -127,20 +135,17 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: ok(nodesSchema), ...errors(401) },
       },
     },
-    async (request) => ({
-      statusCode: 200,
-      data: await sql.favourites(ctx.db, currentUser(request).id),
-    }),
+    async (request) => success(await sql.favourites(ctx.db, currentUser(request).id)),
   );
 
-  app.post<{ Body: { category_id: number } }>(
+  app.post(
     '/classification/favorite',
     {
       schema: {
         tags,
         summary: 'Add a favourite node (409 when it already is one)',
         security: authenticated,
-        body: categoryParams('category_id'),
+        body: categoryIdSchema,
         response: { 200: ok(nodeSchema), ...errors(400, 401, 404, 409) },
       },
     },
@@ -149,18 +154,18 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
       const result = await sql.addFavourite(ctx.db, currentUser(request).id, id);
       if (result === 'unknown') throw new HttpError(404, NOT_FOUND_MESSAGE);
       if (result === 'duplicate') throw new HttpError(409, DUPLICATE_FAVOURITE);
-      return { statusCode: 200, data: (await sql.nodesByIds(ctx.db, [id]))[0] };
+      return success((await sql.nodesByIds(ctx.db, [id]))[0]);
     },
   );
 
-  app.delete<{ Params: { category_id: number } }>(
+  app.delete(
     '/classification/favorite/:category_id',
     {
       schema: {
         tags,
         summary: 'Remove a favourite node (404 when it is not one)',
         security: authenticated,
-        params: categoryParams('category_id'),
+        params: categoryIdSchema,
         response: {
           200: ok({
             type: 'object',
@@ -176,21 +181,21 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!(await sql.removeFavourite(ctx.db, currentUser(request).id, id))) {
         throw new HttpError(404, NOT_FOUND_MESSAGE);
       }
-      return { statusCode: 200, data: { category_id: id } };
+      return success({ category_id: id });
     },
   );
 
   for (const kind of KINDS) {
     const url = `/${kind.path}/:id/classification/`;
 
-    app.get<{ Params: { id: number } }>(
+    app.get(
       url,
       {
         schema: {
           tags: [kind.path],
           summary: "The record's classification nodes",
           security: authenticated,
-          params: recordIdParams,
+          params: idParams,
           response: { 200: ok(nodesSchema), ...errors(400, 401, 404) },
         },
       },
@@ -204,18 +209,18 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
             readers: true, // part of reading a searchable article
           },
         );
-        return { statusCode: 200, data: await sql.recordNodes(ctx.db, r.id) };
+        return success(await sql.recordNodes(ctx.db, r.id));
       },
     );
 
-    app.put<{ Params: { id: number }; Body: { category_ids: number[] } }>(
+    app.put(
       url,
       {
         schema: {
           tags: [kind.path],
           summary: "Replace the record's classification (owner or agent)",
           security: authenticated,
-          params: recordIdParams,
+          params: idParams,
           body: {
             type: 'object',
             required: ['category_ids'],
@@ -257,7 +262,7 @@ export function taxonomyRoutes(app: FastifyInstance, ctx: AppContext): void {
           }
           return now;
         });
-        return { statusCode: 200, data: result };
+        return success(result);
       },
     );
   }

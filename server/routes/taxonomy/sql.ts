@@ -1,13 +1,11 @@
 // SQL for the classification tree: nodes with their path (a recursive CTE up to the root) and
 // whether they have children, favourites, and a record's classification.
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Queryable } from '../../db/transaction.js';
+import type { nodeShape } from './routes.js';
 
-export interface NodeRow {
-  category_id: number;
-  category_name: string;
-  has_children: boolean;
-  path: string;
-}
+/** A node as nodesSql selects it: the answers' TaxonomyNode. */
+export type NodeRow = FromSchema<typeof nodeShape>;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (m) => `\\${m}`);

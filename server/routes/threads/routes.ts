@@ -2,11 +2,22 @@
 // and the communication log (agents only), following, and what a message can be sent as.
 // Contract: docs/api-working.md "Threads". A message's mails are queued in its transaction.
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import { together, withUserTransaction, type Queryable } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hasText, sanitizeBody } from '../../lib/sanitize.js';
-import { M, authenticated, emailField, errors, ok, ref } from '../../lib/schemas.js';
+import {
+  M,
+  authenticated,
+  emailField,
+  errors,
+  idParams,
+  ok,
+  ref,
+  success,
+} from '../../lib/schemas.js';
+import { routesWith, type TypedApp } from '../../lib/typed-routes.js';
 import {
   followersAndThread,
   queueFollowerMails,
@@ -27,7 +38,7 @@ const str = { type: 'string' } as const;
 const nullableInt = { type: ['integer', 'null'] } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
 
-const messageSchema = {
+export const messageSchema = {
   $id: 'ThreadMessage',
   type: 'object',
   required: [
@@ -52,7 +63,7 @@ const messageSchema = {
     thread: { type: 'string', enum: ['communication', 'worklog'] },
     author_id: nullableInt,
     author_name: nullableStr,
-    sent_as: { type: 'string', enum: ['self', 'agent', 'helpdesk'] },
+    sent_as: { type: 'string', enum: sql.SENT_AS },
     sent_as_name: nullableStr,
     action: { type: 'string', enum: ['reply', 'note', 'forward', 'entry'] },
     body: str,
@@ -79,27 +90,25 @@ const messageSchema = {
   },
 } as const;
 
-const optionSchema = {
-  $id: 'ChoiceOption',
+export const sendAsOptionSchema = {
+  $id: 'SendAsOption',
   type: 'object',
   required: ['value', 'label'],
-  properties: { value: str, label: str },
+  properties: { value: { type: 'string', enum: sql.SENT_AS }, label: str },
 } as const;
-const optionsSchema = { type: 'array', items: ref(optionSchema) } as const;
+
+const actionOptionSchema = {
+  $id: 'ActionOption',
+  type: 'object',
+  required: ['value', 'label'],
+  properties: { value: { type: 'string', enum: sql.MESSAGE_ACTIONS }, label: str },
+} as const;
 
 const followSchema = {
   $id: 'FollowState',
   type: 'object',
   required: ['following'],
   properties: { following: { type: 'boolean' } },
-} as const;
-
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: 9007199254740991, [M]: 'Invalid id.' },
-  },
 } as const;
 
 const messageBody = {
@@ -130,12 +139,13 @@ const recordRef = (r: AccessRow) => ({
   title: r.title,
 });
 
-function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): void {
+const shapes = [messageSchema, sendAsOptionSchema, actionOptionSchema, followSchema] as const;
+
+function kindRoutes(app: TypedApp<typeof shapes>, ctx: AppContext, kind: RecordKind): void {
   const tags = ['threads'];
   const base = `/${kind.path}/:id`;
-  type IdRequest = { Params: { id: number } };
 
-  app.get<IdRequest>(
+  app.get(
     `${base}/communication/`,
     {
       // Read-only: its session check may come from the session cache.
@@ -160,20 +170,11 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
         kind.type,
       );
       const rows = await sql.listMessages(ctx.db, Number(r.id), 'communication');
-      return { statusCode: 200, data: rows.map(toMessage) };
+      return success(rows.map(toMessage));
     },
   );
 
-  app.post<
-    IdRequest & {
-      Body: {
-        body: string;
-        action?: 'reply' | 'note' | 'forward';
-        sent_as?: sql.SentAs;
-        forward_to?: string;
-      };
-    }
-  >(
+  app.post(
     `${base}/communication/`,
     {
       // A hot write: its session may come from the session cache, its transaction confirms it.
@@ -190,12 +191,12 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
             body: messageBody,
             action: {
               type: 'string',
-              enum: ['reply', 'note', 'forward'],
+              enum: sql.MESSAGE_ACTIONS,
               [M]: 'Choose an action.',
             },
             sent_as: {
               type: 'string',
-              enum: ['self', 'agent', 'helpdesk'],
+              enum: sql.SENT_AS,
               [M]: 'Choose who the message is sent as.',
             },
             forward_to: emailField,
@@ -272,11 +273,11 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
         },
         (tx: Queryable) => requireAccess(tx, user, 'take_part', request.params.id, kind.type),
       );
-      return { statusCode: 200, data: toMessage(row) };
+      return success(toMessage(row));
     },
   );
 
-  app.get<IdRequest>(
+  app.get(
     `${base}/worklog/`,
     {
       schema: {
@@ -299,11 +300,11 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
         kind.type,
       );
       const rows = await sql.listMessages(ctx.db, Number(r.id), 'worklog');
-      return { statusCode: 200, data: rows.map(toMessage) };
+      return success(rows.map(toMessage));
     },
   );
 
-  app.post<IdRequest & { Body: { body: string; time_spent_minutes?: number } }>(
+  app.post(
     `${base}/worklog/`,
     {
       // A hot write: its session may come from the session cache, its transaction confirms it.
@@ -354,11 +355,11 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
           }),
         (tx: Queryable) => requireAccess(tx, user, 'agent', request.params.id, kind.type),
       );
-      return { statusCode: 200, data: toMessage(row) };
+      return success(toMessage(row));
     },
   );
 
-  app.get<IdRequest>(
+  app.get(
     `${base}/communication-log/`,
     {
       schema: {
@@ -425,19 +426,18 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
         kind.type,
       );
       const rows = await sql.listMailLog(ctx.db, Number(r.id));
-      return {
-        statusCode: 200,
-        data: rows.map((m) => ({
+      return success(
+        rows.map((m) => ({
           ...m,
           id: Number(m.id),
           sent_at: m.sent_at.toISOString(),
           updated_at: m.updated_at.toISOString(),
         })),
-      };
+      );
     },
   );
 
-  app.get<IdRequest>(
+  app.get(
     `${base}/follow/`,
     {
       schema: {
@@ -456,11 +456,11 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
         request.params.id,
         kind.type,
       );
-      return { statusCode: 200, data: { following: r.following } };
+      return success({ following: r.following });
     },
   );
 
-  app.put<IdRequest & { Body: { following: boolean } }>(
+  app.put(
     `${base}/follow/`,
     {
       schema: {
@@ -484,26 +484,30 @@ function kindRoutes(app: FastifyInstance, ctx: AppContext, kind: RecordKind): vo
       await withUserTransaction(ctx.db, requestActor(request), (tx) =>
         sql.setFollowing(tx, Number(r.id), user.id, request.body.following),
       );
-      return { statusCode: 200, data: { following: request.body.following } };
+      return success({ following: request.body.following });
     },
   );
 }
 
-function fromOptions(user: AuthUser, r: AccessRow) {
+/** Who the user's messages on a record of desk `hdName` can go out as. */
+export function sendAsOptions(
+  user: AuthUser,
+  hdName: string,
+): FromSchema<typeof sendAsOptionSchema>[] {
   return user.user_is_hde
     ? [
         { value: 'agent', label: user.fullname },
-        { value: 'helpdesk', label: r.hd_name },
+        { value: 'helpdesk', label: hdName },
       ]
     : [{ value: 'self', label: user.fullname }];
 }
 
-export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  for (const schema of [messageSchema, optionSchema, followSchema]) app.addSchema(schema);
+export function threadRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, ...shapes);
   kindRoutes(app, ctx, TICKET);
   kindRoutes(app, ctx, CONTENT);
 
-  app.get<{ Querystring: { record_id: number } }>(
+  app.get(
     '/communication-from/',
     {
       schema: {
@@ -522,13 +526,16 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
             },
           },
         },
-        response: { 200: ok(optionsSchema), ...errors(400, 401, 403, 404) },
+        response: {
+          200: ok({ type: 'array', items: ref(sendAsOptionSchema) }),
+          ...errors(400, 401, 403, 404),
+        },
       },
     },
     async (request) => {
       const user = currentUser(request);
       const r = await requireAccess(ctx.db, user, 'take_part', request.query.record_id);
-      return { statusCode: 200, data: fromOptions(user, r) };
+      return success(sendAsOptions(user, r.hd_name));
     },
   );
 
@@ -539,19 +546,19 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags: ['threads'],
         summary: 'What a message can be: a reply (everyone); a note or a forward (agents)',
         security: authenticated,
-        response: { 200: ok(optionsSchema), ...errors(401) },
+        response: { 200: ok({ type: 'array', items: ref(actionOptionSchema) }), ...errors(401) },
       },
     },
     async (request) => {
-      const reply = { value: 'reply', label: 'Reply' };
-      const data = currentUser(request).user_is_hde
+      const reply = { value: 'reply', label: 'Reply' } as const;
+      const data: FromSchema<typeof actionOptionSchema>[] = currentUser(request).user_is_hde
         ? [
             reply,
             { value: 'note', label: 'Note to requester' },
             { value: 'forward', label: 'Forward by mail' },
           ]
         : [reply];
-      return { statusCode: 200, data };
+      return success(data);
     },
   );
 }

@@ -6,7 +6,12 @@ import type { Queryable } from '../../db/transaction.js';
 import type { RecordEvent } from '../records/history.js';
 
 export type Thread = 'communication' | 'worklog';
-export type SentAs = 'self' | 'agent' | 'helpdesk';
+/** Who a message goes out as: its author, an agent by name, or the record's help desk. */
+export const SENT_AS = ['self', 'agent', 'helpdesk'] as const;
+export type SentAs = (typeof SENT_AS)[number];
+
+/** What a message is: a public reply, an agent's note to the requester, a forward by mail. */
+export const MESSAGE_ACTIONS = ['reply', 'note', 'forward'] as const;
 export type Action = 'reply' | 'note' | 'forward' | 'entry';
 
 export interface MessageRow {

@@ -1,13 +1,6 @@
-// The user as the API shows it. The response schema enforces the same list of fields.
-export interface PublicUser {
-  id: number;
-  fullname: string;
-  email: string;
-  user_is_hde: boolean;
-  user_is_admin: boolean;
-  items_per_page: number;
-  language: 'en' | 'es';
-}
+// The user as the API shows it: the shared User shape (server/lib/schemas.ts), whose response
+// schema enforces the same list of fields.
+import type { PublicUser } from '../../lib/schemas.js';
 
 export function publicUser(row: Omit<PublicUser, 'id'> & { id: string | number }): PublicUser {
   return {

@@ -10,8 +10,10 @@ import {
   messageData,
   ok,
   passwordField,
+  success,
   userSchema,
 } from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser } from '../../plugins/auth.js';
 import { publicUser } from './public-user.js';
 import * as sql from './sql.js';
@@ -19,7 +21,8 @@ import * as sql from './sql.js';
 export const PASSWORD_CHANGED = 'Your password has been changed. Other sessions were logged out.';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 
-export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function userRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server);
   app.get(
     '/user/me',
     {
@@ -30,10 +33,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: ok(userSchema), ...errors(401) },
       },
     },
-    async (request) => ({ statusCode: 200, data: publicUser(currentUser(request)) }),
+    async (request) => success(publicUser(currentUser(request))),
   );
 
-  app.put<{ Body: { fullname?: string; items_per_page?: number; language?: string } }>(
+  app.put(
     '/user/me',
     {
       schema: {
@@ -63,11 +66,11 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         language,
       });
       ctx.sessions.forgetUser(user.id);
-      return { statusCode: 200, data: user };
+      return success(user);
     },
   );
 
-  app.post<{ Body: { current_password: string; new_password: string } }>(
+  app.post(
     '/user/me/password',
     {
       schema: {
@@ -105,7 +108,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         user.session_id,
       );
       ctx.sessions.forgetUser(user.id);
-      return { statusCode: 200, data: { message: PASSWORD_CHANGED } };
+      return success({ message: PASSWORD_CHANGED });
     },
   );
 }

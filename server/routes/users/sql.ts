@@ -1,6 +1,6 @@
 // SQL for the signed-in user's own profile.
 import type { Db } from '../../db/pool.js';
-import type { PublicUser } from './public-user.js';
+import type { PublicUser } from '../../lib/schemas.js';
 
 export async function updateProfile(
   db: Db,

@@ -3,10 +3,21 @@
 // GET views/counts/ answers every visible view's count in one call, each the hd list's own capped
 // count (one bounded statement per view). Contract: docs/api-bulk-views.md.
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fill } from '../../lib/i18n.js';
-import { M, authenticated, errors, ok, ref, nameField } from '../../lib/schemas.js';
+import {
+  M,
+  authenticated,
+  errors,
+  idParams,
+  ok,
+  ref,
+  nameField,
+  success,
+} from '../../lib/schemas.js';
+import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser, type AuthUser } from '../../plugins/auth.js';
 import { CONTENT, TICKET, listCap } from '../records/kinds.js';
 import { countMatching, listFiltersSchema } from '../records/list-selection.js';
@@ -89,21 +100,15 @@ const inputSchema = {
   },
 } as const;
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: 9007199254740991, [M]: 'Invalid id.' },
-  },
-} as const;
-
-type Input = Omit<sql.ViewInput, 'shared'> & { shared?: boolean };
+type Input = FromSchema<typeof inputSchema>;
 
 const toApi = (row: sql.ViewRow, me: number) => ({
   ...row,
   id: Number(row.id),
   owner_id: Number(row.owner_id),
   mine: Number(row.owner_id) === me,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
 });
 
 function agent(user: AuthUser): AuthUser {
@@ -120,10 +125,9 @@ function checked(b: Input): sql.ViewInput {
   return { ...b, name: b.name.trim(), shared: b.shared ?? false };
 }
 
-export function viewsRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function viewsRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = routesWith(server, viewSchema, countSchema);
   const tags = ['saved views'];
-  app.addSchema(viewSchema);
-  app.addSchema(countSchema);
   const view = ref(viewSchema);
 
   app.get(
@@ -139,7 +143,7 @@ export function viewsRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const user = agent(currentUser(request));
       const rows = await sql.visibleViews(ctx.db, user.id, MAX_VISIBLE_VIEWS);
-      return { statusCode: 200, data: rows.map((r) => toApi(r, user.id)) };
+      return success(rows.map((r) => toApi(r, user.id)));
     },
   );
 
@@ -167,11 +171,11 @@ export function viewsRoutes(app: FastifyInstance, ctx: AppContext): void {
           return { id: Number(v.id), count: Math.min(total, cap), capped: total > cap };
         }),
       );
-      return { statusCode: 200, data };
+      return success(data);
     },
   );
 
-  app.post<{ Body: Input }>(
+  app.post(
     '/views/',
     {
       schema: {
@@ -194,11 +198,11 @@ export function viewsRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       const id = await sql.insertView(ctx.db, user.id, input);
       const row = await sql.findVisible(ctx.db, user.id, id);
-      return { statusCode: 200, data: toApi(row, user.id) };
+      return success(toApi(row, user.id));
     },
   );
 
-  app.put<{ Params: { id: number }; Body: Input }>(
+  app.put(
     '/views/:id/',
     {
       schema: {
@@ -218,11 +222,11 @@ export function viewsRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw new HttpError(404, NOT_FOUND_MESSAGE);
       }
       const row = await sql.findVisible(ctx.db, user.id, id);
-      return { statusCode: 200, data: toApi(row, user.id) };
+      return success(toApi(row, user.id));
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/views/:id/',
     {
       schema: {
@@ -243,7 +247,7 @@ export function viewsRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!(await sql.deleteView(ctx.db, user.id, id))) {
         throw new HttpError(404, NOT_FOUND_MESSAGE);
       }
-      return { statusCode: 200, data: { id } };
+      return success({ id });
     },
   );
 }

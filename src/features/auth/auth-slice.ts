@@ -1,5 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import type { ApiBody } from '../../lib/api-client';
 import { createRequestHolder } from '../../lib/request-holder';
 import { sessionExpired, userUpdated } from '../../lib/session';
 import { getStoredUser } from '../../lib/storage';
@@ -27,15 +28,11 @@ export interface LoginPayload {
   from?: string;
 }
 
-export interface SignupPayload {
-  fullname: string;
-  email: string;
-  password: string;
-}
+/** POST register/'s body, sent as it is. */
+export type SignupPayload = ApiBody<'/api/register/', 'post'>;
 
-export interface ForgotPasswordPayload {
-  email: string;
-}
+/** POST forget-password/'s body. */
+export type ForgotPasswordPayload = ApiBody<'/api/forget-password/', 'post'>;
 
 export function initialAuthState(): AuthState {
   return {
@@ -140,8 +137,8 @@ export const authReducer = authSlice.reducer;
 
 /** Response holders of the auth screens that are not part of the seed's auth state. */
 export const authHolders = {
-  confirmEmail: createRequestHolder<MessageData, { token: string }>('confirmEmail'),
-  resetPassword: createRequestHolder<MessageData, { token: string; password: string }>(
+  confirmEmail: createRequestHolder<MessageData, ApiBody<'/api/confirm/', 'post'>>('confirmEmail'),
+  resetPassword: createRequestHolder<MessageData, ApiBody<'/api/reset-password/', 'post'>>(
     'resetPassword',
   ),
 };

@@ -1,14 +1,13 @@
 import type { components } from '../../api/schema';
+import type { ApiQuery } from '../../lib/api-client';
 
 /** GET charts/?from&to (docs/api-overview.md). */
 export type ChartsData = components['schemas']['ChartsData'];
 export type LabelValue = ChartsData['tickets_by_status'][number];
 export type DayCounts = ChartsData['tickets_per_day'][number];
 
-export interface ChartsQuery {
-  from: string;
-  to: string;
-}
+/** GET charts/'s query, both dates given (YYYY-MM-DD). */
+export type ChartsQuery = Required<ApiQuery<'/api/charts/', 'get'>>;
 
 /** One chart, whatever library draws it. */
 export interface ChartSpec {

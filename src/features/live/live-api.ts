@@ -1,6 +1,6 @@
-import { api, apiBeacon, apiStream } from '../../lib/api-client';
+import { api, apiBeacon, apiStream, type ApiBody } from '../../lib/api-client';
 
-export type PresenceState = 'viewing' | 'typing' | 'left';
+export type PresenceState = ApiBody<'/api/records/{id}/presence', 'post'>['state'];
 
 export const liveApi = {
   // fetch, not EventSource: the stream is authenticated by the Authorization header like every

@@ -1,10 +1,10 @@
+import type { ApiQuery } from '../../lib/api-client';
 import { createRequestHolder } from '../../lib/request-holder';
 import type { RecordRef } from './records-slice';
 import type { FieldChanges, Macro, MacroWrite, RecordView } from './details-types';
 
-export interface OlderRequest extends RecordRef {
-  before: string;
-}
+/** An older page of the timeline: the details call's `before` cursor. */
+export type OlderRequest = RecordRef & Required<ApiQuery<'/api/ticket/{id}/details/', 'get'>>;
 
 /** Field changes on a record, in one step (a macro, or its undo). */
 export interface FieldsRequest extends RecordRef {

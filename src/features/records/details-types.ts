@@ -1,5 +1,5 @@
 import type { components } from '../../api/schema';
-import type { ApiData } from '../../lib/api-client';
+import type { ApiBody, ApiData } from '../../lib/api-client';
 
 type Schemas = components['schemas'];
 
@@ -11,10 +11,8 @@ export type TimelinePage = Schemas['TimelinePage'];
 export type DetailAttachment = Schemas['DetailAttachment'];
 export type RecordPermissions = Schemas['RecordPermissions'];
 export type Macro = Schemas['Macro'];
-export type MacroWrite = Pick<
-  Macro,
-  'name' | 'body' | 'status_id' | 'priority_id' | 'assignee_id' | 'category_ids'
->;
+/** What POST macros takes (and PUT macros/{id}). */
+export type MacroWrite = ApiBody<'/api/macros', 'post'>;
 
 /** What the record view keeps besides the record itself (which is detailData's). */
 export interface RecordView {

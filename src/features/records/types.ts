@@ -1,9 +1,10 @@
 import type { components } from '../../api/schema';
+import type { ApiBody } from '../../lib/api-client';
 
 type Schemas = components['schemas'];
 
 /** Records (docs/api-records.md): a ticket ('T') or a content item ('C'). */
-export type ObjectType = 'T' | 'C';
+export type ObjectType = HdRecord['object_type'];
 
 /** The caller's role for a record (docs/api-working.md). */
 export type Access = Schemas['Ticket']['access'];
@@ -32,43 +33,29 @@ export type Priority = Schemas['Priority'];
 export type Company = Schemas['Company'];
 export type ContentType = Schemas['ContentType'];
 
-export interface ListFilters {
-  status_id?: number;
-  priority_id?: number;
-  company_id?: number;
-  hd_id?: number;
-  content_type_id?: number;
-  is_draft?: boolean;
-  requester_id?: number;
-  author_id?: number;
-  created_from?: string;
-  created_to?: string;
-  text?: string;
-  /** My lists: the records shared with the caller instead of their own. */
-  shared_with_me?: boolean;
-  /** The dashboard's links (docs/api-overview.md). */
-  status_group?: 'open' | 'closed';
-  assignee_id?: number | 'none' | 'me';
-  waiting_for_me?: boolean;
-  overdue?: boolean;
-  /** Tickets: a service-level target past due, or due within the hour. */
-  sla?: 'overdue' | 'due_soon';
-}
+/** The body of a list call: POST search/ticket/my and its three siblings. */
+type ListBody<Kind extends 'ticket' | 'content', Scope extends 'my' | 'hd'> = ApiBody<
+  `/api/search/${Kind}/${Scope}`,
+  'post'
+>;
 
-export interface ListQuery {
-  page: number;
-  page_size: number;
+/**
+ * The list calls' filters as one object for every list: each list fills in those its own call
+ * takes (list-query.ts).
+ */
+export type ListFilters = NonNullable<ListBody<'ticket', 'my'>['filters']> &
+  NonNullable<ListBody<'ticket', 'hd'>['filters']> &
+  NonNullable<ListBody<'content', 'my'>['filters']> &
+  NonNullable<ListBody<'content', 'hd'>['filters']>;
+
+/** A list call's body as the list pages keep it (the sort names come from list-columns.json). */
+export type ListQuery = Required<Pick<ListBody<'ticket', 'my'>, 'page' | 'page_size'>> & {
   sort: string;
   filters: ListFilters;
-}
+};
 
 /** A page of a list (`TicketPage`, `ContentPage`). */
 export type ListData<T = ListItem> = Omit<Schemas['TicketPage'], 'items'> & { items: T[] };
 
 /** The body of POST ticket/ / content/ and PUT ticket/{id}/ / content/{id}/. */
 export type RecordWrite = Record<string, string | number | boolean | null | undefined>;
-
-/** The 409 body's `current`. */
-export interface ConflictBody {
-  current?: HdRecord;
-}

@@ -13,7 +13,14 @@ import type { RecordRef } from './records-slice';
 import type { HdRecord } from './types';
 import { workApi } from './work-api';
 import { selectChildNodes, selectFavoriteTaxonomy, workHolders } from './work-slice';
-import type { AssignRequest, MoveRequest, SearchableRequest, TextQuery } from './work-slice';
+import type {
+  AssignRequest,
+  ClassificationRequest,
+  MoveRequest,
+  SearchableRequest,
+  SharingRequest,
+  TextQuery,
+} from './work-slice';
 import type { HistoryEntry, Person, RelatedRecord, TaxonomyNode } from './work-types';
 
 const W = workHolders;
@@ -210,7 +217,7 @@ export function* workSaga(): SagaIterator {
       changeWorker(
         W.editSharedWith.actions,
         W.sharedWith.actions,
-        (p: RecordRef & { user_ids: number[] }) => workApi.saveSharedWith(p.type, p.id, p.user_ids),
+        (p: SharingRequest) => workApi.saveSharedWith(p.type, p.id, p.user_ids),
         () => 'records:toast.sharingSaved',
       ),
     ),
@@ -241,8 +248,7 @@ export function* workSaga(): SagaIterator {
       changeWorker(
         W.editTaxonomy.actions,
         W.recordTaxonomy.actions,
-        (p: RecordRef & { category_ids: number[] }) =>
-          workApi.saveClassification(p.type, p.id, p.category_ids),
+        (p: ClassificationRequest) => workApi.saveClassification(p.type, p.id, p.category_ids),
         () => 'records:toast.classificationSaved',
       ),
     ),

@@ -1,3 +1,4 @@
+import type { ApiBody } from '../../lib/api-client';
 import { createRequestHolder } from '../../lib/request-holder';
 import type { RecordRef } from './records-slice';
 import type { HdRecord } from './types';
@@ -11,33 +12,24 @@ import type {
 } from './work-types';
 import type { RootState } from '../../app/root-reducer';
 
-export interface TextQuery {
-  text: string;
-  exclude_id?: number;
-}
+/** A search by subject or title (the two calls take the same body). */
+export type TextQuery = ApiBody<'/api/search/ticket/by-subject', 'post'>;
 
 /** A versioned agent action: the version the action is based on (409 when stale). */
-export interface MoveRequest extends RecordRef {
-  hd_id: number;
-  version: number;
-}
-export interface AssignRequest extends RecordRef {
-  assignee_id: number | null;
-  version: number;
-}
-export interface SearchableRequest extends RecordRef {
-  searchable: boolean;
-  version: number;
-}
+export type MoveRequest = RecordRef & ApiBody<'/api/ticket/{id}/move/', 'post'>;
+export type AssignRequest = RecordRef & ApiBody<'/api/ticket/{id}/assign/', 'put'>;
+export type SearchableRequest = RecordRef & ApiBody<'/api/content/{id}/searchable/', 'put'>;
+
+/** Who a record is shared with, and its categories: the whole list, as the PUT takes it. */
+export type SharingRequest = RecordRef & ApiBody<'/api/ticket/{id}/shared-with/', 'put'>;
+export type ClassificationRequest = RecordRef & ApiBody<'/api/ticket/{id}/classification/', 'put'>;
 
 /** Working a record: one line per response holder (seed section 3). */
 export const workHolders = {
   // Sharing.
   shareWithSearch: createRequestHolder<Person[], TextQuery>('shareWithSearch'),
   sharedWith: createRequestHolder<Person[], RecordRef>('sharedWith'),
-  editSharedWith: createRequestHolder<Person[], RecordRef & { user_ids: number[] }>(
-    'editSharedWith',
-  ),
+  editSharedWith: createRequestHolder<Person[], SharingRequest>('editSharedWith'),
   // Classification: nodes (roots), child nodes (by parent id), search by name, favourites.
   classificationNodes: createRequestHolder<TaxonomyNode[]>('classificationNodes'),
   childNodes: createRequestHolder<Record<number, TaxonomyNode[]>, { category_id: number }>(
@@ -48,9 +40,7 @@ export const workHolders = {
   addFavorite: createRequestHolder<TaxonomyNode, TaxonomyNode>('addFavorite'),
   removeFavorite: createRequestHolder<{ category_id: number }, TaxonomyNode>('removeFavorite'),
   recordTaxonomy: createRequestHolder<TaxonomyNode[], RecordRef>('recordTaxonomy'),
-  editTaxonomy: createRequestHolder<TaxonomyNode[], RecordRef & { category_ids: number[] }>(
-    'editTaxonomy',
-  ),
+  editTaxonomy: createRequestHolder<TaxonomyNode[], ClassificationRequest>('editTaxonomy'),
   // Relations.
   relatedTicketSearch: createRequestHolder<TicketHit[], TextQuery>('relatedTicketSearch'),
   relatedContentSearch: createRequestHolder<ContentHit[], TextQuery>('relatedContentSearch'),

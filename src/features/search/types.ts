@@ -1,23 +1,15 @@
 import type { components } from '../../api/schema';
+import type { ApiBody } from '../../lib/api-client';
 
-/** Full-text search (docs/api-overview.md): C content (the default) or T tickets. */
-export type SearchType = 'C' | 'T';
+/** Full-text search (docs/api-overview.md): POST search/query. */
+type SearchBody = ApiBody<'/api/search/query', 'post'>;
 
-export interface SearchFilters {
-  status_id?: number;
-  hd_id?: number;
-  category_id?: number;
-  created_from?: string;
-  created_to?: string;
-}
+/** The query as the search page sends it: every part set (the type: C content, T tickets). */
+export type SearchQuery = Required<SearchBody>;
 
-export interface SearchQuery {
-  q: string;
-  type: SearchType;
-  page: number;
-  page_size: number;
-  filters: SearchFilters;
-}
+export type SearchType = SearchQuery['type'];
+
+export type SearchFilters = SearchQuery['filters'];
 
 /** `snippet`: ts_headline text, matches in <mark>, everything else escaped. */
 export type SearchHit = components['schemas']['SearchHit'];

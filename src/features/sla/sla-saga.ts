@@ -7,7 +7,7 @@ import { fillHolder } from '../../lib/holder-saga';
 import { notifySuccess } from '../../lib/notify';
 import { slaApi } from './api';
 import { slaHolders } from './sla-slice';
-import type { SlaPolicy, SlaPolicySave } from './types';
+import type { SlaPolicy, SlaPolicyOrder, SlaPolicySave } from './types';
 
 const H = slaHolders;
 const SAVING = 'errors:context.fetchingData';
@@ -43,7 +43,7 @@ function* deletePolicy(action: PayloadAction<{ id: number }>): SagaIterator {
   yield put(H.slaPolicies.actions.requested());
 }
 
-function* reorderPolicies(action: PayloadAction<{ ids: number[] }>): SagaIterator {
+function* reorderPolicies(action: PayloadAction<SlaPolicyOrder>): SagaIterator {
   const result: ApiResult<SlaPolicy[]> = yield call(
     fillHolder<SlaPolicy[]>,
     H.reorderSlaPolicies.actions,

@@ -8,7 +8,7 @@ import { recordActivityHappened } from '../../lib/record-activity';
 import { threadsApi } from './api';
 import { threadsHolders } from './threads-slice';
 import type { FollowRequest, SendRequest, WorkLogRequest } from './threads-slice';
-import type { ChoiceOption, MailLogEntry, RecordKey, ThreadMessage } from './types';
+import type { ActionOption, MailLogEntry, RecordKey, SendAsOption, ThreadMessage } from './types';
 
 const H = threadsHolders;
 const READ = { context: 'errors:context.fetchingData' };
@@ -17,8 +17,8 @@ const SEND = { context: 'threads:context.sending', handled: [400] };
 /** Lists and dropdowns: failures are swallowed after the policy's toast. */
 function* loadFrom(action: PayloadAction<number>): SagaIterator {
   const recordId = action.payload;
-  const result: ApiResult<ChoiceOption[]> = yield call(
-    callApi<ChoiceOption[]>,
+  const result: ApiResult<SendAsOption[]> = yield call(
+    callApi<SendAsOption[]>,
     threadsApi.communicationFrom(recordId),
     READ,
   );
@@ -27,8 +27,8 @@ function* loadFrom(action: PayloadAction<number>): SagaIterator {
 }
 
 function* loadActions(): SagaIterator {
-  const result: ApiResult<ChoiceOption[]> = yield call(
-    callApi<ChoiceOption[]>,
+  const result: ApiResult<ActionOption[]> = yield call(
+    callApi<ActionOption[]>,
     threadsApi.communicationActions(),
     READ,
   );

@@ -1,7 +1,9 @@
 import { createRequestHolder } from '../../lib/request-holder';
 import type {
-  ChoiceOption,
+  ActionOption,
+  SendAsOption,
   CommunicationBody,
+  Following,
   MailLogEntry,
   RecordKey,
   ThreadMessage,
@@ -24,10 +26,7 @@ export interface FollowRequest {
   following?: boolean;
 }
 
-export interface FollowState {
-  recordId: number;
-  following: boolean;
-}
+export type FollowState = { recordId: number } & Following;
 
 /** Lists are kept with the record they belong to, so another record never shows them. */
 export interface ForRecord<T> {
@@ -37,8 +36,8 @@ export interface ForRecord<T> {
 
 /** The response holders of threads: one line each (seed section 3). */
 export const threadsHolders = {
-  communicationFrom: createRequestHolder<ForRecord<ChoiceOption[]>, number>('communicationFrom'),
-  communicationActions: createRequestHolder<ChoiceOption[]>('communicationActions'),
+  communicationFrom: createRequestHolder<ForRecord<SendAsOption[]>, number>('communicationFrom'),
+  communicationActions: createRequestHolder<ActionOption[]>('communicationActions'),
   communicationThreads: createRequestHolder<ForRecord<ThreadMessage[]>, RecordKey>(
     'communicationThreads',
   ),

@@ -7,7 +7,11 @@ type Schemas = components['schemas'];
 /** A message of a record's thread (docs/api-working.md, Threads). */
 export type ThreadMessage = Schemas['ThreadMessage'];
 
-export type ChoiceOption = Schemas['ChoiceOption'];
+export type SendAsOption = Schemas['SendAsOption'];
+export type ActionOption = Schemas['ActionOption'];
+
+/** Whether the caller follows a record (GET/PUT .../follow/). */
+export type Following = Schemas['FollowState'];
 
 /** A mail sent about the record. */
 export type MailLogEntry = ApiData<'/api/ticket/{id}/communication-log/', 'get'>[number];

@@ -78,4 +78,13 @@ describe('dashboard', () => {
       }),
     );
   });
+
+  it('a user’s list reads "recently answered" from the URL (the figure’s link)', async () => {
+    signInAs('alice@example.com');
+    const bodies = recordBodies('/api/search/ticket/my');
+    renderApp('/ticket/my_ticket?recently_answered=1');
+    await waitFor(() =>
+      expect(bodies[0]).toMatchObject({ filters: { recently_answered: true, is_draft: false } }),
+    );
+  });
 });

@@ -20,6 +20,7 @@ export const LINK_FILTERS = [
   'assignee',
   'overdue',
   'waiting_for_me',
+  'recently_answered',
   'sla',
 ] as const;
 export const FILTER_PARAMS = [
@@ -113,4 +114,5 @@ function readLinkFilters(params: URLSearchParams, filters: ListFilters): void {
   else if (/^[1-9]\d*$/.test(assignee)) filters.assignee_id = Number(assignee);
   if (params.get('overdue') === '1') filters.overdue = true;
   if (params.get('waiting_for_me') === '1') filters.waiting_for_me = true;
+  if (params.get('recently_answered') === '1') filters.recently_answered = true;
 }

@@ -84,10 +84,10 @@ export function ConversationPanel({ record, isAgent }: { record: RecordKey; isAg
     onSubmit: (values) => {
       const body: CommunicationBody = { body: textToHtml(values.body) };
       if (isAgent) {
-        // The choices come from communication-actions/ and communication-from/, which list
-        // exactly the values this call takes.
-        body.action = values.action as CommunicationBody['action'];
-        body.sent_as = (values.sent_as || fromOptions[0]?.value) as CommunicationBody['sent_as'];
+        // The choices come from communication-actions/ and communication-from/.
+        body.action = actionOptions.find((o) => o.value === values.action)?.value;
+        body.sent_as =
+          fromOptions.find((o) => o.value === values.sent_as)?.value ?? fromOptions[0]?.value;
         if (values.action === 'forward') body.forward_to = values.forward_to.trim();
       }
       dispatch(H.insertCommunication.actions.requested({ record: { type, id }, values: body }));

@@ -156,7 +156,9 @@ export function ReplyBox({
       );
       return;
     }
-    const sentAs = draft.sent_as || fromOptions[0]?.value;
+    // A kept draft may name a choice this record no longer offers.
+    const sentAs =
+      fromOptions.find((o) => o.value === draft.sent_as)?.value ?? fromOptions[0]?.value;
     dispatch(
       threadsHolders.insertCommunication.actions.requested({
         record: key,
@@ -165,7 +167,7 @@ export function ReplyBox({
           ...(agent
             ? {
                 action: draft.mode === 'public' ? 'note' : draft.mode,
-                sent_as: sentAs as 'agent' | 'helpdesk',
+                sent_as: sentAs,
               }
             : {}),
           ...(draft.mode === 'forward' ? { forward_to: draft.forward_to.trim() } : {}),
