@@ -1,43 +1,129 @@
+// Who sees and does what on a record, as the server decides it (server/routes/records/
+// visibility.ts, record-access.ts, access.ts): a record the caller may not read is a 404 exactly
+// like a missing one; one they may read but not do this on is a 403. The mock-parity test
+// (server/test/mock-parity.test.ts) keeps the two equal.
 import type { Access, HdRecord, ObjectType } from '../features/records/types';
 import { db } from './db';
-import type { sessionOf } from './http';
+import { fail, type MockUser } from './http';
 
-export type MockUser = NonNullable<ReturnType<typeof sessionOf>>['user'];
+export type { MockUser } from './http';
+
+export const NOT_FOUND = 'Sorry! the data you are looking for could not be found';
+export const READ_ONLY = 'You can read this record but not change it.';
+const TAKE_PART_ONLY =
+  'Only the owner, the people it is shared with and helpdesk agents can do this.';
+export const AGENTS_ONLY = 'Only helpdesk agents can do this.';
 
 export const ownerOf = (record: HdRecord) =>
   record.object_type === 'T' ? record.requester_id : record.author_id;
+
+export const titleOf = (record: HdRecord) =>
+  record.object_type === 'T' ? record.subject : record.title;
 
 export const isSharedWith = (record: HdRecord, userId: number) =>
   db.shares.some((s) => s.record_id === record.id && s.user_id === userId);
 
 /**
- * The caller's role for a record (docs/api-working.md): owner, agent, shared, or a reader of
- * searchable content; null when the record is not readable (answer 404).
+ * The caller's relation to a record: its owner (an agent's own record too), an agent, someone
+ * it is shared with, or a reader of searchable content; null when they may not read it.
  */
 export function accessOf(user: MockUser, record: HdRecord): Access | null {
-  if (user.user_is_hde) return 'agent';
   if (ownerOf(record) === user.id) return 'owner';
+  if (user.user_is_hde) return 'agent';
   if (isSharedWith(record, user.id)) return 'shared';
   if (record.object_type === 'C' && record.searchable && !record.is_draft) return 'reader';
   return null;
 }
 
-/** The record if the caller may work on it (owner, agent or shared), else undefined. */
-export function workable(user: MockUser, type: ObjectType, id: number): HdRecord | undefined {
-  const record = db.records.find((r) => r.id === id && r.object_type === type);
-  const access = record ? accessOf(user, record) : null;
-  return access && access !== 'reader' ? record : undefined;
+export function findRecord(id: number, type?: ObjectType): HdRecord | undefined {
+  return db.records.find((r) => r.id === id && (!type || r.object_type === type));
 }
 
 /** The record if the caller may read it (searchable content too). */
-export function readable(user: MockUser, type: ObjectType, id: number): HdRecord | undefined {
-  const record = db.records.find((r) => r.id === id && r.object_type === type);
+export function readable(user: MockUser, id: number, type?: ObjectType): HdRecord | undefined {
+  const record = findRecord(id, type);
   return record && accessOf(user, record) ? record : undefined;
 }
 
-/** The record as the caller gets it: with access, shared_with_me and following. */
+/** The record if the caller sees it without being a reader (owner, agent, shared). */
+export function visible(user: MockUser, id: number, type?: ObjectType): HdRecord | undefined {
+  const record = readable(user, id, type);
+  return record && accessOf(user, record) !== 'reader' ? record : undefined;
+}
+
+type Refusal = ReturnType<typeof fail>;
+const notFound = () => fail(404, 'Not Found', NOT_FOUND);
+const forbidden = (message: string) => fail(403, 'Forbidden', message);
+
+/**
+ * record-access.ts requireAccess: read it; take part in it (not a reader); or be an agent. 404
+ * when the caller may not read it, 403 when they may not do this.
+ */
+export function requireAccess(
+  user: MockUser,
+  need: 'read' | 'take_part' | 'agent',
+  id: number,
+  type?: ObjectType,
+): HdRecord | Refusal {
+  const record = readable(user, id, type);
+  if (!record) return notFound();
+  if (need === 'agent' && !user.user_is_hde) return forbidden(AGENTS_ONLY);
+  if (need === 'take_part' && accessOf(user, record) === 'reader') {
+    return forbidden(TAKE_PART_ONLY);
+  }
+  return record;
+}
+
+/** access.ts requireReadable: readers get 403 unless the part belongs to reading the item. */
+export function requireReadable(
+  user: MockUser,
+  type: ObjectType,
+  id: number,
+  opts: { readers?: boolean } = {},
+): HdRecord | Refusal {
+  const record = readable(user, id, type);
+  if (!record) return notFound();
+  if (accessOf(user, record) === 'reader' && !opts.readers) return forbidden(TAKE_PART_ONLY);
+  return record;
+}
+
+/** access.ts requireChangeable: the owner and agents change it; others who read it get 403. */
+export function requireChangeable(
+  user: MockUser,
+  type: ObjectType,
+  id: number,
+): HdRecord | Refusal {
+  const record = readable(user, id, type);
+  if (!record) return notFound();
+  const access = accessOf(user, record);
+  if (access !== 'owner' && access !== 'agent') return forbidden(READ_ONLY);
+  return record;
+}
+
+export const refused = (value: HdRecord | Refusal): value is Refusal => value instanceof Response;
+
+/** A person's name now (records show their people's current names). */
+export const nameOf = (id: number | null): string | null =>
+  id === null ? null : (db.users.find((u) => u.id === id)?.fullname ?? null);
+
+/** The record as the caller gets it: with access, shared_with_me, following and names. */
 export function present<R extends HdRecord>(user: MockUser, record: R): R {
-  const access = accessOf(user, record) ?? 'reader';
-  const following = db.work.follows.get(`${user.id}:${record.id}`) ?? access === 'owner';
-  return { ...record, access, shared_with_me: access === 'shared', following };
+  const viewer = {
+    access: accessOf(user, record) ?? 'reader',
+    shared_with_me: isSharedWith(record, user.id),
+    following: isFollowing(user, record),
+  };
+  if (record.object_type === 'T') {
+    const names = {
+      requester_name: nameOf(record.requester_id) ?? '',
+      assignee_name: nameOf(record.assignee_id),
+    };
+    return { ...record, ...viewer, ...names };
+  }
+  return { ...record, ...viewer, author_name: nameOf(record.author_id) ?? '' };
+}
+
+/** A follow set by the caller, else the owner follows and nobody else does. */
+export function isFollowing(user: MockUser, record: HdRecord): boolean {
+  return db.work.follows.get(`${user.id}:${record.id}`) ?? ownerOf(record) === user.id;
 }

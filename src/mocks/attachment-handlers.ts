@@ -1,55 +1,61 @@
+// Attachments (docs/api-working.md): upload, list, download, delete, as server/routes/attachments
+// answers them: a file's type is what its bytes are (file-type, as the server sniffs them).
+import { fileTypeFromBuffer } from 'file-type/core';
 import { HttpResponse } from 'msw';
 import type { Attachment } from '../features/attachments/types';
+import { nameOf, NOT_FOUND, readable, refused, requireAccess } from './access';
 import { db, logEvent } from './db';
-import { authed, fail, http, ok } from './http';
-import { findRecord, NOT_FOUND, workAccess } from './work-access';
-import type { MockUser } from './work-access';
+import { authed, fail, http, ok, type MockUser } from './http';
 import type { MockAttachment } from './work-data';
 
-const IMAGES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+/** The raster images a browser may show inline, when the bytes are one (never SVG). */
+const INLINE_IMAGES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const FILE_REQUIRED = 'Choose a file.';
 
-/** A png, jpeg, gif or webp by its first bytes, as the server sniffs them; else null. */
-function rasterTypeOf(bytes: Uint8Array): string | null {
-  const at = (offset: number, signature: number[]) =>
-    signature.every((b, i) => bytes[offset + i] === b);
-  if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (at(0, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (at(0, [0x47, 0x49, 0x46, 0x38])) return 'image/gif';
-  if (at(0, [0x52, 0x49, 0x46, 0x46]) && at(8, [0x57, 0x45, 0x42, 0x50])) return 'image/webp';
-  return null;
+async function detectType(bytes: ArrayBuffer): Promise<string | null> {
+  const found = await fileTypeFromBuffer(new Uint8Array(bytes.slice(0, 4100)));
+  if (!found) return null;
+  return found.mime === 'image/apng' ? 'image/png' : found.mime;
 }
 
 function publicAttachment(row: MockAttachment): Attachment {
   const { record_id: _record, object_type: _type, content: _content, ...rest } = row;
-  return rest;
+  return { ...rest, uploaded_by_name: nameOf(row.uploaded_by_id) };
 }
 
-const typeOf = (value: unknown) => (value === 'T' || value === 'C' ? value : null);
+/** RFC 6266 / 8187: an ASCII fallback and the exact UTF-8 name (as the server sends it). */
+function contentDisposition(type: 'attachment' | 'inline', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
 
-/** Attachments (docs/api-working.md): upload, list, download, delete. */
+/** An attachment of a record the caller may read. */
+const fileOf = (user: MockUser, id: number) => {
+  const row = db.work.attachments.find((a) => a.id === id);
+  return row && readable(user, row.record_id) ? row : undefined;
+};
+
 export function attachmentHandlers() {
-  const fileOf = (user: MockUser, id: unknown) => {
-    const row = db.work.attachments.find((a) => a.id === Number(id));
-    if (!row) return null;
-    return workAccess(user, findRecord(row.object_type, row.record_id)) ? row : null;
-  };
-
   return [
     http.get(
       '/api/attachment/file/{id}',
-
       authed((user, { params, request, response }) => {
-        const row = fileOf(user, params.id);
+        const row = fileOf(user, Number(params.id));
         if (!row) return fail(404, 'Not Found', NOT_FOUND);
         const inline = new URL(request.url).searchParams.get('inline') === '1';
-        // As the server: only an image its bytes prove is served as one; the rest as bytes.
-        const disposition = inline && row.is_image ? 'inline' : 'attachment';
+        // Only an image its bytes prove is served as one; the rest as bytes to save.
+        const image = row.is_image;
+        const disposition = image && inline ? 'inline' : 'attachment';
         // The file itself, not JSON: outside what the contract's types describe.
         return response.untyped(
           new HttpResponse(row.content, {
             headers: {
-              'Content-Type': row.is_image ? row.content_type : 'application/octet-stream',
-              'Content-Disposition': `${disposition}; filename*=UTF-8''${encodeURIComponent(row.file_name)}`,
+              'Content-Type': image ? row.content_type : 'application/octet-stream',
+              'Content-Disposition': contentDisposition(disposition, row.file_name),
               'X-Content-Type-Options': 'nosniff',
             },
           }),
@@ -59,12 +65,15 @@ export function attachmentHandlers() {
 
     http.delete(
       '/api/attachment/file/{id}',
-
       authed((user, { params }) => {
-        const row = fileOf(user, params.id);
+        const row = fileOf(user, Number(params.id));
         if (!row) return fail(404, 'Not Found', NOT_FOUND);
         if (!user.user_is_hde && row.uploaded_by_id !== user.id) {
-          return fail(403, 'Forbidden', 'Only the uploader or an agent may delete this file.');
+          return fail(
+            403,
+            'Forbidden',
+            'Only the uploader or a helpdesk agent can delete this file.',
+          );
         }
         db.work.attachments = db.work.attachments.filter((a) => a.id !== row.id);
         logEvent(row.record_id, user.id, 'attachment_deleted', { file_name: row.file_name });
@@ -74,14 +83,16 @@ export function attachmentHandlers() {
 
     http.get(
       '/api/attachment/{type}/{id}',
-
       authed((user, { params }) => {
-        const type = typeOf(params.type);
-        if (!type) return fail(404, 'Not Found', NOT_FOUND);
-        const id = Number(params.id);
-        if (!workAccess(user, findRecord(type, id))) return fail(404, 'Not Found', NOT_FOUND);
+        const record = requireAccess(
+          user,
+          'read',
+          Number(params.id),
+          params.type === 'C' ? 'C' : 'T',
+        );
+        if (refused(record)) return record;
         const rows = db.work.attachments
-          .filter((a) => a.object_type === type && a.record_id === id)
+          .filter((a) => a.record_id === record.id)
           .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
         return ok(rows.map(publicAttachment));
       }),
@@ -89,13 +100,10 @@ export function attachmentHandlers() {
 
     http.post(
       '/api/attachment/{type}/{id}',
-
       authed(async (user, { params, request }) => {
-        const type = typeOf(params.type);
-        const id = Number(params.id);
-        if (!type || !workAccess(user, findRecord(type, id))) {
-          return fail(404, 'Not Found', NOT_FOUND);
-        }
+        const type = params.type === 'C' ? 'C' : 'T';
+        const record = requireAccess(user, 'take_part', Number(params.id), type);
+        if (refused(record)) return record;
         let file: FormDataEntryValue | null = null;
         try {
           file = (await request.formData()).get('files');
@@ -103,9 +111,7 @@ export function attachmentHandlers() {
           file = null;
         }
         if (!file || typeof file === 'string') {
-          return fail(400, 'Bad Request', 'Choose a file to upload.', {
-            files: 'Choose a file to upload.',
-          });
+          return fail(400, 'Bad Request', 'Validation failed', { files: FILE_REQUIRED });
         }
         const { maxMb } = db.work;
         if (file.size > maxMb * 1024 * 1024) {
@@ -115,19 +121,19 @@ export function attachmentHandlers() {
             `${file.name} is larger than the ${maxMb} MB limit.`,
           );
         }
-        const declared = file.type || 'application/octet-stream';
         const content = await file.arrayBuffer();
-        const detected = rasterTypeOf(new Uint8Array(content.slice(0, 12)));
-        const contentType =
-          detected ?? (IMAGES.includes(declared) ? 'application/octet-stream' : declared);
+        const detected = await detectType(content);
+        const declared = (file.type || 'application/octet-stream').split(';')[0].toLowerCase();
         const row: MockAttachment = {
           id: db.work.nextId++,
-          record_id: id,
+          record_id: record.id,
           object_type: type,
           file_name: file.name,
-          content_type: contentType,
+          // What the bytes show; else what was declared, unless it claims an image they are not.
+          content_type:
+            detected ?? (INLINE_IMAGES.includes(declared) ? 'application/octet-stream' : declared),
           size: file.size,
-          is_image: detected !== null,
+          is_image: detected !== null && INLINE_IMAGES.includes(detected),
           uploaded_by_id: user.id,
           uploaded_by_name: user.fullname,
           created_at: new Date().toISOString(),

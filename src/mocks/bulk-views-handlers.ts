@@ -1,137 +1,122 @@
-// Bulk actions and saved views (docs/api-bulk-views.md) over the in-memory db: each record is
-// checked and changed as its single-record call would, refusals reported per record.
+// Bulk actions and saved views (docs/api-bulk-views.md). As on the server (server/routes/bulk),
+// each record of a bulk action goes through the very call an agent makes for that record alone
+// (here: the mock's own handler, fetched with the caller's session), so its rules, history and
+// refusals are that call's; a refusal is reported per record.
 import type { components } from '../api/schema';
-import type { HdRecord } from '../features/records/types';
-import { db, logEvent, type MockView } from './db';
+import { compare } from './category-data';
+import { db, type MockView } from './db';
 import { authed, bodyOf, fail, http, ok } from './http';
-import {
-  assignedAs,
-  HELPDESKS,
-  PRIORITIES,
-  STATUSES,
-  helpdeskName,
-  makeContent,
-  makeTicket,
-  personName,
-  statusName,
-} from './records-data';
+import { listRows } from './record-handlers';
 
 type Refusal = components['schemas']['BulkRefusal'];
 const CAP = 1000;
+/** Records worked on at once. */
+const PARALLEL = 4;
 const AGENTS_ONLY = 'Only helpdesk agents can do this.';
+const NOT_FOUND = 'Sorry! the data you are looking for could not be found';
+const SORT_MESSAGE = 'Sort must be one of the list sorts, optionally with a leading "-".';
+const SORTS = {
+  T: ['created_at', 'updated_at', 'subject', 'status', 'priority', 'id', 'sla', 'assignee'],
+  C: ['created_at', 'updated_at', 'title', 'status', 'id'],
+};
+/** Marks a bulk action's own calls, which dev:mock's delay lets through at once. */
+export const BULK_CALL = 'x-mock-bulk';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const invalid = (fields: Record<string, string>) =>
+  fail(400, 'Bad Request', 'Validation failed', fields);
 
-/** Whether a record is in a list with these filters (the common ones). */
-function matches(record: HdRecord, f: Record<string, unknown>, me: number): boolean {
-  const row = record as unknown as Record<string, unknown>;
-  if (record.is_draft !== (f.is_draft === true)) return false;
-  for (const name of ['status_id', 'priority_id', 'hd_id', 'company_id', 'content_type_id']) {
-    if (typeof f[name] === 'number' && row[name] !== f[name]) return false;
-  }
-  if (!assignedAs(row.assignee_id, f.assignee_id, me)) return false;
-  const words = text(f.text).trim().toLowerCase();
-  const title = String(row.subject ?? row.title ?? '').toLowerCase();
-  return !words || title.includes(words);
-}
+type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; json: () => Promise<unknown> }>;
 
-function rebuild(record: HdRecord, changes: Record<string, unknown>): HdRecord {
-  const base = {
-    ...record,
-    ...changes,
-    version: record.version + 1,
-    updated_at: new Date().toISOString(),
-  };
-  const next =
-    base.object_type === 'T'
-      ? makeTicket(record.id, base as Parameters<typeof makeTicket>[1])
-      : makeContent(record.id, base as Parameters<typeof makeContent>[1]);
-  db.records = db.records.map((r) => (r.id === record.id ? next : r));
-  return next;
-}
-
-/** One record's action; a reason when refused. */
-function apply(
-  actor: number,
-  record: HdRecord,
+/** One record's action through its own call (server/routes/bulk/dispatch.ts). */
+async function dispatch(
+  call: Call,
+  path: string,
   action: string,
   value: number | null,
-): string | null {
-  const type = record.object_type;
+  id: number,
+  version: number,
+): Promise<{ status: number; json: () => Promise<unknown> }> {
+  const base = `/api/${path}/${id}/`;
   switch (action) {
     case 'assign':
-      if (value !== null && !db.users.some((u) => u.id === value && u.user_is_hde)) {
-        return 'Choose a helpdesk agent.';
-      }
-      rebuild(record, { assignee_id: value });
-      logEvent(record.id, actor, 'assigned', { to: value === null ? null : personName(value) });
-      return null;
+      return call('PUT', `${base}assign/`, { assignee_id: value, version });
     case 'status':
-      if (!STATUSES.some((s) => s.status_id === value && s.object_type === type)) {
-        return 'Choose a status.';
-      }
-      rebuild(record, { status_id: value });
-      logEvent(record.id, actor, 'status_changed', {
-        from: record.status_name,
-        to: statusName(value ?? 0),
-      });
-      return null;
+      return call('PUT', base, { status_id: value, version });
     case 'priority':
-      if (!PRIORITIES.some((p) => p.priority_id === value)) return 'Choose a priority.';
-      rebuild(record, { priority_id: value });
-      logEvent(record.id, actor, 'updated', {
-        fields: ['priority_id'],
-        changes: {
-          priority_id: {
-            from: 'priority_name' in record ? record.priority_name : null,
-            to: PRIORITIES.find((p) => p.priority_id === value)?.priority_name ?? null,
-          },
-        },
-      });
-      return null;
+      return call('PUT', base, { priority_id: value, version });
     case 'move':
-      if (!HELPDESKS.some((hd) => hd.hd_id === value && hd.object_type === type)) {
-        return 'Choose a help desk.';
-      }
-      rebuild(record, { hd_id: value });
-      logEvent(record.id, actor, 'moved', { from: record.hd_name, to: helpdeskName(value ?? 0) });
-      return null;
-    case 'classify':
-      if (!db.recordCategories.some((c) => c.record_id === record.id && c.category_id === value)) {
-        db.recordCategories.push({ record_id: record.id, category_id: value ?? 0 });
-        logEvent(record.id, actor, 'classified', {});
-      }
-      return null;
+      return call('POST', `${base}move/`, { hd_id: value, version });
+    case 'classify': {
+      // Adds one node to the record's classification (the call replaces the whole set).
+      const now = await call('GET', `${base}classification/`);
+      if (now.status !== 200) return now;
+      const ids = ((await now.json()) as { data: { category_id: number }[] }).data.map(
+        (n) => n.category_id,
+      );
+      if (value === null || ids.includes(value)) return now;
+      return call('PUT', `${base}classification/`, { category_ids: [...ids, value] });
+    }
     default:
-      db.records = db.records.filter((r) => r.id !== record.id);
-      return null;
+      return call('DELETE', base);
   }
+}
+
+async function refusalOf(answer: { status: number; json: () => Promise<unknown> }, id: number) {
+  if (answer.status === 200) return null;
+  const stale = 'Someone else changed this record after you selected it.';
+  if (answer.status === 404)
+    return { id, code: 'not_found', reason: 'This record no longer exists.' } as const;
+  if (answer.status === 409) return { id, code: 'stale', reason: stale } as const;
+  const body = (await answer.json()) as { message?: string; fields?: Record<string, string> };
+  const said = Object.values(body.fields ?? {})[0] ?? body.message ?? '';
+  if (answer.status === 403) return { id, code: 'forbidden', reason: said } as const;
+  if (answer.status === 400) return { id, code: 'invalid', reason: said } as const;
+  return {
+    id,
+    code: 'failed',
+    reason: 'This record could not be changed just now. Try again.',
+  } as const;
 }
 
 const viewOf = (view: MockView, me: number) => ({
   ...view,
-  owner_name: personName(view.owner_id) ?? '',
+  owner_name: db.users.find((u) => u.id === view.owner_id)?.fullname ?? '',
   mine: view.owner_id === me,
 });
 
 const visibleViews = (me: number) =>
   db.savedViews
     .filter((v) => v.owner_id === me || v.shared)
-    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+    .sort((a, b) => compare(a.name, b.name) || a.id - b.id);
 
+/** A valid body as stored: trimmed name, a known sort for its kind, shared defaulting to false. */
 function viewInput(b: Record<string, unknown>) {
-  const name = text(b.name).trim();
-  if (!name || name.length > 80) return { error: { name: 'Name must be 1 to 80 characters.' } };
+  const objectType: 'T' | 'C' = b.object_type === 'C' ? 'C' : 'T';
+  if (!SORTS[objectType].includes(String(b.sort).replace(/^-/, ''))) {
+    return { error: { sort: SORT_MESSAGE } };
+  }
   return {
     input: {
-      name,
-      object_type: b.object_type === 'C' ? ('C' as const) : ('T' as const),
+      name: String(b.name).trim(),
+      object_type: objectType,
       shared: b.shared === true,
-      filters: (b.filters ?? {}) as Record<string, unknown>,
-      sort: text(b.sort) || '-created_at',
-      columns: Array.isArray(b.columns) ? (b.columns as string[]) : [],
+      filters: b.filters as Record<string, unknown>,
+      sort: String(b.sort),
+      columns: b.columns as string[],
     },
   };
+}
+
+/** 404 when the caller cannot see the view, 403 when they see it (shared) but do not own it. */
+function ownView(me: number, id: number) {
+  const view = visibleViews(me).find((v) => v.id === id);
+  if (!view) return fail(404, 'Not Found', NOT_FOUND);
+  if (view.owner_id !== me) return fail(403, 'Forbidden', 'Only the owner can change this view.');
+  return view;
 }
 
 export function bulkViewsHandlers() {
@@ -142,43 +127,87 @@ export function bulkViewsHandlers() {
         if (!user.user_is_hde) return fail(403, 'Forbidden', AGENTS_ONLY);
         const b = await bodyOf(request);
         const type = b.object_type === 'C' ? 'C' : 'T';
-        const action = text(b.action);
-        const value = typeof b.value === 'number' ? b.value : null;
+        const action = String(b.action);
+        const value = (b.value as number | null | undefined) ?? null;
+        if ((b.records === undefined) === (b.filter === undefined)) {
+          return invalid({ records: 'Send either records or a list filter.' });
+        }
+        if (
+          action !== 'delete' &&
+          (b.value === undefined || (b.value === null && action !== 'assign'))
+        ) {
+          return invalid({ value: 'Choose a value for this action.' });
+        }
+        if (action === 'priority' && type === 'C') {
+          return invalid({ action: 'Content items have no priority.' });
+        }
+        const filter = (b.filter ?? {}) as { filters?: Record<string, unknown>; sort?: string };
+        const sort = filter.sort ?? '-created_at';
+        if (!SORTS[type].includes(sort.replace(/^-/, ''))) return invalid({ sort: SORT_MESSAGE });
+
         let chosen: { id: number; version?: number }[];
         let capped = false;
-        if (Array.isArray(b.records)) {
-          chosen = b.records as { id: number; version?: number }[];
+        if (b.records) {
+          const seen = new Set<number>();
+          chosen = (b.records as { id: number; version?: number }[]).filter(
+            (r) => !seen.has(r.id) && seen.add(r.id),
+          );
         } else {
-          const filter = (b.filter ?? {}) as { filters?: Record<string, unknown> };
-          const all = db.records
-            .filter((r) => r.object_type === type && matches(r, filter.filters ?? {}, user.id))
-            .sort((x, y) => y.created_at.localeCompare(x.created_at) || y.id - x.id);
+          // The hd list with that filter, newest first (as the list shows it).
+          const all = listRows(user, type, 'hd', filter.filters ?? {}).sort(
+            (x, y) => y.created_at.localeCompare(x.created_at) || y.id - x.id,
+          );
           capped = all.length > CAP;
           chosen = all.slice(0, CAP).map((r) => ({ id: r.id }));
         }
-        const succeeded: number[] = [];
-        const refused: Refusal[] = [];
-        for (const one of chosen) {
-          const record = db.records.find((r) => r.id === one.id && r.object_type === type);
-          if (!record) {
-            refused.push({
-              id: one.id,
-              code: 'not_found',
-              reason: 'This record no longer exists.',
-            });
-          } else if (one.version !== undefined && one.version !== record.version) {
-            refused.push({
-              id: one.id,
-              code: 'stale',
-              reason: 'Someone else changed this record after you selected it.',
-            });
-          } else {
-            const reason = apply(user.id, record, action, value);
-            if (reason) refused.push({ id: one.id, code: 'invalid', reason });
-            else succeeded.push(one.id);
+        const current = new Map(
+          db.records.filter((r) => r.object_type === type).map((r) => [r.id, r.version]),
+        );
+        const headers = {
+          authorization: request.headers.get('authorization') ?? '',
+          [BULK_CALL]: '1',
+        };
+        const call: Call = (method, path, body) =>
+          fetch(new URL(path, request.url), {
+            method,
+            headers:
+              body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+        const path = type === 'T' ? 'ticket' : 'content';
+        const outcomes: (Refusal | null)[] = new Array(chosen.length).fill(null);
+        let next = 0;
+        const worker = async () => {
+          while (next < chosen.length) {
+            const i = next++;
+            const one = chosen[i];
+            const now = current.get(one.id);
+            if (now === undefined) {
+              outcomes[i] = {
+                id: one.id,
+                code: 'not_found',
+                reason: 'This record no longer exists.',
+              };
+            } else if (one.version !== undefined && one.version !== now) {
+              outcomes[i] = {
+                id: one.id,
+                code: 'stale',
+                reason: 'Someone else changed this record after you selected it.',
+              };
+            } else {
+              const answer = await dispatch(call, path, action, value, one.id, one.version ?? now);
+              outcomes[i] = await refusalOf(answer, one.id);
+            }
           }
-        }
-        return ok({ action, succeeded, refused, capped, cap: CAP });
+        };
+        await Promise.all(Array.from({ length: Math.min(PARALLEL, chosen.length) }, worker));
+        return ok({
+          action,
+          succeeded: chosen.filter((_, i) => outcomes[i] === null).map((r) => r.id),
+          refused: outcomes.filter((o): o is Refusal => o !== null),
+          capped,
+          cap: CAP,
+        });
       }),
     ),
     http.get(
@@ -195,9 +224,7 @@ export function bulkViewsHandlers() {
         return ok(
           visibleViews(user.id).map((v) => ({
             id: v.id,
-            count: db.records.filter(
-              (r) => r.object_type === v.object_type && matches(r, v.filters, user.id),
-            ).length,
+            count: listRows(user, v.object_type, 'hd', v.filters).length,
             capped: false,
           })),
         );
@@ -208,7 +235,7 @@ export function bulkViewsHandlers() {
       authed(async (user, { request }) => {
         if (!user.user_is_hde) return fail(403, 'Forbidden', AGENTS_ONLY);
         const { input, error } = viewInput(await bodyOf(request));
-        if (!input) return fail(400, 'Bad Request', 'Validation failed', error);
+        if (!input) return invalid(error);
         const now = new Date().toISOString();
         const view: MockView = {
           id: db.nextViewId++,
@@ -225,14 +252,10 @@ export function bulkViewsHandlers() {
       '/api/views/{id}/',
       authed(async (user, { request, params }) => {
         if (!user.user_is_hde) return fail(403, 'Forbidden', AGENTS_ONLY);
-        const view = visibleViews(user.id).find((v) => v.id === Number(params.id));
-        if (!view)
-          return fail(404, 'Not Found', 'Sorry! the data you are looking for could not be found');
-        if (view.owner_id !== user.id) {
-          return fail(403, 'Forbidden', 'Only the owner can change this view.');
-        }
+        const view = ownView(user.id, Number(params.id));
+        if (view instanceof Response) return view;
         const { input, error } = viewInput(await bodyOf(request));
-        if (!input) return fail(400, 'Bad Request', 'Validation failed', error);
+        if (!input) return invalid(error);
         Object.assign(view, input, { updated_at: new Date().toISOString() });
         return ok(viewOf(view, user.id));
       }),
@@ -241,12 +264,8 @@ export function bulkViewsHandlers() {
       '/api/views/{id}/',
       authed((user, { params }) => {
         if (!user.user_is_hde) return fail(403, 'Forbidden', AGENTS_ONLY);
-        const view = visibleViews(user.id).find((v) => v.id === Number(params.id));
-        if (!view)
-          return fail(404, 'Not Found', 'Sorry! the data you are looking for could not be found');
-        if (view.owner_id !== user.id) {
-          return fail(403, 'Forbidden', 'Only the owner can change this view.');
-        }
+        const view = ownView(user.id, Number(params.id));
+        if (view instanceof Response) return view;
         db.savedViews = db.savedViews.filter((v) => v !== view);
         return ok({ id: view.id });
       }),

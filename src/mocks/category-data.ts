@@ -1,16 +1,8 @@
 import { db } from './db';
-import { CATEGORIES } from './taxonomy-data';
-
-/** Classification nodes as the migration seeds them (server/db/migrations/004_working.sql). */
-export interface MockCategory {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  sort_order: number;
-}
+import type { MockCategory } from './taxonomy-data';
 
 /** Demo classification of some records (content and tickets), so the collector has counts. */
-const SEED_LINKS: [number, number][] = [
+const DEMO_LINKS: [number, number][] = [
   [31, 14], // How to reset your VPN token > VPN
   [32, 15], // Connecting to the office Wi-Fi > Wi-Fi
   [33, 22], // Holiday policy > Leave
@@ -28,78 +20,69 @@ const SEED_LINKS: [number, number][] = [
   [3, 3],
 ];
 
-interface CategoryState {
-  categories: MockCategory[];
-  nextId: number;
-}
-
 /**
- * The categories live beside `db` (not in db.ts): a fresh set for every fresh db (resetDb()
- * replaces the db object), and the demo links added to db.recordCategories once.
+ * The demo links are added to a fresh db when the collector or search first needs them (the
+ * tests of classifying a record start from none).
  */
-const states = new WeakMap<object, CategoryState>();
+const linked = new WeakSet<object>();
 
-export function categoryState(): CategoryState {
-  let state = states.get(db);
-  if (!state) {
-    state = {
-      categories: CATEGORIES.map((category, index) => ({
-        ...category,
-        sort_order: index,
-      })),
-      nextId: 101,
-    };
-    states.set(db, state);
-    for (const [record_id, category_id] of SEED_LINKS) {
-      if (
-        !db.recordCategories.some((l) => l.record_id === record_id && l.category_id === category_id)
-      ) {
-        db.recordCategories.push({ record_id, category_id });
-      }
-    }
+export function withDemoLinks(): void {
+  if (linked.has(db)) return;
+  linked.add(db);
+  for (const [record_id, category_id] of DEMO_LINKS) {
+    const exists = db.recordCategories.some(
+      (l) => l.record_id === record_id && l.category_id === category_id,
+    );
+    const known = db.records.some((r) => r.id === record_id);
+    if (!exists && known) db.recordCategories.push({ record_id, category_id });
   }
-  return state;
 }
 
-export function categories(): MockCategory[] {
-  return categoryState().categories;
-}
+export const categoryById = (id: number): MockCategory | undefined =>
+  db.categories.find((c) => c.id === id);
 
-export function categoryPath(id: number): string {
+/** "Network > VPN". */
+function categoryPath(id: number): string {
   const names: string[] = [];
-  let node = categories().find((c) => c.id === id);
-  while (node) {
+  for (let node = categoryById(id); node;) {
     names.unshift(node.name);
-    const parent = node.parent_id;
-    node = parent === null ? undefined : categories().find((c) => c.id === parent);
+    node = node.parent_id === null ? undefined : categoryById(node.parent_id);
   }
   return names.join(' > ');
 }
 
 export function descendantsOf(id: number): number[] {
-  const out: number[] = [];
-  const walk = (parent: number) => {
-    for (const child of categories().filter((c) => c.parent_id === parent)) {
-      out.push(child.id);
-      walk(child.id);
-    }
-  };
-  walk(id);
-  return out;
+  return db.categories
+    .filter((c) => c.parent_id === id)
+    .flatMap((c) => [c.id, ...descendantsOf(c.id)]);
 }
 
+/** By sort order, then name (as the server lists a node's children). */
 export function childrenOf(parent: number | null): MockCategory[] {
-  return categories()
+  return db.categories
     .filter((c) => c.parent_id === parent)
-    .sort((a, b) => a.sort_order - b.sort_order || a.name.localeCompare(b.name));
+    .sort((a, b) => a.sort_order - b.sort_order || compare(a.name, b.name) || a.id - b.id);
 }
 
-/** The node as classification/ calls answer it: { category_id, category_name, has_children, path }. */
+/** The database's order for text (the C collation: by code point). */
+export const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A node as the classification calls answer it. */
 export function taxonomyNode(category: MockCategory) {
   return {
     category_id: category.id,
     category_name: category.name,
-    has_children: categories().some((c) => c.parent_id === category.id),
+    has_children: db.categories.some((c) => c.parent_id === category.id),
     path: categoryPath(category.id),
   };
+}
+
+/** A record's nodes, by name (server/routes/taxonomy/sql.ts recordNodes). */
+export function recordNodes(recordId: number) {
+  return db.recordCategories
+    .filter((l) => l.record_id === recordId)
+    .map((l) => categoryById(l.category_id))
+    .filter((c) => c !== undefined)
+    .sort((a, b) => compare(a.name, b.name) || a.id - b.id)
+    .map(taxonomyNode);
 }

@@ -7,11 +7,12 @@ import type { MockChannel } from './mail-data';
 import type { SlaPolicy } from '../features/sla/types';
 import { seedRecords } from './records-data';
 import { seedSlaPolicies } from './sla-data';
+import { seedCategories, type MockCategory } from './taxonomy-data';
 import { freshWorkData } from './work-data';
 import type { WorkData } from './work-data';
 
 /** In-memory data mirroring the API (docs/api.md), with the demo accounts. */
-export const DEMO_PASSWORD = 'helpdesk-demo';
+const DEMO_PASSWORD = 'helpdesk-demo';
 
 interface DbUser extends User {
   password: string;
@@ -21,10 +22,14 @@ interface DbUser extends User {
 export interface Db {
   users: DbUser[];
   /**
-   * Revoked session ids (jti): logout adds one. Any other unexpired token of a known user is
-   * accepted, so a dev:mock session survives a page reload (the db lives in the page).
+   * Sessions (jti → user) and the revoked ones: logout revokes one, a password reset all of the
+   * account's, a password change all but the caller's. A token from before a page reload (the db
+   * lives in the page) is taken as a session, so a dev:mock session survives the reload, unless
+   * its account's sessions were ended since (`loggedOut`).
    */
+  sessions: Map<string, number>;
   revoked: Set<string>;
+  loggedOut: Set<number>;
   /** One-time tokens for confirm/ and reset-password/. */
   confirmTokens: Map<string, number>;
   resetTokens: Map<string, number>;
@@ -34,6 +39,9 @@ export interface Db {
   nextRecordId: number;
   /** Attachments, threads, following, mail log (src/mocks/work-data.ts). */
   work: WorkData;
+  /** The classification tree (taxonomy-data.ts) and the next node's id. */
+  categories: MockCategory[];
+  nextCategoryId: number;
   /** Working a record (docs/api-working.md): shares, classification, favourites, relations. */
   shares: { record_id: number; user_id: number }[];
   recordCategories: { record_id: number; category_id: number }[];
@@ -69,7 +77,7 @@ export interface MockView {
   updated_at: string;
 }
 
-export interface MockEvent {
+interface MockEvent {
   id: number;
   record_id: number;
   action: HistoryAction;
@@ -116,13 +124,17 @@ function demoUsers(): DbUser[] {
 function freshDb(): Db {
   return {
     users: demoUsers(),
+    sessions: new Map(),
     revoked: new Set(),
+    loggedOut: new Set(),
     confirmTokens: new Map(),
     resetTokens: new Map(),
     nextId: 4,
     records: seedRecords(),
     nextRecordId: 46,
     work: freshWorkData(),
+    categories: seedCategories(),
+    nextCategoryId: 101,
     shares: [],
     recordCategories: [],
     favorites: [],
@@ -142,6 +154,18 @@ export let db: Db = freshDb();
 
 export function resetDb(): void {
   db = freshDb();
+}
+
+/** Removes a record and everything of it (the database's cascades). */
+export function forgetRecord(id: number): void {
+  db.records = db.records.filter((r) => r.id !== id);
+  db.relations = db.relations.filter((rel) => rel.a !== id && rel.b !== id);
+  db.shares = db.shares.filter((s) => s.record_id !== id);
+  db.recordCategories = db.recordCategories.filter((c) => c.record_id !== id);
+  db.events = db.events.filter((e) => e.record_id !== id);
+  db.work.attachments = db.work.attachments.filter((a) => a.record_id !== id);
+  db.work.messages = db.work.messages.filter((m) => m.record_id !== id);
+  db.work.mails = db.work.mails.filter((m) => m.record_id !== id);
 }
 
 /** Writes one history event of a record (server/routes/records/history.ts does it for real). */
@@ -200,7 +224,17 @@ export function randomId(): string {
 }
 
 export function startSession(userId: number, ttlSeconds?: number): string {
-  return makeToken(userId, ttlSeconds, randomId());
+  const jti = randomId();
+  db.sessions.set(jti, userId);
+  return makeToken(userId, ttlSeconds, jti);
+}
+
+/** Ends every session of the account but `keep` (server/routes/users/sql.ts changePassword). */
+export function endSessions(userId: number, keep?: string): void {
+  for (const [jti, owner] of db.sessions) {
+    if (owner === userId && jti !== keep) db.revoked.add(jti);
+  }
+  db.loggedOut.add(userId);
 }
 
 interface Claims {

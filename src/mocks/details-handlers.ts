@@ -1,25 +1,36 @@
 import type { Macro, TimelineEntry } from '../features/records/details-types';
 import type { HdRecord } from '../features/records/types';
 import type { ApiData } from '../lib/api-client';
-import { accessOf, present, readable } from './access';
+import { accessOf, nameOf, NOT_FOUND, present, readable } from './access';
 import type { MockUser } from './access';
+import { compare, recordNodes } from './category-data';
 import { db } from './db';
 import { authed, bodyOf, fail, http, ok } from './http';
-import { personName, PRIORITIES, STATUSES } from './records-data';
-import { isFollowing, publicMessage } from './thread-handlers';
-import { classificationOf, relatedOf, sharedList } from './work-handlers';
+import { sanitizeHtml } from '../lib/sanitize';
+import { PRIORITIES, STATUSES } from './records-data';
+import { publicMessage } from './thread-handlers';
+import { relatedOf, sharedList } from './work-handlers';
 
 /** The details call and macros (docs/api-records.md "Details", "Macros"). */
-const NOT_FOUND = 'Sorry! the data you are looking for could not be found';
 const AGENTS_ONLY = 'Only helpdesk agents can use macros.';
 const PAGE = 50;
+
+/** An entry's place in the timeline, as the server's cursor: time (µs), kind rank, id. */
+const cursorOf = (at: string, rank: 0 | 1, id: number) => `${at.slice(0, 23)}000Z~${rank}~${id}`;
+
+/** Newer first: by time, messages before events, then id (server/routes/details/sql.ts). */
+function newerFirst(a: TimelineEntry, b: TimelineEntry): number {
+  const [at, ar, ai] = a.cursor.split('~');
+  const [bt, br, bi] = b.cursor.split('~');
+  return bt.localeCompare(at) || Number(br) - Number(ar) || Number(bi) - Number(ai);
+}
 
 function timeline(record: HdRecord, agent: boolean): TimelineEntry[] {
   const messages: TimelineEntry[] = db.work.messages
     .filter((m) => m.record_id === record.id && (agent || m.thread === 'communication'))
     .map((m) => ({
       type: 'message',
-      cursor: `${m.created_at}~1~${m.id}`,
+      cursor: cursorOf(m.created_at, 1, m.id),
       created_at: m.created_at,
       message: publicMessage(m),
       event: null,
@@ -33,49 +44,50 @@ function timeline(record: HdRecord, agent: boolean): TimelineEntry[] {
     )
     .map((e) => ({
       type: 'event',
-      cursor: `${e.created_at}~0~${e.id}`,
+      cursor: cursorOf(e.created_at, 0, e.id),
       created_at: e.created_at,
       message: null,
       event: {
         id: e.id,
         action: e.action,
         actor_id: e.actor_id,
-        actor_name: personName(e.actor_id),
+        actor_name: nameOf(e.actor_id),
         details: e.details,
         created_at: e.created_at,
       },
     }));
-  // Newest first: by time, then messages before events, then id (as the server orders them).
-  const key = (e: TimelineEntry) => e.cursor.split('~');
-  return [...messages, ...events].sort((a, b) => {
-    const [at, ar, ai] = key(a);
-    const [bt, br, bi] = key(b);
-    return bt.localeCompare(at) || Number(br) - Number(ar) || Number(bi) - Number(ai);
-  });
+  return [...messages, ...events].sort(newerFirst);
 }
 
 function details(user: MockUser, record: HdRecord, before: string | null) {
   const access = accessOf(user, record) ?? 'reader';
-  const agent = access === 'agent';
+  const agent = user.user_is_hde;
   const owner = access === 'owner';
   const takePart = access !== 'reader';
   const all = takePart ? timeline(record, agent) : [];
-  const start = before ? all.findIndex((e) => e.cursor === before) + 1 : 0;
-  const page = all.slice(start, start + PAGE);
+  const older = before
+    ? all.filter((e) => newerFirst({ cursor: before } as TimelineEntry, e) < 0)
+    : all;
+  const page = older.slice(0, PAGE);
   const change = owner || agent;
   return {
     record: present(user, record),
     timeline: {
       entries: page,
-      next_cursor: start + PAGE < all.length ? page[page.length - 1].cursor : null,
+      next_cursor: older.length > PAGE ? page[page.length - 1].cursor : null,
     },
     attachments: db.work.attachments
       .filter((a) => a.record_id === record.id)
-      .map(({ content: _c, record_id: _r, object_type: _o, ...a }) => ({ ...a, message_id: null })),
-    classification: classificationOf(record.id),
+      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)
+      .map(({ content: _c, record_id: _r, object_type: _o, ...a }) => ({
+        ...a,
+        uploaded_by_name: nameOf(a.uploaded_by_id),
+        message_id: null,
+      })),
+    classification: recordNodes(record.id),
     related: relatedOf(user, record.id),
     shared_with: takePart ? sharedList(record.id) : [],
-    following: isFollowing(user, record),
+    following: present(user, record).following,
     permissions: {
       edit: change,
       change_status: user.user_is_hde || (owner && record.object_type === 'T'),
@@ -93,9 +105,10 @@ function details(user: MockUser, record: HdRecord, before: string | null) {
       follow: true,
       attach: takePart,
     },
+    // Who a message can go out as (as GET communication-from/): by role, not by access.
     send_as: !takePart
       ? []
-      : agent
+      : user.user_is_hde
         ? [
             { value: 'agent', label: user.fullname },
             { value: 'helpdesk', label: record.hd_name },
@@ -104,33 +117,50 @@ function details(user: MockUser, record: HdRecord, before: string | null) {
   };
 }
 
-const int = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : null;
-
+/** A macro from a valid body, or the fields the server refuses (server/routes/macros/sql.ts). */
 function macroOf(b: Record<string, unknown>, id: number): Macro | Record<string, string> {
-  const name = typeof b.name === 'string' ? b.name.trim() : '';
-  if (!name || name.length > 100) return { name: 'Name must be 1 to 100 characters.' };
-  const taken = db.macros.some((m) => m.id !== id && m.name.toLowerCase() === name.toLowerCase());
-  if (taken) return { name: 'A macro with this name already exists.' };
-  const statusId = int(b.status_id);
-  const priorityId = int(b.priority_id);
-  const assigneeId = int(b.assignee_id);
+  const name = String(b.name).trim();
+  const statusId = (b.status_id as number | null | undefined) ?? null;
+  const priorityId = (b.priority_id as number | null | undefined) ?? null;
+  const assigneeId = (b.assignee_id as number | null | undefined) ?? null;
+  const categoryIds = (b.category_ids as number[] | undefined) ?? [];
+  const fields: Record<string, string> = {};
+  if (
+    statusId !== null &&
+    !STATUSES.some((s) => s.status_id === statusId && s.object_type === 'T')
+  ) {
+    fields.status_id = 'Choose a status.';
+  }
+  if (assigneeId !== null && !db.users.some((u) => u.id === assigneeId && u.user_is_hde)) {
+    fields.assignee_id = 'Choose a helpdesk agent.';
+  }
+  if (!categoryIds.every((c) => db.categories.some((node) => node.id === c))) {
+    fields.category_ids = 'Choose categories from the classification.';
+  }
+  if (Object.keys(fields).length) return fields;
+  if (db.macros.some((m) => m.id !== id && m.name.toLowerCase() === name.toLowerCase())) {
+    return { name: 'A macro with this name already exists.' };
+  }
+  if (priorityId !== null && !PRIORITIES.some((p) => p.priority_id === priorityId)) {
+    return { priority_id: 'Choose a priority.' };
+  }
   return {
     id,
     name,
-    body: typeof b.body === 'string' ? b.body : '',
+    body: typeof b.body === 'string' ? sanitizeHtml(b.body) : '',
     status_id: statusId,
     status_name: STATUSES.find((s) => s.status_id === statusId)?.status_name ?? null,
     priority_id: priorityId,
     priority_name: PRIORITIES.find((p) => p.priority_id === priorityId)?.priority_name ?? null,
     assignee_id: assigneeId,
-    assignee_name: personName(assigneeId),
-    category_ids: Array.isArray(b.category_ids)
-      ? b.category_ids.filter((c) => int(c) !== null)
-      : [],
+    assignee_name: nameOf(assigneeId),
+    category_ids: categoryIds,
     updated_at: new Date().toISOString(),
   };
 }
+
+/** A stored macro with its assignee's name as it is now. */
+const shown = (m: Macro): Macro => ({ ...m, assignee_name: nameOf(m.assignee_id) });
 
 export function detailsHandlers() {
   const agentsOnly = <Info extends { request: Request }, Answer>(
@@ -143,7 +173,7 @@ export function detailsHandlers() {
     http.get(
       '/api/ticket/{id}/details/',
       authed((user, { params, request }) => {
-        const record = readable(user, 'T', Number(params.id));
+        const record = readable(user, Number(params.id), 'T');
         if (!record) return fail(404, 'Not Found', NOT_FOUND);
         const before = new URL(request.url).searchParams.get('before');
         return ok(details(user, record, before) as ApiData<'/api/ticket/{id}/details/', 'get'>);
@@ -152,7 +182,7 @@ export function detailsHandlers() {
     http.get(
       '/api/content/{id}/details/',
       authed((user, { params, request }) => {
-        const record = readable(user, 'C', Number(params.id));
+        const record = readable(user, Number(params.id), 'C');
         if (!record) return fail(404, 'Not Found', NOT_FOUND);
         const before = new URL(request.url).searchParams.get('before');
         return ok(details(user, record, before) as ApiData<'/api/content/{id}/details/', 'get'>);
@@ -160,13 +190,19 @@ export function detailsHandlers() {
     ),
     http.get(
       '/api/macros',
-      agentsOnly(() => ok([...db.macros].sort((a, b) => a.name.localeCompare(b.name)))),
+      agentsOnly(() =>
+        ok(
+          [...db.macros]
+            .sort((a, b) => compare(a.name.toLowerCase(), b.name.toLowerCase()) || a.id - b.id)
+            .map(shown),
+        ),
+      ),
     ),
     http.get(
       '/api/macros/{id}',
       agentsOnly((_user, { params }) => {
         const macro = db.macros.find((m) => m.id === Number(params.id));
-        return macro ? ok(macro) : fail(404, 'Not Found', 'This macro does not exist.');
+        return macro ? ok(shown(macro)) : fail(404, 'Not Found', 'This macro does not exist.');
       }),
     ),
     http.post(
@@ -183,10 +219,10 @@ export function detailsHandlers() {
       '/api/macros/{id}',
       agentsOnly(async (_user, { request, params }) => {
         const id = Number(params.id);
-        const at = db.macros.findIndex((m) => m.id === id);
-        if (at < 0) return fail(404, 'Not Found', 'This macro does not exist.');
         const made = macroOf(await bodyOf(request), id);
         if (!('id' in made)) return fail(400, 'Bad Request', 'Validation failed', made);
+        const at = db.macros.findIndex((m) => m.id === id);
+        if (at < 0) return fail(404, 'Not Found', 'This macro does not exist.');
         db.macros[at] = made as Macro;
         return ok(made as Macro);
       }),

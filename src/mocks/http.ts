@@ -3,6 +3,7 @@ import { createOpenApiHttp } from 'openapi-msw';
 import type { HttpMethod, OpenApiHttpHandlers, OpenApiHttpRequestHandler } from 'openapi-msw';
 import type { components, paths } from '../api/schema';
 import { db, readClaims } from './db';
+import { invalidFields, needsSession } from './validate';
 
 /** One answer of a mock handler: the operation (as docs/openapi.json names it) and the response. */
 export interface MockAnswer {
@@ -20,10 +21,20 @@ export function observeAnswers(observer: ((answer: MockAnswer) => void) | null):
 
 const typed = createOpenApiHttp<paths>({ baseUrl: '*' });
 
+/**
+ * Each handler answers as the server's routes do before their own code runs: 401 without a
+ * session where the operation needs one, then 400 for input its schema refuses (validate.ts).
+ */
 function observed<M extends HttpMethod>(method: M): OpenApiHttpRequestHandler<paths, M> {
   return (path, resolver, options) => {
     const reporting = (async (info) => {
-      const answer = await resolver(info);
+      const { request, params } = info as { request: Request; params: Record<string, unknown> };
+      const refusal = async () => {
+        if (needsSession(method, String(path)) && !sessionOf(request)) return unauthorized();
+        const invalid = await invalidFields(method, String(path), request, params);
+        return invalid ? fail(400, 'Bad Request', 'Validation failed', invalid) : null;
+      };
+      const answer = (await refusal()) ?? (await resolver(info));
       if (answerObserver && answer instanceof Response) {
         answerObserver({ method, path: String(path), response: answer.clone() });
       }
@@ -88,12 +99,18 @@ export function sessionOf(request: Request) {
   const claims = readClaims(match[1]);
   if (!claims || claims.exp * 1000 <= Date.now() || db.revoked.has(claims.jti)) return null;
   const user = db.users.find((candidate) => String(candidate.id) === claims.sub);
-  return user ? { user, jti: claims.jti } : null;
+  if (!user) return null;
+  if (!db.sessions.has(claims.jti)) {
+    if (db.loggedOut.has(user.id)) return null;
+    db.sessions.set(claims.jti, user.id);
+  }
+  return { user, jti: claims.jti };
 }
 
 export type MockUser = NonNullable<ReturnType<typeof sessionOf>>['user'];
 
-export const unauthorized = () => fail(401, 'Unauthorized', 'Unauthorized');
+export const unauthorized = () =>
+  fail(401, 'Unauthorized', 'Unauthorized: Your session has expired. Please log in again.');
 
 /**
  * A resolver for signed-in callers only (401 otherwise): `authed((user, info) => ...)`. Generic
@@ -106,12 +123,6 @@ export function authed<Info extends { request: Request }, Answer>(
     const session = sessionOf(info.request);
     return session ? handler(session.user, info) : unauthorized();
   };
-}
-
-/** What a resolver about one record gets: its id in the path. */
-export interface RecordInfo {
-  request: Request;
-  params: { id?: string };
 }
 
 /** The JSON body as sent, whatever it is (the handlers check it as the server does). */

@@ -4,8 +4,8 @@
 // sent to every stream, like the server does for agents.
 import { HttpResponse } from 'msw';
 import { db } from './db';
-import { authed, bodyOf, fail, http, ok } from './http';
-import { NOT_FOUND, workAccess } from './work-access';
+import { accessOf, refused, requireAccess } from './access';
+import { authed, bodyOf, http, ok } from './http';
 
 interface OpenStream {
   userId: number;
@@ -68,27 +68,35 @@ export function liveHandlers() {
     http.post(
       '/api/records/{id}/presence',
       authed(async (user, { params, request }) => {
-        const id = Number(params.id);
-        const record = db.records.find((r) => r.id === id);
-        if (!record || !workAccess(user, record)) return fail(404, 'Not Found', NOT_FOUND);
-        const { state } = await bodyOf(request);
-        if (state !== 'viewing' && state !== 'typing' && state !== 'left') {
-          return fail(400, 'Bad Request', 'State must be viewing, typing or left.', {
-            state: 'State must be viewing, typing or left.',
-          });
+        const record = requireAccess(user, 'take_part', Number(params.id));
+        if (refused(record)) return record;
+        const state = (await bodyOf(request)).state as 'viewing' | 'typing' | 'left';
+        const people =
+          present.get(record.id) ?? new Map<number, { fullname: string; typing: boolean }>();
+        present.set(record.id, people);
+        const before = people.get(user.id);
+        if (state === 'left') {
+          if (!people.delete(user.id)) return ok({ state });
+        } else {
+          const typing = state === 'typing';
+          people.set(user.id, { fullname: user.fullname, typing });
+          // A re-send that changes nothing says nothing new.
+          if (before && before.typing === typing) return ok({ state });
         }
-        const people = present.get(id) ?? new Map<number, { fullname: string; typing: boolean }>();
-        present.set(id, people);
-        if (state === 'left') people.delete(user.id);
-        else people.set(user.id, { fullname: user.fullname, typing: state === 'typing' });
         const all = [...people.entries()].map(([pid, p]) => ({ id: pid, fullname: p.fullname, p }));
-        emitLive('presence', {
-          record_id: id,
+        const event = {
+          record_id: record.id,
           viewing: all.map(({ id: pid, fullname }) => ({ id: pid, fullname })),
           typing: all
             .filter((x) => x.p.typing)
             .map(({ id: pid, fullname }) => ({ id: pid, fullname })),
-        });
+        };
+        // To those who see the record: agents, its owner, the people it is shared with.
+        for (const s of streams) {
+          const viewer = db.users.find((u) => u.id === s.userId);
+          const access = viewer ? accessOf(viewer, record) : null;
+          if (access && access !== 'reader') write(s, 'presence', event);
+        }
         return ok({ state });
       }),
     ),

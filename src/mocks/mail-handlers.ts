@@ -4,9 +4,8 @@ import { authed, bodyOf, fail, http, ok } from './http';
 import type { MockChannel } from './mail-data';
 import { HELPDESKS } from './records-data';
 
-const validEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const AGENTS_ONLY = 'Only helpdesk agents may do this.';
+const AGENTS_ONLY = 'Only helpdesk agents can do this.';
 const NO_DESK = 'Help desk not found.';
 /** The mock's only reachable mailbox server (anything else refuses the connection). */
 const REACHABLE = 'imap.example.com';
@@ -40,32 +39,6 @@ function publicChannel(hdId: number): MailChannel {
   };
 }
 
-/** Reads `imap` of a body the way the server validates it: the settings, or the field messages. */
-function readImap(
-  raw: unknown,
-  stored: Imap | null,
-): { imap: Imap | null; fields: Record<string, string> } {
-  if (raw === null || raw === undefined) return { imap: null, fields: {} };
-  const body = typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  const fields: Record<string, string> = {};
-  const host = text(body.host).trim();
-  const user = text(body.user).trim();
-  const folder = text(body.folder).trim() || 'INBOX';
-  const port = body.port;
-  const password = typeof body.password === 'string' ? body.password : (stored?.password ?? null);
-  if (!host) fields['imap.host'] = 'IMAP host is required.';
-  else if (!/^[A-Za-z0-9._:[\]-]+$/.test(host)) {
-    fields['imap.host'] = 'Enter a host name or IP address.';
-  }
-  if (!(Number.isInteger(port) && (port as number) >= 1 && (port as number) <= 65535)) {
-    fields['imap.port'] = 'Port must be 1 to 65535.';
-  }
-  if (!user) fields['imap.user'] = 'User name is required.';
-  if (!password) fields['imap.password'] = 'Password is required.';
-  const imap = { host, port: port as number, tls: body.tls !== false, user, password, folder };
-  return { imap, fields };
-}
-
 /** What the server's imap-check says (server/mail/imap-check.ts), for the mock's one server. */
 function connect(imap: Imap): ConnectionTest {
   if (imap.host.toLowerCase() !== REACHABLE) {
@@ -83,20 +56,31 @@ function connect(imap: Imap): ConnectionTest {
   return { ok: true, message: `Connected; folder ${imap.folder} has 12 messages.` };
 }
 
+type ImapInput = Omit<Imap, 'password' | 'folder'> & { password?: string; folder?: string };
+
 /** The mail channels page (helpdesk agents only): list, save, test connection. */
 export function mailHandlers() {
   type Info = { request: Request; params: { hd_id?: string | number } };
-  /** Signed-in helpdesk agents only (401, else 403). */
+  /** Signed-in helpdesk agents only (403 otherwise). */
   const agent = <I extends { request: Request }, Answer>(handler: (info: I) => Answer) =>
     authed((user, info: I) =>
       user.user_is_hde ? handler(info) : fail(403, 'Forbidden', AGENTS_ONLY),
     );
   const deskOf = (info: Info) => HELPDESKS.find((hd) => hd.hd_id === Number(info.params.hd_id));
+  const invalid = (fields: Record<string, string>) =>
+    fail(400, 'Bad Request', 'Validation failed', fields);
+  // Ticket desks first, each kind by the desks' order and name (as the server lists them).
+  const listed = [...HELPDESKS].sort(
+    (a, b) =>
+      (a.object_type === b.object_type ? 0 : a.object_type === 'T' ? -1 : 1) ||
+      a.sort_order - b.sort_order ||
+      (a.hd_name < b.hd_name ? -1 : a.hd_name > b.hd_name ? 1 : 0),
+  );
 
   return [
     http.get(
       '/api/mail-channel/',
-      agent(() => ok({ items: HELPDESKS.map((hd) => publicChannel(hd.hd_id)) })),
+      agent(() => ok({ items: listed.map((hd) => publicChannel(hd.hd_id)) })),
     ),
     http.put(
       '/api/mail-channel/{hd_id}/',
@@ -105,29 +89,38 @@ export function mailHandlers() {
         if (!desk) return fail(404, 'Not Found', NO_DESK);
         const body = await bodyOf(info.request);
         const current = channelOf(desk.hd_id);
-        const address = body.address === null ? null : text(body.address).trim() || null;
-        const { imap, fields } = readImap(body.imap, current.imap);
-        if (desk.object_type !== 'T' && (address !== null || imap !== null)) {
-          fields.address = 'Mail comes in as tickets: only ticket help desks take mail.';
+        const address = text(body.address).trim() || null;
+        const given = body.imap as ImapInput | null;
+        if (desk.object_type !== 'T' && (address !== null || given !== null)) {
+          return invalid({
+            address: 'Mail comes in as tickets: only ticket help desks take mail.',
+          });
         }
-        if (address !== null && !validEmail(address)) {
-          fields.address = 'Enter a valid email address.';
-        }
-        if (Object.keys(fields).length > 0) {
-          return fail(400, 'Bad Request', 'Validation failed', fields);
+        if (given && given.password === undefined && !current.imap?.password) {
+          return invalid({ 'imap.password': 'Password is required.' });
         }
         const other = db.mailChannels.find(
-          (c) => c.hd_id !== desk.hd_id && c.address?.toLowerCase() === address?.toLowerCase(),
+          (c) =>
+            c.hd_id !== desk.hd_id &&
+            !!address &&
+            c.address?.toLowerCase() === address.toLowerCase(),
         );
         if (address !== null && other) {
           const message = `${address} is already the address of ${publicChannel(other.hd_id).hd_name}.`;
           return fail(409, 'Conflict', message, { address: message });
         }
-        const next: MockChannel = { ...current, address, imap };
-        if (!imap) {
-          next.last_poll_at = null;
-          next.last_error = null;
-        }
+        const imap: Imap | null = given && {
+          host: given.host.trim(),
+          port: given.port,
+          tls: given.tls,
+          user: given.user.trim(),
+          password: given.password ?? current.imap?.password ?? null,
+          folder: given.folder?.trim() || 'INBOX',
+        };
+        // Without a mailbox the poll state is cleared.
+        const next: MockChannel = imap
+          ? { ...current, address, imap }
+          : { ...current, address, imap, last_poll_at: null, last_error: null };
         db.mailChannels = [...db.mailChannels.filter((c) => c.hd_id !== desk.hd_id), next];
         return ok(publicChannel(desk.hd_id));
       }),
@@ -137,15 +130,16 @@ export function mailHandlers() {
       agent(async (info) => {
         const desk = deskOf(info);
         if (!desk) return fail(404, 'Not Found', NO_DESK);
-        const body = await bodyOf(info.request);
+        const given = (await bodyOf(info.request)).imap as ImapInput | undefined;
         const stored = channelOf(desk.hd_id).imap;
-        const given = readImap(body.imap, stored);
-        if (Object.keys(given.fields).length > 0) {
-          return fail(400, 'Bad Request', 'Validation failed', given.fields);
-        }
-        const imap = given.imap ?? stored;
-        if (!imap) return fail(400, 'Bad Request', 'This help desk has no IMAP mailbox to test.');
-        return ok(connect(imap));
+        const settings = given
+          ? { ...given, password: given.password ?? null, folder: given.folder?.trim() || 'INBOX' }
+          : stored;
+        if (!settings)
+          return fail(400, 'Bad Request', 'This help desk has no IMAP mailbox to test.');
+        const password = settings.password ?? stored?.password ?? null;
+        if (!password) return invalid({ 'imap.password': 'Password is required.' });
+        return ok(connect({ ...settings, password }));
       }),
     ),
   ];

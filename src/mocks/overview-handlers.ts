@@ -1,73 +1,28 @@
-import type {
-  ContentItem,
-  ContentListItem,
-  HdRecord,
-  Ticket,
-  TicketListItem,
-} from '../features/records/types';
-import { accessOf, ownerOf, present } from './access';
-import {
-  categories,
-  categoryState,
-  childrenOf,
-  descendantsOf,
-  taxonomyNode,
-} from './category-data';
+// Search, home, what's new, dashboard, charts, the content collector and contacts
+// (docs/api-overview.md) over the mock db, as server/routes/{search,overview,charts,collector,
+// contact} answer them.
+import type { ContentItem, HdRecord, Ticket } from '../features/records/types';
+import { accessOf, nameOf, titleOf } from './access';
+import { childrenOf, descendantsOf, withDemoLinks } from './category-data';
 import { db } from './db';
 import { authed, bodyOf, fail, http, ok, type MockUser } from './http';
-import { HELPDESKS, STATUSES } from './records-data';
+import { listItem, listRows } from './record-handlers';
+import { CONTENT_TYPES, fold, HELPDESKS, PRIORITIES, STATUSES } from './records-data';
 
-/** Search, home, dashboard, charts, collector, contact (docs/api-overview.md) over the mock db. */
 type User = MockUser;
 
-const NOT_FOUND = 'Sorry! the data you are looking for could not be found';
 const DAY = 24 * 3600 * 1000;
+const HOME_ITEMS = 5;
 
-const isId = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 1;
-const isDate = (value: unknown): value is string =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-const fold = (value: string) =>
-  value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const stripTags = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-const isClosed = (statusId: number) =>
-  STATUSES.some((s) => s.status_id === statusId && s.is_closed);
-const titleOf = (r: HdRecord) => (r.object_type === 'T' ? r.subject : r.title);
-const bodyText = (r: HdRecord) =>
-  stripTags((r.object_type === 'T' ? (r as Ticket).description : (r as ContentItem).body) ?? '');
-const userName = (id: number | null) =>
-  id === null ? null : (db.users.find((u) => u.id === id)?.fullname ?? null);
-
-type ListItemOf<R> = R extends Ticket ? TicketListItem : ContentListItem;
-
-/** A list item as the caller gets it: without its body, with `access`. */
-function listItem<R extends HdRecord>(user: User, record: R): ListItemOf<R> {
-  const copy = { ...present(user, record) } as Record<string, unknown>;
-  delete copy.description;
-  delete copy.body;
-  return copy as ListItemOf<R>;
-}
-
-const readable = (user: User) => (r: HdRecord) => !r.is_draft && accessOf(user, r) !== null;
 const newestFirst = (a: HdRecord, b: HdRecord) =>
   b.created_at.localeCompare(a.created_at) || b.id - a.id;
-const isPublicContent = (r: HdRecord): r is ContentItem =>
+/** Published, searchable, submitted content: what every signed-in user may read. */
+const isPublished = (r: HdRecord): r is ContentItem =>
   r.object_type === 'C' && r.searchable && !r.is_draft && r.status_id === 7;
-const isContent = (r: HdRecord): r is ContentItem => r.object_type === 'C';
 
 function paged<T>(rows: T[], body: Record<string, unknown>, user: User) {
-  const page = isId(body.page) ? body.page : 1;
-  const pageSize =
-    isId(body.page_size) && body.page_size <= 100 ? body.page_size : user.items_per_page;
+  const page = typeof body.page === 'number' ? body.page : 1;
+  const pageSize = typeof body.page_size === 'number' ? body.page_size : user.items_per_page;
   const start = (page - 1) * pageSize;
   return {
     items: rows.slice(start, start + pageSize),
@@ -78,375 +33,407 @@ function paged<T>(rows: T[], body: Record<string, unknown>, user: User) {
   };
 }
 
-/** `<mark>` around the query's words, everything else escaped (as ts_headline answers). */
-function headline(text: string, words: string[]): string {
-  const source = text.slice(0, 240);
-  const folded = fold(source);
-  const marks: [number, number][] = [];
-  for (const word of words) {
-    let from = 0;
-    for (;;) {
-      const at = folded.indexOf(word, from);
-      if (at < 0) break;
-      let end = at + word.length;
-      while (end < folded.length && /[a-z0-9]/.test(folded[end])) end += 1;
-      marks.push([at, end]);
-      from = end;
-    }
-  }
-  marks.sort((a, b) => a[0] - b[0]);
-  let out = '';
-  let pos = 0;
-  for (const [start, end] of marks) {
-    if (start < pos) continue;
-    out +=
-      escapeHtml(source.slice(pos, start)) + `<mark>${escapeHtml(source.slice(start, end))}</mark>`;
-    pos = end;
-  }
-  return out + escapeHtml(source.slice(pos));
+// ---- Full-text search ---------------------------------------------------------------------
+
+/** The database's html_to_text(): tags become spaces, a few entities their characters. */
+const htmlToText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const wordsOf = (text: string) => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * The query's words (letters and digits); when it does not end in a separator, the last one
+ * is still being typed and matches as a prefix (server/routes/search/sql.ts queryTerms). A full
+ * word matches a word it begins (the server's stemming, roughly).
+ */
+function matcher(q: string) {
+  const words = wordsOf(q);
+  const typing = /[\p{L}\p{N}]$/u.test(q);
+  return (text: string) => {
+    const found = wordsOf(text);
+    return words.map((w, i) =>
+      found.some((f) => (typing && i === words.length - 1 ? f.startsWith(w) : f.startsWith(w))),
+    );
+  };
 }
 
-/** The records classified under these nodes (the demo links are added on first use). */
-function linksOf(categoryIds: number[]) {
-  categoryState();
-  return new Set(
-    db.recordCategories.filter((l) => categoryIds.includes(l.category_id)).map((l) => l.record_id),
-  );
+/** A snippet of the body's text with the query's words marked (as ts_headline answers). */
+function snippet(html: string, q: string): string {
+  const text = htmlToText(html);
+  const words = wordsOf(q);
+  const parts = text.split(/([\p{L}\p{N}]+)/u);
+  return parts
+    .map((part) =>
+      words.some((w) => fold(part).startsWith(w)) && /[\p{L}\p{N}]/u.test(part)
+        ? `<mark>${escapeHtml(part)}</mark>`
+        : escapeHtml(part),
+    )
+    .join('');
 }
+
+const bodyOfRecord = (r: HdRecord) =>
+  (r.object_type === 'T' ? (r as Ticket).description : (r as ContentItem).body) ?? '';
+/** A ticket's public messages are part of what it is found by. */
+const threadText = (r: HdRecord) =>
+  r.object_type === 'T'
+    ? db.work.messages
+        .filter((m) => m.record_id === r.id && m.thread === 'communication')
+        .map((m) => htmlToText(m.body))
+        .join(' ')
+    : '';
 
 function searchQuery(user: User, body: Record<string, unknown>) {
-  const q = typeof body.q === 'string' ? body.q.trim() : '';
+  const q = String(body.q).trim();
   if (!q)
     return fail(400, 'Bad Request', 'Validation failed', { q: 'Type something to search for.' });
-  if (q.length > 200) {
+  if ([...q].length > 200) {
     return fail(400, 'Bad Request', 'Validation failed', {
       q: 'Search text must be at most 200 characters.',
     });
   }
   const type = body.type === 'T' ? 'T' : 'C';
   const f = (body.filters ?? {}) as Record<string, unknown>;
-  const words = fold(q).split(/\s+/).filter(Boolean);
-  const inCategory = isId(f.category_id)
-    ? linksOf([f.category_id, ...descendantsOf(f.category_id)])
-    : null;
+  const match = matcher(String(body.q).trimStart());
+  withDemoLinks();
+  const inCategory =
+    typeof f.category_id === 'number' ? [f.category_id, ...descendantsOf(f.category_id)] : null;
+  // Title weighs most, then the body, then the thread (ts_rank_cd's A, B and C weights).
   const hits = db.records
-    .filter((r) => r.object_type === type && readable(user)(r))
-    .filter((r) => !isId(f.status_id) || r.status_id === f.status_id)
-    .filter((r) => !isId(f.hd_id) || r.hd_id === f.hd_id)
-    .filter((r) => !inCategory || inCategory.has(r.id))
-    .filter((r) => !isDate(f.created_from) || r.created_at.slice(0, 10) >= f.created_from)
-    .filter((r) => !isDate(f.created_to) || r.created_at.slice(0, 10) <= f.created_to)
+    .filter((r) => r.object_type === type && !r.is_draft && accessOf(user, r) !== null)
+    .filter((r) => typeof f.status_id !== 'number' || r.status_id === f.status_id)
+    .filter((r) => typeof f.hd_id !== 'number' || r.hd_id === f.hd_id)
+    .filter(
+      (r) =>
+        !inCategory ||
+        db.recordCategories.some((l) => l.record_id === r.id && inCategory.includes(l.category_id)),
+    )
+    .filter(
+      (r) => typeof f.created_from !== 'string' || r.created_at.slice(0, 10) >= f.created_from,
+    )
+    .filter((r) => typeof f.created_to !== 'string' || r.created_at.slice(0, 10) <= f.created_to)
     .map((r) => {
-      const title = fold(titleOf(r));
-      const text = fold(bodyText(r));
-      const all = words.every((w) => title.includes(w) || text.includes(w));
-      const rank =
-        words.filter((w) => title.includes(w)).length * 2 +
-        words.filter((w) => text.includes(w)).length;
-      return { r, all, rank };
+      const inTitle = match(titleOf(r));
+      const inBody = match(htmlToText(bodyOfRecord(r)));
+      const inThread = match(threadText(r));
+      const all = inTitle.every((hit, i) => hit || inBody[i] || inThread[i]);
+      const weights = inTitle.map((hit, i): number =>
+        hit ? 1 : inBody[i] ? 0.4 : inThread[i] ? 0.2 : 0,
+      );
+      return { r, all, rank: weights.reduce((a, b) => a + b, 0) };
     })
     .filter((h) => h.all)
     .sort((a, b) => b.rank - a.rank || newestFirst(a.r, b.r));
   const page = paged(hits, body, user);
   return ok({
     ...page,
-    items: page.items.map(({ r }) => {
-      const title = titleOf(r);
-      const titleHit = words.some((w) => fold(title).includes(w));
-      return {
-        id: r.id,
-        object_type: r.object_type,
-        title,
-        snippet: headline(
-          titleHit && !words.some((w) => fold(bodyText(r)).includes(w)) ? title : bodyText(r),
-          words,
-        ),
-        status_name: r.status_name,
-        hd_name: r.hd_name,
-        created_at: r.created_at,
-        // Only readable records are hits.
-        access: accessOf(user, r) ?? 'reader',
-      };
-    }),
+    items: page.items.map(({ r }) => ({
+      id: r.id,
+      object_type: r.object_type,
+      title: titleOf(r),
+      snippet: snippet(bodyOfRecord(r), q),
+      status_name: r.status_name,
+      hd_name: r.hd_name,
+      created_at: r.created_at,
+      access: accessOf(user, r) ?? 'reader',
+    })),
   });
 }
 
-function lastPublicMessage(recordId: number) {
-  const messages = db.work.messages.filter(
-    (m) => m.record_id === recordId && m.thread === 'communication',
-  );
-  return messages.at(-1);
+// ---- Dashboard and charts -----------------------------------------------------------------
+
+/** The figures and the lists their links open (server/routes/overview/routes.ts figureSpecs). */
+function figures(user: User) {
+  const count = (scope: 'my' | 'hd', filters: Record<string, unknown>) =>
+    listRows(user, 'T', scope, filters).length;
+  if (!user.user_is_hde) {
+    return [
+      {
+        key: 'my_open',
+        label: 'My open tickets',
+        value: count('my', { status_group: 'open' }),
+        link: '/ticket/my_ticket?status_group=open',
+      },
+      {
+        key: 'waiting_for_me',
+        label: 'Waiting for my reply',
+        value: count('my', { waiting_for_me: true }),
+        link: '/ticket/my_ticket?waiting_for_me=1',
+      },
+      {
+        key: 'recently_answered',
+        label: 'Answered in the last 7 days',
+        value: count('my', { recently_answered: true }),
+        link: '/ticket/my_ticket?recently_answered=1',
+      },
+    ];
+  }
+  return [
+    {
+      key: 'unassigned',
+      label: 'Unassigned open tickets',
+      value: count('hd', { status_group: 'open', assignee_id: 'none' }),
+      link: '/hd_ticket?status_group=open&assignee=none',
+    },
+    {
+      key: 'assigned_to_me',
+      label: 'Open tickets assigned to me',
+      value: count('hd', { status_group: 'open', assignee_id: user.id }),
+      link: '/hd_ticket?status_group=open&assignee=me',
+    },
+    {
+      key: 'overdue',
+      label: 'Overdue (past an SLA target)',
+      value: count('hd', { sla: 'overdue' }),
+      link: '/hd_ticket?sla=overdue&sort=sla',
+    },
+    {
+      key: 'due_soon',
+      label: 'Due in the next hour',
+      value: count('hd', { sla: 'due_soon' }),
+      link: '/hd_ticket?sla=due_soon&sort=sla',
+    },
+  ];
 }
 
 function dashboard(user: User) {
-  const tickets = db.records.filter((r): r is Ticket => r.object_type === 'T' && !r.is_draft);
-  const open = tickets.filter((t) => !isClosed(t.status_id));
-  const isAgent = (id: number | null) => db.users.some((u) => u.id === id && u.user_is_hde);
-  const activity = [...db.events]
-    .filter((e) => user.user_is_hde || !e.internal)
+  const closed = (id: number) => STATUSES.some((s) => s.status_id === id && s.is_closed);
+  // The newest events on records the caller sees (not as a reader); internal ones for agents.
+  const activity = db.events
     .map((e) => ({ e, r: db.records.find((r) => r.id === e.record_id) }))
     .filter(
       (x): x is { e: (typeof db.events)[number]; r: HdRecord } =>
-        !!x.r && accessOf(user, x.r) !== null,
+        !!x.r &&
+        (user.user_is_hde || !x.e.internal) &&
+        ![null, 'reader'].includes(accessOf(user, x.r)),
     )
-    .reverse()
+    .sort((a, b) => b.e.created_at.localeCompare(a.e.created_at) || b.e.id - a.e.id)
     .slice(0, 10)
     .map(({ e, r }) => ({
       record_id: r.id,
       object_type: r.object_type,
       title: titleOf(r),
       action: e.action,
-      actor_name: userName(e.actor_id),
+      actor_name: nameOf(e.actor_id),
       created_at: e.created_at,
     }));
-  if (user.user_is_hde) {
-    return ok({
-      role: 'agent' as const,
-      figures: [
-        {
-          key: 'unassigned',
-          label: 'Unassigned',
-          value: open.filter((t) => t.assignee_id === null).length,
-          link: '/hd_ticket?assignee=none',
-        },
-        {
-          key: 'assigned_to_me',
-          label: 'Assigned to me',
-          value: open.filter((t) => t.assignee_id === user.id).length,
-          link: '/hd_ticket?assignee=me',
-        },
-        {
-          key: 'overdue',
-          label: 'Overdue (past an SLA target)',
-          value: open.filter((t) => t.sla?.state === 'overdue').length,
-          link: '/hd_ticket?sla=overdue&sort=sla',
-        },
-        {
-          key: 'due_soon',
-          label: 'Due in the next hour',
-          value: open.filter((t) => t.sla?.state === 'warning').length,
-          link: '/hd_ticket?sla=due_soon&sort=sla',
-        },
-      ],
-      per_helpdesk: HELPDESKS.filter((hd) => hd.object_type === 'T').map((hd) => ({
-        hd_id: hd.hd_id,
-        hd_name: hd.hd_name,
-        open: open.filter((t) => t.hd_id === hd.hd_id).length,
-      })),
-      activity,
-    });
-  }
-  const mine = open.filter((t) => t.requester_id === user.id);
-  const waiting = mine.filter((t) => {
-    const last = lastPublicMessage(t.id);
-    return !!last && isAgent(last.author_id);
-  });
-  const weekAgo = Date.now() - 7 * DAY;
-  const answered = tickets.filter(
-    (t) =>
-      t.requester_id === user.id &&
-      db.work.messages.some(
-        (m) =>
-          m.record_id === t.id &&
-          m.thread === 'communication' &&
-          isAgent(m.author_id) &&
-          Date.parse(m.created_at) >= weekAgo,
-      ),
+  const common = { figures: figures(user), activity };
+  if (!user.user_is_hde) return ok({ role: 'user' as const, ...common });
+  const open = db.records.filter(
+    (r) => r.object_type === 'T' && !r.is_draft && !closed(r.status_id),
   );
   return ok({
-    role: 'user' as const,
-    figures: [
-      {
-        key: 'my_open',
-        label: 'My open tickets',
-        value: mine.length,
-        link: '/ticket/my_ticket?status_group=open',
-      },
-      {
-        key: 'waiting_for_me',
-        label: 'Waiting for me',
-        value: waiting.length,
-        link: '/ticket/my_ticket?waiting_for_me=1',
-      },
-      {
-        key: 'recently_answered',
-        label: 'Recently answered',
-        value: answered.length,
-        link: '/ticket/my_ticket?sort=-updated_at',
-      },
-    ],
-    activity,
+    role: 'agent' as const,
+    ...common,
+    per_helpdesk: HELPDESKS.filter((hd) => hd.object_type === 'T').map((hd) => ({
+      hd_id: hd.hd_id,
+      hd_name: hd.hd_name,
+      open: open.filter((t) => t.hd_id === hd.hd_id).length,
+    })),
   });
 }
 
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 function charts(user: User, url: URL) {
-  const today = new Date().toISOString().slice(0, 10);
-  const to = url.searchParams.get('to') ?? today;
-  const from =
-    url.searchParams.get('from') ?? new Date(Date.parse(to) - 29 * DAY).toISOString().slice(0, 10);
-  const fields: Record<string, string> = {};
-  if (!isDate(from)) fields.from = 'From must be a date (YYYY-MM-DD).';
-  if (!isDate(to)) fields.to = 'To must be a date (YYYY-MM-DD).';
-  if (!fields.from && !fields.to) {
-    const days = (Date.parse(to) - Date.parse(from)) / DAY;
-    if (days < 0) fields.to = 'To must not be before From.';
-    else if (days > 365) fields.to = 'The period can be at most 366 days.';
+  const q = Object.fromEntries(url.searchParams);
+  const to = q.to ?? (q.from ? isoDay(Date.parse(q.from) + 29 * DAY) : isoDay(Date.now()));
+  const from = q.from ?? isoDay(Date.parse(to) - 29 * DAY);
+  if (Date.parse(from) > Date.parse(to)) {
+    return fail(400, 'Bad Request', 'Validation failed', { from: 'From must be on or before to.' });
   }
-  if (Object.keys(fields).length) return fail(400, 'Bad Request', 'Validation failed', fields);
-  const mine = (r: HdRecord) => !r.is_draft && (user.user_is_hde || ownerOf(r) === user.id);
-  const inPeriod = db.records.filter(
-    (r) => mine(r) && r.created_at.slice(0, 10) >= from && r.created_at.slice(0, 10) <= to,
-  );
-  const count = (rows: HdRecord[], label: (r: HdRecord) => string | null) => {
-    const out = new Map<string, number>();
-    for (const r of rows) {
-      const key = label(r);
-      if (key) out.set(key, (out.get(key) ?? 0) + 1);
-    }
-    return [...out].map(([name, value]) => ({ label: name, value }));
-  };
-  const tickets = inPeriod.filter((r) => r.object_type === 'T') as Ticket[];
-  const content = inPeriod.filter((r) => r.object_type === 'C') as ContentItem[];
-  const perDay: { day: string; opened: number; closed: number }[] = [];
-  for (let t = Date.parse(from); t <= Date.parse(to); t += DAY) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    perDay.push({
-      day,
-      opened: db.records.filter(
-        (r) => mine(r) && r.object_type === 'T' && r.created_at.slice(0, 10) === day,
-      ).length,
-      closed: db.records.filter(
-        (r) =>
-          mine(r) &&
-          r.object_type === 'T' &&
-          isClosed(r.status_id) &&
-          r.updated_at.slice(0, 10) === day,
-      ).length,
+  if ((Date.parse(to) - Date.parse(from)) / DAY + 1 > 366) {
+    return fail(400, 'Bad Request', 'Validation failed', {
+      to: 'The period can be at most 366 days.',
     });
   }
+  // Agents count every record, anyone else their own (no shares: figures are about one's work).
+  const mine = (r: HdRecord) => !r.is_draft && (user.user_is_hde || accessOf(user, r) === 'owner');
+  const inPeriod = (at: string) => at.slice(0, 10) >= from && at.slice(0, 10) <= to;
+  const counted = db.records.filter((r) => mine(r) && inPeriod(r.created_at));
+  const tickets = counted.filter((r): r is Ticket => r.object_type === 'T');
+  const content = counted.filter((r): r is ContentItem => r.object_type === 'C');
+  /** Every row of the lookup, zeros included, in its order. */
+  const bars = <L, R>(
+    lookup: L[],
+    label: (l: L) => string,
+    of: (l: L, r: R) => boolean,
+    rows: R[],
+  ) => lookup.map((l) => ({ label: label(l), value: rows.filter((r) => of(l, r)).length }));
+  const closedNames = STATUSES.filter((s) => s.object_type === 'T' && s.is_closed).map(
+    (s) => s.status_name,
+  );
+  const perDay: { day: string; opened: number; closed: number }[] = [];
+  for (let t = Date.parse(from); t <= Date.parse(to); t += DAY) {
+    const day = isoDay(t);
+    perDay.push({
+      day,
+      opened: tickets.filter((r) => r.created_at.slice(0, 10) === day).length,
+      // A status change into a closed status, from one that was not.
+      closed: db.events.filter((e) => {
+        const r = db.records.find((x) => x.id === e.record_id);
+        const to = String(e.details.to ?? '');
+        const was = String(e.details.from ?? '');
+        return (
+          !!r &&
+          r.object_type === 'T' &&
+          (user.user_is_hde || accessOf(user, r) === 'owner') &&
+          e.action === 'status_changed' &&
+          e.created_at.slice(0, 10) === day &&
+          closedNames.includes(to) &&
+          !closedNames.includes(was)
+        );
+      }).length,
+    });
+  }
+  const statuses = (type: 'T' | 'C') => STATUSES.filter((s) => s.object_type === type);
   return ok({
     from,
     to,
     tickets_per_day: perDay,
-    tickets_by_status: count(tickets, (r) => r.status_name),
-    tickets_by_priority: count(tickets, (r) => (r as Ticket).priority_name),
-    tickets_by_helpdesk: count(tickets, (r) => r.hd_name),
-    content_by_type: count(content, (r) => (r as ContentItem).content_type_name),
-    content_by_status: count(content, (r) => r.status_name),
-    sla_met_per_week: slaWeeks(tickets),
+    tickets_by_status: bars(
+      statuses('T'),
+      (s) => s.status_name,
+      (s, r: Ticket) => r.status_id === s.status_id,
+      tickets,
+    ),
+    tickets_by_priority: bars(
+      PRIORITIES,
+      (p) => p.priority_name,
+      (p, r: Ticket) => r.priority_id === p.priority_id,
+      tickets,
+    ),
+    tickets_by_helpdesk: bars(
+      HELPDESKS.filter((hd) => hd.object_type === 'T'),
+      (hd) => hd.hd_name,
+      (hd, r: Ticket) => r.hd_id === hd.hd_id,
+      tickets,
+    ),
+    content_by_type: bars(
+      CONTENT_TYPES,
+      (c) => c.content_type_name,
+      (c, r: ContentItem) => r.content_type_id === c.content_type_id,
+      content,
+    ),
+    content_by_status: bars(
+      statuses('C'),
+      (s) => s.status_name,
+      (s, r: ContentItem) => r.status_id === s.status_id,
+      content,
+    ),
+    sla_met_per_week: slaWeeks(user, from, to),
   });
 }
 
-/** Per ISO week (Monday, UTC) and help desk: the tickets whose target was met or missed. */
-function slaWeeks(tickets: Ticket[]) {
+/** Per ISO week (Monday, UTC) and help desk: the targets due in the period, met or missed. */
+function slaWeeks(user: User, from: string, to: string) {
   const weeks = new Map<
     string,
     { week: string; hd_id: number; hd_name: string; met: number; missed: number }
   >();
-  for (const t of tickets) {
-    const outcome = t.sla.state === 'met' ? 'met' : t.sla.state === 'overdue' ? 'missed' : null;
-    if (!outcome) continue;
-    const created = new Date(t.created_at.slice(0, 10));
-    const monday = new Date(created.getTime() - ((created.getUTCDay() + 6) % 7) * DAY);
-    const week = monday.toISOString().slice(0, 10);
-    const key = `${week}:${t.hd_id}`;
-    const row = weeks.get(key) ?? { week, hd_id: t.hd_id, hd_name: t.hd_name, met: 0, missed: 0 };
-    row[outcome] += 1;
-    weeks.set(key, row);
+  const now = new Date().toISOString();
+  for (const t of db.records) {
+    if (t.object_type !== 'T' || t.is_draft || t.sla_policy_id === null) continue;
+    if (!user.user_is_hde && accessOf(user, t) !== 'owner') continue;
+    const targets: [string | null, string | null][] = [
+      [t.first_response_due_at, t.first_responded_at],
+      [t.resolution_due_at, t.resolved_at],
+    ];
+    for (const [due, done] of targets) {
+      if (!due || due.slice(0, 10) < from || due.slice(0, 10) > to) continue;
+      const outcome = done
+        ? done <= due
+          ? 'met'
+          : 'missed'
+        : due < now && t.sla.state !== 'paused'
+          ? 'missed'
+          : null;
+      if (!outcome) continue;
+      const day = new Date(`${due.slice(0, 10)}T00:00:00Z`);
+      const week = isoDay(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY);
+      const key = `${week}:${t.hd_id}`;
+      const row = weeks.get(key) ?? { week, hd_id: t.hd_id, hd_name: t.hd_name, met: 0, missed: 0 };
+      row[outcome] += 1;
+      weeks.set(key, row);
+    }
   }
+  const order = (hdId: number) => HELPDESKS.findIndex((hd) => hd.hd_id === hdId);
   return [...weeks.values()]
-    .sort((a, b) => a.week.localeCompare(b.week) || a.hd_id - b.hd_id)
+    .sort((a, b) => a.week.localeCompare(b.week) || order(a.hd_id) - order(b.hd_id))
     .map((row) => ({ ...row, percent: Math.round((100 * row.met) / (row.met + row.missed)) }));
 }
 
+// ---- Contacts -----------------------------------------------------------------------------
+
+/** As the server's migration seeds them (server/db/migrations/005_search.sql). */
 const CONTACT: Record<
   number,
   { email: string; phone: string; hours: string; description: string }
 > = {
   1: {
-    email: 'it@example.com',
+    email: 'it-support@example.com',
     phone: '+1 555 0100',
     hours: 'Mon–Fri 8:00–18:00',
-    description: 'Computers, accounts and software.',
+    description: 'Accounts, software, email and anything else IT.',
   },
   2: {
     email: 'hardware@example.com',
     phone: '+1 555 0101',
-    hours: 'Mon–Fri 9:00–17:00',
-    description: 'Laptops, printers and screens.',
+    hours: 'Mon–Fri 8:00–17:00',
+    description: 'Laptops, monitors, printers, phones and accessories.',
   },
   3: {
     email: 'network@example.com',
     phone: '+1 555 0102',
-    hours: 'Mon–Fri 8:00–18:00',
-    description: 'VPN, Wi-Fi and internet access.',
+    hours: 'Mon–Fri 7:00–19:00',
+    description: 'VPN, Wi-Fi, internet access and shared drives.',
   },
   4: {
     email: 'hr@example.com',
-    phone: '+1 555 0200',
-    hours: 'Mon–Thu 9:00–16:00',
-    description: 'Leave, payroll and benefits.',
+    phone: '+1 555 0110',
+    hours: 'Mon–Thu 9:00–17:00',
+    description: 'Leave, payroll, benefits and employment letters.',
   },
   6: {
     email: 'facilities@example.com',
-    phone: '+1 555 0300',
-    hours: 'Mon–Fri 7:00–19:00',
-    description: 'Offices, parking and cleaning.',
+    phone: '+1 555 0120',
+    hours: 'Mon–Fri 7:30–16:30',
+    description: 'Office access, parking, cleaning, heating and repairs.',
   },
 };
 
-const validName = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-const siblingClash = (parent: number | null, name: string, except?: number) =>
-  categories().some(
-    (c) => c.parent_id === parent && c.id !== except && c.name.toLowerCase() === name.toLowerCase(),
-  );
-const CLASH = 'A category with this name already exists here.';
-
 export function overviewHandlers() {
-  const agentOnly = <Info extends { request: Request }, Answer>(
-    handler: (user: User, info: Info) => Answer,
-  ) =>
-    authed((user, info: Info) =>
-      user.user_is_hde
-        ? handler(user, info)
-        : fail(403, 'Forbidden', 'Only helpdesk agents can manage categories.'),
-    );
-
   return [
     http.post(
       '/api/search/query',
       authed(async (user, { request }) => searchQuery(user, await bodyOf(request))),
     ),
-
     http.get(
       '/api/home/',
-
       authed((user) => {
-        const open = db.records
-          .filter(
-            (r): r is Ticket =>
-              r.object_type === 'T' &&
-              !r.is_draft &&
-              ownerOf(r) === user.id &&
-              !isClosed(r.status_id),
-          )
-          .sort(newestFirst);
-        const latest = db.records.filter(isPublicContent).sort(newestFirst).slice(0, 5);
+        const open = listRows(user, 'T', 'my', { status_group: 'open' }).sort(newestFirst);
+        const latest = db.records.filter(isPublished).sort(newestFirst).slice(0, HOME_ITEMS);
         return ok({
-          open_tickets: open.slice(0, 5).map((r) => listItem(user, r)),
+          open_tickets: open.slice(0, HOME_ITEMS).map((r) => listItem(user, r) as Ticket),
           open_ticket_count: open.length,
-          latest_content: latest.map((r) => listItem(user, r)),
+          latest_content: latest.map((r) => listItem(user, r) as ContentItem),
         });
       }),
     ),
     http.post(
       '/api/whats-new/',
-
       authed(async (user, { request }) => {
         const rows = db.records
-          .filter(isPublicContent)
+          .filter(isPublished)
           .sort(newestFirst)
-          .map((r) => listItem(user, r));
+          .map((r) => listItem(user, r) as ContentItem);
         return ok(paged(rows, await bodyOf(request), user));
       }),
     ),
@@ -458,146 +445,56 @@ export function overviewHandlers() {
       '/api/charts/',
       authed((user, { request }) => charts(user, new URL(request.url))),
     ),
-
     http.get(
       '/api/collector/nodes/',
-
       authed((user, { request }) => {
         const raw = new URL(request.url).searchParams.get('parent_id');
-        const parent = raw ? Number(raw) : null;
-        // An unknown parent has no children (the server answers an empty list too).
+        withDemoLinks();
+        // Distinct readable, submitted content classified anywhere under each node.
         return ok(
-          childrenOf(parent).map((c) => {
-            const ids = linksOf([c.id, ...descendantsOf(c.id)]);
+          childrenOf(raw ? Number(raw) : null).map((c) => {
+            const under = [c.id, ...descendantsOf(c.id)];
+            const ids = new Set(
+              db.recordCategories
+                .filter((l) => under.includes(l.category_id))
+                .map((l) => l.record_id),
+            );
             const count = db.records.filter(
-              (r) => r.object_type === 'C' && ids.has(r.id) && readable(user)(r),
+              (r) => r.object_type === 'C' && !r.is_draft && ids.has(r.id) && accessOf(user, r),
             ).length;
-            const { category_id, category_name, has_children } = taxonomyNode(c);
-            return { category_id, category_name, has_children, content_count: count };
+            return {
+              category_id: c.id,
+              category_name: c.name,
+              has_children: db.categories.some((k) => k.parent_id === c.id),
+              content_count: count,
+            };
           }),
         );
       }),
     ),
     http.post(
       '/api/collector/content/',
-
       authed(async (user, { request }) => {
         const body = await bodyOf(request);
-        if (!isId(body.category_id)) {
-          return fail(400, 'Bad Request', 'Validation failed', {
-            category_id: 'Choose a category.',
-          });
-        }
-        // An unknown category has no content (the server answers an empty page too).
-        const ids = linksOf([body.category_id]);
+        withDemoLinks();
+        // Content classified directly under the node, newest first.
         const rows = db.records
-          .filter((r) => isContent(r) && ids.has(r.id) && readable(user)(r))
-          .filter(isContent)
+          .filter(
+            (r) =>
+              r.object_type === 'C' &&
+              !r.is_draft &&
+              accessOf(user, r) &&
+              db.recordCategories.some(
+                (l) => l.record_id === r.id && l.category_id === body.category_id,
+              ),
+          )
           .sort(newestFirst)
-          .map((r) => listItem(user, r));
+          .map((r) => listItem(user, r) as ContentItem);
         return ok(paged(rows, body, user));
       }),
     ),
-
-    http.post(
-      '/api/classification/',
-
-      agentOnly(async (_user, { request }) => {
-        const body = await bodyOf(request);
-        const name = validName(body.category_name);
-        if (!name || name.length > 100) {
-          return fail(400, 'Bad Request', 'Validation failed', {
-            category_name: name
-              ? 'Category name must be at most 100 characters.'
-              : 'Category name is required.',
-          });
-        }
-        const parent = body.parent_id ?? null;
-        if (parent !== null && !(isId(parent) && categories().some((c) => c.id === parent))) {
-          return fail(400, 'Bad Request', 'Validation failed', {
-            parent_id: 'Choose a parent category.',
-          });
-        }
-        if (siblingClash(parent, name))
-          return fail(409, 'Conflict', CLASH, { category_name: CLASH });
-        const state = categoryState();
-        const node = {
-          id: state.nextId++,
-          parent_id: parent,
-          name,
-          sort_order: 1000 + state.nextId,
-        };
-        state.categories.push(node);
-        return ok(taxonomyNode(node));
-      }),
-    ),
-    http.put(
-      '/api/classification/{id}',
-
-      agentOnly(async (_user, { request, params }) => {
-        const node = categories().find((c) => c.id === Number(params.id));
-        if (!node) return fail(404, 'Not Found', NOT_FOUND);
-        const body = await bodyOf(request);
-        let name = node.name;
-        if ('category_name' in body) {
-          name = validName(body.category_name);
-          if (!name || name.length > 100) {
-            return fail(400, 'Bad Request', 'Validation failed', {
-              category_name: name
-                ? 'Category name must be at most 100 characters.'
-                : 'Category name is required.',
-            });
-          }
-        }
-        let parent = node.parent_id;
-        if ('parent_id' in body) {
-          const wanted = body.parent_id ?? null;
-          if (wanted !== null && !(isId(wanted) && categories().some((c) => c.id === wanted))) {
-            return fail(400, 'Bad Request', 'Validation failed', {
-              parent_id: 'Choose a parent category.',
-            });
-          }
-          if (wanted !== null && (wanted === node.id || descendantsOf(node.id).includes(wanted))) {
-            return fail(400, 'Bad Request', 'Validation failed', {
-              parent_id: 'A category cannot move under itself or its sub-categories.',
-            });
-          }
-          parent = wanted;
-        }
-        if (siblingClash(parent, name, node.id))
-          return fail(409, 'Conflict', CLASH, { category_name: CLASH });
-        node.name = name;
-        node.parent_id = parent;
-        return ok(taxonomyNode(node));
-      }),
-    ),
-    http.delete(
-      '/api/classification/{id}',
-
-      agentOnly((_user, { params }) => {
-        const id = Number(params.id);
-        const node = categories().find((c) => c.id === id);
-        if (!node) return fail(404, 'Not Found', NOT_FOUND);
-        const used = new Set(
-          db.recordCategories.filter((l) => l.category_id === id).map((l) => l.record_id),
-        ).size;
-        if (used > 0) {
-          const n = used === 1 ? '1 record' : `${used} records`;
-          return fail(409, 'Conflict', `This category is used by ${n} and cannot be deleted.`);
-        }
-        if (categories().some((c) => c.parent_id === id)) {
-          return fail(409, 'Conflict', 'This category has sub-categories and cannot be deleted.');
-        }
-        const state = categoryState();
-        state.categories = state.categories.filter((c) => c.id !== id);
-        db.favorites = db.favorites.filter((f) => f.category_id !== id);
-        return ok({ category_id: id });
-      }),
-    ),
-
     http.get(
       '/api/contact/',
-
       authed(() =>
         ok(
           HELPDESKS.filter((hd) => hd.object_type === 'T').map((hd) => ({
@@ -610,78 +507,6 @@ export function overviewHandlers() {
           })),
         ),
       ),
-    ),
-  ];
-}
-
-/**
- * The taxonomy reads of docs/api-working.md over the same categories. Registered after the
- * working-a-record handlers, so theirs answer when they have them.
- */
-export function taxonomyReadHandlers() {
-  const node = (id: number) => categories().find((c) => c.id === id);
-  return [
-    http.get(
-      '/api/classification/',
-      authed(() => ok(childrenOf(null).map((c) => ({ ...taxonomyNode(c), children: [] })))),
-    ),
-    http.get(
-      '/api/classification/sub-nodes/{id}',
-
-      authed((_user, { params }) => {
-        const parent = node(Number(params.id));
-        return parent
-          ? ok(childrenOf(parent.id).map(taxonomyNode))
-          : fail(404, 'Not Found', NOT_FOUND);
-      }),
-    ),
-    http.get(
-      '/api/classification/by-name/{name}',
-
-      authed((_user, { params }) => {
-        const wanted = fold(String(params.name ?? '').trim());
-        return ok(
-          categories()
-            .filter((c) => wanted && fold(c.name).includes(wanted))
-            .slice(0, 50)
-            .map(taxonomyNode),
-        );
-      }),
-    ),
-    http.get(
-      '/api/classification/favorite',
-
-      authed((user) =>
-        ok(
-          db.favorites
-            .filter((f) => f.user_id === user.id)
-            .map((f) => node(f.category_id))
-            .filter((c) => c !== undefined)
-            .map(taxonomyNode),
-        ),
-      ),
-    ),
-    http.post(
-      '/api/classification/favorite',
-
-      authed(async (user, { request }) => {
-        const body = await bodyOf(request);
-        const found = isId(body.category_id) ? node(body.category_id) : undefined;
-        if (!found) return fail(404, 'Not Found', NOT_FOUND);
-        if (db.favorites.some((f) => f.user_id === user.id && f.category_id === found.id)) {
-          return fail(409, 'Conflict', 'This category is already a favourite.');
-        }
-        db.favorites.push({ user_id: user.id, category_id: found.id });
-        return ok(taxonomyNode(found));
-      }),
-    ),
-    http.delete(
-      '/api/classification/favorite/{category_id}',
-      authed((user, { params }) => {
-        const id = Number(params.category_id);
-        db.favorites = db.favorites.filter((f) => !(f.user_id === user.id && f.category_id === id));
-        return ok({ category_id: id });
-      }),
     ),
   ];
 }

@@ -15,19 +15,32 @@ export interface MockHelpdesk {
   object_type: 'T' | 'C';
   hd_name: string;
   is_default: boolean;
+  /** Among its siblings. */
+  sort_order: number;
 }
 
-export const HELPDESKS: MockHelpdesk[] = [
-  { hd_id: 1, parent_id: null, object_type: 'T', hd_name: 'IT Support', is_default: true },
-  { hd_id: 2, parent_id: 1, object_type: 'T', hd_name: 'Hardware', is_default: false },
-  { hd_id: 3, parent_id: 1, object_type: 'T', hd_name: 'Network', is_default: false },
-  { hd_id: 4, parent_id: null, object_type: 'T', hd_name: 'HR', is_default: false },
-  { hd_id: 6, parent_id: null, object_type: 'T', hd_name: 'Facilities', is_default: false },
-  { hd_id: 5, parent_id: null, object_type: 'C', hd_name: 'Knowledge base', is_default: true },
-  { hd_id: 7, parent_id: 5, object_type: 'C', hd_name: 'IT articles', is_default: false },
-  { hd_id: 8, parent_id: 5, object_type: 'C', hd_name: 'HR policies', is_default: false },
-  { hd_id: 9, parent_id: 5, object_type: 'C', hd_name: 'Office and facilities', is_default: false },
+/** In tree order (each desk before its children): [id, parent, kind, name, default, order]. */
+const desks: [number, number | null, 'T' | 'C', string, boolean, number][] = [
+  [1, null, 'T', 'IT Support', true, 1],
+  [2, 1, 'T', 'Hardware', false, 1],
+  [3, 1, 'T', 'Network', false, 2],
+  [4, null, 'T', 'HR', false, 2],
+  [6, null, 'T', 'Facilities', false, 3],
+  [5, null, 'C', 'Knowledge base', true, 1],
+  [7, 5, 'C', 'IT articles', false, 1],
+  [8, 5, 'C', 'HR policies', false, 2],
+  [9, 5, 'C', 'Office and facilities', false, 3],
 ];
+export const HELPDESKS: MockHelpdesk[] = desks.map(
+  ([hd_id, parent_id, object_type, hd_name, is_default, sort_order]) => ({
+    hd_id,
+    parent_id,
+    object_type,
+    hd_name,
+    is_default,
+    sort_order,
+  }),
+);
 
 export const STATUSES: (Status & { object_type: 'T' | 'C'; code: string })[] = [
   { status_id: 1, object_type: 'T', code: 'new', status_name: 'New', is_closed: false },
@@ -47,12 +60,13 @@ export const PRIORITIES: Priority[] = [
   { priority_id: 4, priority_name: 'Urgent' },
 ];
 
+/** By name, as GET company/ lists them. */
 export const COMPANIES: Company[] = [
   { company_id: 1, company_name: 'Acme Corp' },
   { company_id: 2, company_name: 'Globex' },
   { company_id: 3, company_name: 'Initech' },
-  { company_id: 4, company_name: 'Umbrella Health' },
   { company_id: 5, company_name: 'Stark Logistics' },
+  { company_id: 4, company_name: 'Umbrella Health' },
 ];
 
 export const CONTENT_TYPES: ContentType[] = [
@@ -101,6 +115,13 @@ function at(index: number): string {
   return new Date(BASE + index * 25 * HOUR).toISOString();
 }
 
+/** Accents and case folded, as the server's records_search_text(). */
+export const fold = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
 /** The list's assignee filter: an agent's id, "me" (the caller) or "none" (unassigned). */
 export function assignedAs(assignee: unknown, filter: unknown, me: number): boolean {
   if (filter === 'none') return assignee === null || assignee === undefined;
@@ -108,15 +129,15 @@ export function assignedAs(assignee: unknown, filter: unknown, me: number): bool
   return typeof filter !== 'number' || assignee === filter;
 }
 
-export function helpdeskName(id: number): string {
+function helpdeskName(id: number): string {
   return HELPDESKS.find((hd) => hd.hd_id === id)?.hd_name ?? '';
 }
 
-export function statusName(id: number): string {
+function statusName(id: number): string {
   return STATUSES.find((s) => s.status_id === id)?.status_name ?? '';
 }
 
-export function personName(id: number | null): string | null {
+function personName(id: number | null): string | null {
   return id === null ? null : (PEOPLE[id] ?? `User ${id}`);
 }
 
@@ -153,40 +174,47 @@ export function makeTicket(id: number, fields: Partial<Ticket> & { requester_id:
     created_at: created,
     updated_at: fields.updated_at ?? created,
     ...VIEWER_DEFAULTS,
-    ...mockSla(id, statusId, fields.is_draft ?? false, created),
+    // A ticket keeps its service levels when it changes; new demo tickets get made-up ones.
+    ...(fields.sla
+      ? slaOf(fields as Ticket)
+      : mockSla(id, statusId, fields.is_draft ?? false, created)),
   };
 }
+
+const SLA_KEYS = [
+  'sla_policy_id',
+  'first_response_due_at',
+  'first_responded_at',
+  'next_response_due_at',
+  'resolution_due_at',
+  'resolved_at',
+  'sla',
+] as const;
+
+type SlaFields = Pick<Ticket, (typeof SLA_KEYS)[number]>;
+
+/** A ticket's service-level fields. */
+export const slaOf = (t: SlaFields): SlaFields =>
+  Object.fromEntries(SLA_KEYS.map((k) => [k, t[k]])) as SlaFields;
+
+/** No service levels: a draft, or no policy matches. */
+export const NO_SLA: SlaFields = {
+  sla_policy_id: null,
+  first_response_due_at: null,
+  first_responded_at: null,
+  next_response_due_at: null,
+  resolution_due_at: null,
+  resolved_at: null,
+  sla: { state: 'none', target: null, due_at: null },
+};
 
 /**
  * The SLA fields the server would give (docs/api-sla.md), varied by id: open tickets are
  * overdue (id divisible by 3), due within the hour (remainder 1) or later; Pending is paused,
  * Resolved/Closed met; drafts have none.
  */
-export function mockSla(
-  id: number,
-  statusId: number,
-  isDraft: boolean,
-  created: string,
-): Pick<
-  Ticket,
-  | 'sla_policy_id'
-  | 'first_response_due_at'
-  | 'first_responded_at'
-  | 'next_response_due_at'
-  | 'resolution_due_at'
-  | 'resolved_at'
-  | 'sla'
-> {
-  const none = {
-    sla_policy_id: null,
-    first_response_due_at: null,
-    first_responded_at: null,
-    next_response_due_at: null,
-    resolution_due_at: null,
-    resolved_at: null,
-    sla: { state: 'none' as const, target: null, due_at: null },
-  };
-  if (isDraft) return none;
+function mockSla(id: number, statusId: number, isDraft: boolean, created: string): SlaFields {
+  if (isDraft) return NO_SLA;
   const now = Date.now();
   const due =
     statusId > 2
@@ -279,11 +307,13 @@ export function seedRecords(): HdRecord[] {
   }
   for (let id = 31; id <= 45; id += 1) {
     const author = id <= 38 ? 2 : id <= 42 ? 3 : 1;
+    const title = TITLES[(id - 31) % TITLES.length] + (id - 31 >= TITLES.length ? ' (part 2)' : '');
     records.push(
       makeContent(id, {
         author_id: author,
-        title: TITLES[(id - 31) % TITLES.length] + (id - 31 >= TITLES.length ? ' (part 2)' : ''),
-        body: `<p>Article ${id}: step by step.</p><ul><li>One</li><li>Two</li></ul>`,
+        title,
+        // The body says what it is about: search snippets come from the body, as the server's.
+        body: `<p>Article ${id}: step by step.</p><ul><li>One</li><li>Two</li></ul><p>${title}.</p>`,
         content_type_id: ((id - 31) % 5) + 1,
         hd_id: [5, 7, 8, 9][id % 4],
         status_id: [6, 7, 8][id % 3],

@@ -1,27 +1,29 @@
+// A record's threads (docs/api-working.md "Threads"): the public communication, the agents' work
+// log and communication log, following, and what a message can go out as, with the server's
+// rules and mails (server/routes/threads, server/mail/record-mail.ts).
 import type { HdRecord, ObjectType } from '../features/records/types';
 import type { ThreadMessage } from '../features/threads/types';
 import { sanitizeHtml } from '../lib/sanitize';
 import { htmlHasText } from '../lib/text';
+import { accessOf, isFollowing, nameOf, refused, requireAccess, titleOf } from './access';
 import { db, logEvent } from './db';
-import { authed, bodyOf, fail, http, ok, type RecordInfo } from './http';
-import { findRecord, NOT_FOUND, ownerOf, recordTitle, workAccess } from './work-access';
-import type { MockUser } from './work-access';
+import { authed, bodyOf, fail, http, ok } from './http';
 import type { MockMessage } from './work-data';
 
 const KINDS: Record<'ticket' | 'content', ObjectType> = { ticket: 'T', content: 'C' };
-const validEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const AGENTS_ONLY = 'Only helpdesk agents may do this.';
+const REPLY_ONLY = 'Only helpdesk agents can send notes, forward or send as someone else.';
 
+/** A message as the API answers it: its people's and desk's names as they are now. */
 export function publicMessage(row: MockMessage): ThreadMessage {
-  const { record_id: _record, ...rest } = row;
-  return rest;
-}
-
-const followKey = (userId: number, recordId: number) => `${userId}:${recordId}`;
-
-export function isFollowing(user: MockUser, record: HdRecord): boolean {
-  return db.work.follows.get(followKey(user.id, record.id)) ?? ownerOf(record) === user.id;
+  const { record_id: recordId, ...rest } = row;
+  const record = db.records.find((r) => r.id === recordId);
+  const author = row.author_id === null ? null : nameOf(row.author_id);
+  return {
+    ...rest,
+    author_name: author,
+    sent_as_name: row.sent_as === 'helpdesk' ? (record?.hd_name ?? null) : author,
+  };
 }
 
 function thread(record: HdRecord, name: 'communication' | 'worklog') {
@@ -31,15 +33,31 @@ function thread(record: HdRecord, name: 'communication' | 'worklog') {
     .map(publicMessage);
 }
 
-/** A mail about the record: the mock mailer delivers it at once, with its Message-ID. */
-function mail(record: HdRecord, to: string, subject: string, kind: string) {
+type MailKind = 'message' | 'status_changed' | 'assigned' | 'forward';
+
+/** Each mail's subject (server/mail/record-templates.ts, in English). */
+function subjectOf(record: HdRecord, kind: MailKind, statusTo?: string) {
+  const what = `${record.object_type === 'T' ? 'ticket' : 'content item'} #${record.id}: ${titleOf(record)}`;
+  const subject =
+    kind === 'message'
+      ? `New message on ${what}`
+      : kind === 'status_changed'
+        ? `Status changed to ${statusTo ?? ''} on ${what}`
+        : kind === 'assigned'
+          ? `Assigned to you: ${what}`
+          : `Fwd: ${what}`;
+  return `[#${record.id}] ${subject}`;
+}
+
+/** A mail about the record, in the communication log (the mock mailer sends it at once). */
+export function queueMail(record: HdRecord, to: string, kind: MailKind, statusTo?: string): void {
   const id = db.work.nextId++;
   const now = new Date().toISOString();
   db.work.mails.push({
     id,
     record_id: record.id,
     to_email: to,
-    subject,
+    subject: subjectOf(record, kind, statusTo),
     kind,
     sent_at: now,
     state: 'sent',
@@ -50,163 +68,155 @@ function mail(record: HdRecord, to: string, subject: string, kind: string) {
   });
 }
 
-/** Threads, following and the communication log (docs/api-working.md). */
-export function threadHandlers() {
-  /** The record a call is about, when the caller may work it; else the 404 to answer. */
-  const withRecord = <Info extends RecordInfo, Answer>(
-    type: ObjectType,
-    handler: (user: MockUser, record: HdRecord, info: Info) => Answer,
-  ) =>
-    authed((user, info: Info) => {
-      const record = findRecord(type, Number(info.params.id));
-      if (!record || !workAccess(user, record)) return fail(404, 'Not Found', NOT_FOUND);
-      return handler(user, record, info);
-    });
+/**
+ * Its followers hear of a message or a status change: the owner unless they unfollowed, and
+ * those who chose to follow, while they may read it; never the one who made the change.
+ */
+export function mailFollowers(
+  record: HdRecord,
+  actorId: number,
+  kind: 'message' | 'status_changed',
+  statusTo?: string,
+): void {
+  for (const follower of [...db.users].sort((a, b) => a.id - b.id)) {
+    const hears =
+      follower.id !== actorId && isFollowing(follower, record) && accessOf(follower, record);
+    if (hears) queueMail(record, follower.email, kind, statusTo);
+  }
+}
 
+/** A new web message, stored with its names as they are now (answers read them afresh). */
+function newMessage(
+  record: HdRecord,
+  author: { id: number; fullname: string },
+  fields: Pick<
+    MockMessage,
+    'thread' | 'sent_as' | 'action' | 'body' | 'forward_to' | 'time_spent_minutes'
+  >,
+): MockMessage {
+  const row: MockMessage = {
+    ...fields,
+    id: db.work.nextId++,
+    record_id: record.id,
+    author_id: author.id,
+    author_name: author.fullname,
+    sent_as_name: fields.sent_as === 'helpdesk' ? record.hd_name : author.fullname,
+    created_at: new Date().toISOString(),
+    channel: 'web',
+    quoted_body: null,
+    from_email: null,
+    sender_verified: true,
+  };
+  db.work.messages.push(row);
+  return row;
+}
+
+export function threadHandlers() {
   const perKind = (Object.keys(KINDS) as ('ticket' | 'content')[]).flatMap((kind) => {
     const type = KINDS[kind];
     return [
       http.get(
         `/api/${kind}/{id}/communication/` as const,
-        withRecord(type, (_user, record) => ok(thread(record, 'communication'))),
+        authed((user, { params }) => {
+          const record = requireAccess(user, 'take_part', Number(params.id), type);
+          return refused(record) ? record : ok(thread(record, 'communication'));
+        }),
       ),
       http.post(
         `/api/${kind}/{id}/communication/` as const,
-
-        withRecord(type, async (user, record, { request }) => {
-          const body = await bodyOf(request);
-          const action = (text(body.action) || 'reply') as MockMessage['action'];
-          const sentAs = (text(body.sent_as) ||
+        authed(async (user, { request, params }) => {
+          const b = await bodyOf(request);
+          const action = (text(b.action) || 'reply') as MockMessage['action'];
+          const sentAs = (text(b.sent_as) ||
             (user.user_is_hde ? 'agent' : 'self')) as MockMessage['sent_as'];
-          const forwardTo = text(body.forward_to).trim();
           if (!user.user_is_hde && (action !== 'reply' || sentAs !== 'self')) {
-            return fail(403, 'Forbidden', AGENTS_ONLY);
+            return fail(403, 'Forbidden', REPLY_ONLY);
           }
-          const fields: Record<string, string> = {};
-          if (!htmlHasText(text(body.body))) fields.body = 'Message is required.';
-          if (!['reply', 'note', 'forward'].includes(action)) fields.action = 'Choose an action.';
-          if (user.user_is_hde && !['agent', 'helpdesk'].includes(sentAs)) {
-            fields.sent_as = 'Choose who the message is sent as.';
+          const body = sanitizeHtml(text(b.body));
+          if (!htmlHasText(body)) {
+            return fail(400, 'Bad Request', 'Validation failed', { body: 'Message is required.' });
           }
-          if (action === 'forward' && !validEmail(forwardTo)) {
-            fields.forward_to = 'Enter a valid email address.';
+          if (action === 'forward' && !b.forward_to) {
+            return fail(400, 'Bad Request', 'Validation failed', {
+              forward_to: 'Email must be a valid email address.',
+            });
           }
-          if (Object.keys(fields).length > 0) {
-            return fail(400, 'Bad Request', 'Validation failed', fields);
-          }
-          const row: MockMessage = {
-            id: db.work.nextId++,
-            record_id: record.id,
+          const record = requireAccess(user, 'take_part', Number(params.id), type);
+          if (refused(record)) return record;
+          const forwardTo = action === 'forward' ? text(b.forward_to) : null;
+          const row = newMessage(record, user, {
             thread: 'communication',
-            author_id: user.id,
-            author_name: user.fullname,
             sent_as: sentAs,
-            sent_as_name: sentAs === 'helpdesk' ? record.hd_name : user.fullname,
             action,
-            body: sanitizeHtml(text(body.body)),
-            forward_to: action === 'forward' ? forwardTo : null,
+            body,
+            forward_to: forwardTo,
             time_spent_minutes: null,
-            created_at: new Date().toISOString(),
-            channel: 'web',
-            quoted_body: null,
-            from_email: null,
-            sender_verified: true,
-          };
-          db.work.messages.push(row);
+          });
           logEvent(record.id, user.id, 'message_added', { action });
-          const subject = `[#${record.id}] ${recordTitle(record)}`;
-          if (action === 'forward') mail(record, forwardTo, subject, 'forward');
-          for (const follower of db.users) {
-            if (follower.id !== user.id && isFollowing(follower, record)) {
-              mail(record, follower.email, subject, 'message');
-            }
-          }
+          if (forwardTo) queueMail(record, forwardTo, 'forward');
+          else mailFollowers(record, user.id, 'message');
           return ok(publicMessage(row));
         }),
       ),
       http.get(
         `/api/${kind}/{id}/worklog/` as const,
-
-        withRecord(type, (user, record) =>
-          user.user_is_hde ? ok(thread(record, 'worklog')) : fail(403, 'Forbidden', AGENTS_ONLY),
-        ),
+        authed((user, { params }) => {
+          const record = requireAccess(user, 'agent', Number(params.id), type);
+          return refused(record) ? record : ok(thread(record, 'worklog'));
+        }),
       ),
       http.post(
         `/api/${kind}/{id}/worklog/` as const,
-
-        withRecord(type, async (user, record, { request }) => {
-          if (!user.user_is_hde) return fail(403, 'Forbidden', AGENTS_ONLY);
-          const body = await bodyOf(request);
-          const minutes = body.time_spent_minutes;
-          const fields: Record<string, string> = {};
-          if (!htmlHasText(text(body.body))) fields.body = 'Work log entry is required.';
-          if (
-            minutes !== undefined &&
-            minutes !== null &&
-            !(Number.isInteger(minutes) && (minutes as number) >= 0 && (minutes as number) <= 10080)
-          ) {
-            fields.time_spent_minutes = 'Time spent must be 0 to 10080 minutes.';
+        authed(async (user, { request, params }) => {
+          const record = requireAccess(user, 'agent', Number(params.id), type);
+          if (refused(record)) return record;
+          const b = await bodyOf(request);
+          const body = sanitizeHtml(text(b.body));
+          if (!htmlHasText(body)) {
+            return fail(400, 'Bad Request', 'Validation failed', { body: 'Message is required.' });
           }
-          if (Object.keys(fields).length > 0) {
-            return fail(400, 'Bad Request', 'Validation failed', fields);
-          }
-          const row: MockMessage = {
-            id: db.work.nextId++,
-            record_id: record.id,
+          const minutes = typeof b.time_spent_minutes === 'number' ? b.time_spent_minutes : null;
+          // As the server writes a work-log entry; it is never mailed.
+          const row = newMessage(record, user, {
             thread: 'worklog',
-            author_id: user.id,
-            author_name: user.fullname,
-            // As the server writes a work log entry.
             sent_as: 'self',
-            sent_as_name: user.fullname,
             action: 'entry',
-            body: sanitizeHtml(text(body.body)),
+            body,
             forward_to: null,
-            time_spent_minutes: typeof minutes === 'number' ? minutes : null,
-            created_at: new Date().toISOString(),
-            channel: 'web',
-            quoted_body: null,
-            from_email: null,
-            sender_verified: true,
-          };
-          db.work.messages.push(row);
-          logEvent(
-            record.id,
-            user.id,
-            'worklog_added',
-            { time_spent_minutes: row.time_spent_minutes },
-            true,
-          );
+            time_spent_minutes: minutes,
+          });
+          logEvent(record.id, user.id, 'worklog_added', { time_spent_minutes: minutes }, true);
           return ok(publicMessage(row));
         }),
       ),
       http.get(
         `/api/${kind}/{id}/communication-log/` as const,
-
-        withRecord(type, (user, record) => {
-          if (!user.user_is_hde) return fail(403, 'Forbidden', AGENTS_ONLY);
-          const rows = db.work.mails
-            .filter((m) => m.record_id === record.id)
-            .map(({ record_id: _record, ...rest }) => rest);
-          return ok(rows);
+        authed((user, { params }) => {
+          const record = requireAccess(user, 'agent', Number(params.id), type);
+          if (refused(record)) return record;
+          return ok(
+            db.work.mails
+              .filter((m) => m.record_id === record.id)
+              .sort((a, b) => a.sent_at.localeCompare(b.sent_at) || a.id - b.id)
+              .map(({ record_id: _record, ...rest }) => rest),
+          );
         }),
       ),
       http.get(
         `/api/${kind}/{id}/follow/` as const,
-        withRecord(type, (user, record) => ok({ following: isFollowing(user, record) })),
+        authed((user, { params }) => {
+          const record = requireAccess(user, 'read', Number(params.id), type);
+          return refused(record) ? record : ok({ following: isFollowing(user, record) });
+        }),
       ),
       http.put(
         `/api/${kind}/{id}/follow/` as const,
-
-        withRecord(type, async (user, record, { request }) => {
-          const body = await bodyOf(request);
-          if (typeof body.following !== 'boolean') {
-            return fail(400, 'Bad Request', 'Validation failed', {
-              following: 'following must be true or false.',
-            });
-          }
-          db.work.follows.set(followKey(user.id, record.id), body.following);
-          return ok({ following: body.following });
+        authed(async (user, { request, params }) => {
+          const record = requireAccess(user, 'read', Number(params.id), type);
+          if (refused(record)) return record;
+          const following = (await bodyOf(request)).following === true;
+          db.work.follows.set(`${user.id}:${record.id}`, following);
+          return ok({ following });
         }),
       ),
     ];
@@ -215,11 +225,10 @@ export function threadHandlers() {
   return [
     http.get(
       '/api/communication-from/',
-
       authed((user, { request }) => {
         const recordId = Number(new URL(request.url).searchParams.get('record_id'));
-        const record = db.records.find((r) => r.id === recordId);
-        if (!record || !workAccess(user, record)) return fail(404, 'Not Found', NOT_FOUND);
+        const record = requireAccess(user, 'take_part', recordId);
+        if (refused(record)) return record;
         return ok(
           user.user_is_hde
             ? [
@@ -232,7 +241,6 @@ export function threadHandlers() {
     ),
     http.get(
       '/api/communication-actions/',
-
       authed((user) =>
         ok(
           user.user_is_hde

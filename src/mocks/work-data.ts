@@ -3,7 +3,6 @@ import type { ObjectType } from '../features/records/types';
 
 /**
  * Attachments, threads, following and the mail log of the mock records (docs/api-working.md).
- * (Rebuilt from its uses after an accidental overwrite; the taxonomy lives in taxonomy-data.ts.)
  */
 export interface MockAttachment {
   id: number;

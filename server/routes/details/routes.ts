@@ -164,7 +164,8 @@ const query = {
 
 /** What the caller may do (docs/api-working.md "Who may do what"), for the SPA to offer. */
 function permissionsOf(user: AuthUser, row: RecordRow): Record<Permission, boolean> {
-  const agent = row.access === 'agent';
+  // An agent's powers are the same on the records they raised themselves (access: owner).
+  const agent = user.user_is_hde;
   const owner = row.access === 'owner';
   const takePart = row.access !== 'reader';
   const change = owner || agent;

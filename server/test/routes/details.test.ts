@@ -81,6 +81,20 @@ describe('GET ticket/{id}/details/', () => {
     expect(d.following).toBe(false);
   });
 
+  it('gives an agent the work log and every action on a ticket they raised themselves', async () => {
+    const own = (await newTicket(env, agent.token, { subject: 'My own ticket' })).id;
+    const note = await call('POST', `/api/ticket/${own}/worklog/`, agent.token, {
+      body: 'Note on my own ticket',
+    });
+    expect(note.statusCode).toBe(200);
+    const d = (await details(own, agent.token)).json().data;
+    expect(d.record).toMatchObject({ id: own, access: 'owner' });
+    const entries = d.timeline.entries as Entry[];
+    expect(entries.some((e) => e.message?.body === 'Note on my own ticket')).toBe(true);
+    expect(d.permissions).toMatchObject({ note: true, worklog: true, assign: true, move: true });
+    expect(d.send_as.map((o: { value: string }) => o.value)).toEqual(['agent', 'helpdesk']);
+  });
+
   it('never gives the owner or a shared user the work log', async () => {
     for (const who of [alice, carol]) {
       const res = await details(ticketId, who.token);

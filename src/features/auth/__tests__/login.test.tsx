@@ -73,7 +73,7 @@ describe('login', () => {
   it('shows the failure as a toast and stays on the login page', async () => {
     const { user, store } = renderApp('/auth/login');
     await fillLogin(user, 'alice@example.com', 'wrong-password');
-    expect(await screen.findByText('Username or password is incorrect')).toBeInTheDocument();
+    expect(await screen.findByText('Invalid credentials')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     expect(store.getState().auth.error).toBeNull();

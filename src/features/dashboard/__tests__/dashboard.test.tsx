@@ -47,7 +47,7 @@ describe('dashboard', () => {
     const bodies = recordBodies('/api/search/ticket/hd');
     const { user } = renderApp('/dashboard/default');
     const unassigned = await screen.findByRole('link', { name: /^Unassigned: \d+$/ });
-    expect(unassigned).toHaveAttribute('href', '/hd_ticket?assignee=none');
+    expect(unassigned).toHaveAttribute('href', '/hd_ticket?status_group=open&assignee=none');
     expect(
       screen.getByRole('link', { name: /^Overdue \(past an SLA target\): \d+$/ }),
     ).toHaveAttribute('href', '/hd_ticket?sla=overdue&sort=sla');
@@ -63,9 +63,13 @@ describe('dashboard', () => {
 
     await user.click(screen.getByRole('link', { name: /^Assigned to me: \d+$/ }));
     await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent('/hd_ticket?assignee=me'),
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/hd_ticket?status_group=open&assignee=me',
+      ),
     );
-    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ filters: { assignee_id: 'me' } }));
+    await waitFor(() =>
+      expect(bodies.at(-1)).toMatchObject({ filters: { assignee_id: 'me', status_group: 'open' } }),
+    );
   });
 
   it('the list pages read the link filters from the URL', async () => {
