@@ -2,29 +2,57 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useAppSelector } from '../app/hooks';
 import { SavedViewsMenu } from '../features/records/components/saved-views-menu';
-import type { MenuRow } from '../routes/route-types';
+import { MENU_GROUPS, type MenuRow } from '../routes/route-types';
 
 function MenuLinks({
   menu,
-  className,
-  extra,
+  horizontal,
+  afterWork,
 }: {
   menu: MenuRow[];
-  className: string;
-  /** Items after the rows (the saved views), inside the same (sticky) list. */
-  extra?: React.ReactNode;
+  horizontal: boolean;
+  /** Items after the agent's work section (the saved views), inside the same (sticky) list. */
+  afterWork?: React.ReactNode;
 }) {
   const { t } = useTranslation('common');
+  const listClass = horizontal ? 'nav' : 'nav flex-column';
+  const links = (rows: MenuRow[]) =>
+    rows.map((row) => (
+      <li key={row.path} className="nav-item">
+        <NavLink to={row.path} className="nav-link">
+          {t(row.labelKey)}
+        </NavLink>
+      </li>
+    ));
   return (
-    <ul className={className}>
-      {menu.map((row) => (
-        <li key={row.path} className="nav-item">
-          <NavLink to={row.path} className="nav-link">
-            {t(row.labelKey)}
-          </NavLink>
-        </li>
-      ))}
-      {extra}
+    <ul className={horizontal ? 'nav align-items-center' : 'nav flex-column py-2'}>
+      {MENU_GROUPS.map((group) => {
+        const rows = menu.filter((row) => row.group === group);
+        if (rows.length === 0) return null;
+        if (group === 'start' || group === 'end') return links(rows);
+        const headingId = `menu-group-${group}`;
+        return [
+          <li
+            key={group}
+            className={
+              horizontal
+                ? 'menu-group d-flex flex-wrap align-items-center gap-1'
+                : 'menu-group border-top py-2'
+            }
+          >
+            <h2
+              id={headingId}
+              className={`small text-uppercase fw-semibold mb-1 ${horizontal ? 'me-2 mb-0' : 'px-3'}`}
+            >
+              {t(`menuGroups.${group}`)}
+            </h2>
+            <ul className={listClass} aria-labelledby={headingId}>
+              {links(rows)}
+            </ul>
+          </li>,
+          group === 'work' ? afterWork : null,
+        ];
+      })}
     </ul>
   );
 }
@@ -49,7 +77,7 @@ export function Sidebar({ menu }: { menu: MenuRow[] }) {
           <div className="small">{user.email}</div>
         </div>
       )}
-      <MenuLinks menu={menu} className="nav flex-column py-2" extra={<SavedViewsMenu />} />
+      <MenuLinks menu={menu} horizontal={false} afterWork={<SavedViewsMenu key="views" />} />
     </nav>
   );
 }
@@ -59,7 +87,7 @@ export function HorizontalMenu({ menu }: { menu: MenuRow[] }) {
   const { t } = useTranslation('common');
   return (
     <nav aria-label={t('mainMenu')} className="horizontal-menu border-bottom px-3">
-      <MenuLinks menu={menu} className="nav" extra={<SavedViewsMenu horizontal />} />
+      <MenuLinks menu={menu} horizontal afterWork={<SavedViewsMenu key="views" horizontal />} />
     </nav>
   );
 }

@@ -14,11 +14,25 @@ export interface RouteRow {
   firstData?: (search: URLSearchParams) => Promise<FirstRequest | undefined>;
 }
 
+/** The main menu's sections, in their order; `start` and `end` have no heading. */
+export const MENU_GROUPS = [
+  'start',
+  'work',
+  'mine',
+  'knowledge',
+  'insights',
+  'admin',
+  'end',
+] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
 /** A sidebar/topbar menu row. */
 export interface MenuRow {
   /** i18n key of the label (namespace common). */
   labelKey: string;
   path: string;
+  /** Its section of the menu (its heading: common's `menuGroups.<group>`). */
+  group: MenuGroup;
   hdeOnly?: boolean;
 }
 

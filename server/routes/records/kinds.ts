@@ -143,9 +143,6 @@ export interface RecordRow extends SlaColumns {
 /** A row read with its body (one record: getRecord, insertRecord, updateRecord). */
 export type RecordRowWithBody = RecordRow & { body: string };
 
-/** Whether the row was read with its body (a list's rows are not). */
-export const hasBody = (row: RecordRow): row is RecordRowWithBody => row.body !== undefined;
-
 /**
  * The row in the API's shape for its kind (the response schema then drops nothing else); with
  * its body when the row was read with it. `now` is the SLA clock's (AppContext.clock), which a

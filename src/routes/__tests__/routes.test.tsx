@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../mocks/node';
 import { preloadFirstScreen } from '../../app/router';
@@ -21,7 +21,7 @@ const testRows: RouteRow[] = [
 ];
 const testMenu: MenuRow[] = [
   ...mainMenu,
-  { labelKey: 'Agent desk', path: '/agent-desk', hdeOnly: true },
+  { labelKey: 'Agent desk', path: '/agent-desk', group: 'work', hdeOnly: true },
 ];
 
 describe('route tables', () => {
@@ -59,6 +59,41 @@ describe('route tables', () => {
     expect(menu).toHaveTextContent('Home');
     expect(menu).toHaveTextContent('Profile');
     expect(menu).not.toHaveTextContent('Agent desk');
+  });
+
+  it('groups the menu into headed sections; a regular user has no agent or admin section', async () => {
+    signInAs('agent@example.com');
+    const { unmount } = renderApp('/home');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    const section = (name: string) =>
+      within(within(menu).getByRole('list', { name }))
+        .getAllByRole('link')
+        .map((a) => a.textContent);
+    expect(section('Agent work')).toEqual(['All tickets', 'All content', 'Content drafts']);
+    expect(section('My tickets and content')).toContain('Raise a ticket');
+    expect(section('Knowledge')).toEqual(['Content collector', 'Favourites']);
+    expect(section('Insights')).toEqual([
+      'Dashboard',
+      "What's new",
+      'Charts (ApexCharts)',
+      'Charts (Chart.js)',
+    ]);
+    expect(section('Administration')).toEqual([
+      'Collector maintenance',
+      'Mail channels',
+      'SLA policies',
+      'Macros',
+    ]);
+    // Home first: the drawer's focus lands on it.
+    expect(within(menu).getAllByRole('link')[0]).toHaveTextContent('Home');
+    unmount();
+
+    signInAs('alice@example.com');
+    renderApp('/home');
+    const own = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(own).getByRole('list', { name: 'My tickets and content' })).toBeInTheDocument();
+    expect(within(own).queryByRole('heading', { name: 'Agent work' })).toBeNull();
+    expect(within(own).queryByRole('heading', { name: 'Administration' })).toBeNull();
   });
 
   it('/ redirects to /home', async () => {
