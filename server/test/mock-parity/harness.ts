@@ -231,23 +231,25 @@ async function loadMocks(): Promise<MockModules> {
   };
 }
 
+/** The request's headers and body as both sides send them: a file upload, JSON, or none. */
+function encode(req: Request): { headers: Record<string, string>; payload?: string | Buffer } {
+  const headers: Record<string, string> = req.token ? auth(req.token) : {};
+  if (req.upload) {
+    const { field, fileName, type, content } = req.upload;
+    const made = multipart(field, fileName, type, content);
+    return { headers: { ...headers, ...made.headers }, payload: made.payload };
+  }
+  if (req.body === undefined) return { headers };
+  return {
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(req.body),
+  };
+}
+
 function mockSide(mocks: MockModules): Side {
   const call = async (req: Request): Promise<Answer> => {
-    const headers: Record<string, string> = req.token ? auth(req.token) : {};
-    let body: Uint8Array | string | undefined;
-    if (req.upload) {
-      const made = multipart(
-        req.upload.field,
-        req.upload.fileName,
-        req.upload.type,
-        req.upload.content,
-      );
-      Object.assign(headers, made.headers);
-      body = new Uint8Array(made.payload);
-    } else if (req.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(req.body);
-    }
+    const { headers, payload } = encode(req);
+    const body = typeof payload === 'string' ? payload : payload && new Uint8Array(payload);
     try {
       const res = await fetch(`${MOCK_ORIGIN}${req.url}`, { method: req.method, headers, body });
       const type = mediaType(res.headers.get('content-type'));
@@ -334,21 +336,7 @@ async function mailedLink(
 
 function realSide(env: TestEnv): Side {
   const call = async (req: Request): Promise<Answer> => {
-    const headers: Record<string, string> = req.token ? auth(req.token) : {};
-    let payload: string | Buffer | undefined;
-    if (req.upload) {
-      const made = multipart(
-        req.upload.field,
-        req.upload.fileName,
-        req.upload.type,
-        req.upload.content,
-      );
-      Object.assign(headers, made.headers);
-      payload = made.payload;
-    } else if (req.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(req.body);
-    }
+    const { headers, payload } = encode(req);
     const res = await env.app.inject({ method: req.method, url: req.url, headers, payload });
     const type = mediaType(res.headers['content-type'] as string | undefined);
     const flat = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)]));
