@@ -1,4 +1,4 @@
-// Demo data: two helpdesk agents and two regular users, all confirmed, and their tickets and
+// Demo data: two helpdesk agents (the first an administrator) and two regular users, all confirmed, and their tickets and
 // content items (seed-records.ts), with every feature shown at least once (seed-work.ts: shares,
 // a followed ticket, a ticket that came in by mail, assignees, macros, saved views; service
 // levels below, so some tickets are overdue and the pending ones paused). Idempotent: existing
@@ -9,11 +9,16 @@ import { seedDemoSla } from '../sla/seed.js';
 import { seedDemoRecords } from './seed-records.js';
 
 export const DEMO_ACCOUNTS = [
-  { email: 'agent@example.com', fullname: 'Agent Example', user_is_hde: true },
-  { email: 'alice@example.com', fullname: 'Alice Example', user_is_hde: false },
-  { email: 'bob@example.com', fullname: 'Bob Example', user_is_hde: false },
+  { email: 'agent@example.com', fullname: 'Agent Example', user_is_hde: true, user_is_admin: true },
+  {
+    email: 'alice@example.com',
+    fullname: 'Alice Example',
+    user_is_hde: false,
+    user_is_admin: false,
+  },
+  { email: 'bob@example.com', fullname: 'Bob Example', user_is_hde: false, user_is_admin: false },
   // A colleague for the agent: shared views, assigning to someone else (docs/api-bulk-views.md).
-  { email: 'agent2@example.com', fullname: 'Agent Two', user_is_hde: true },
+  { email: 'agent2@example.com', fullname: 'Agent Two', user_is_hde: true, user_is_admin: false },
 ] as const;
 
 /** Returns the emails it created (empty when all existed already). */
@@ -26,10 +31,10 @@ export async function seedDemo(
   for (const account of DEMO_ACCOUNTS) {
     const hash = await hasher.hash(password);
     const result = await db.query(
-      `INSERT INTO users (fullname, email, password_hash, user_is_hde, confirmed_at)
-       VALUES ($1, $2, $3, $4, now())
+      `INSERT INTO users (fullname, email, password_hash, user_is_hde, user_is_admin, confirmed_at)
+       VALUES ($1, $2, $3, $4, $5, now())
        ON CONFLICT ((lower(email))) DO NOTHING`,
-      [account.fullname, account.email, hash, account.user_is_hde],
+      [account.fullname, account.email, hash, account.user_is_hde, account.user_is_admin],
     );
     if (result.rowCount === 1) created.push(account.email);
   }
@@ -67,7 +72,7 @@ async function seedMailChannels(db: Db): Promise<void> {
 export function demoAccountsText(password: string): string {
   const lines = DEMO_ACCOUNTS.map(
     (a) =>
-      `  ${a.email.padEnd(20)} ${a.user_is_hde ? 'helpdesk agent (user_is_hde)' : 'regular user'}`,
+      `  ${a.email.padEnd(20)} ${a.user_is_admin ? 'administrator and helpdesk agent (user_is_admin)' : a.user_is_hde ? 'helpdesk agent (user_is_hde)' : 'regular user'}`,
   );
   return ['Demo accounts (password: ' + password + '):', ...lines].join('\n');
 }

@@ -16,6 +16,8 @@ import type { Actor } from '../db/transaction.js';
 import type { AppContext } from '../lib/context.js';
 import type { PublicUser } from '../lib/schemas.js';
 import { HttpError, UNAUTHORIZED_MESSAGE } from '../lib/http-error.js';
+
+export const ADMINS_ONLY = 'Only administrators can do this.';
 import { createTokenVerifier } from '../lib/jwt.js';
 
 /** A tab's id as the SPA makes it (src/lib/api-client.ts). */
@@ -46,6 +48,8 @@ declare module 'fastify' {
      * Without it, every call reads its session row.
      */
     session?: 'read' | 'write';
+    /** Only administrators (`user_is_admin`) may call it: anyone else signed in gets 403. */
+    role?: 'admin';
   }
   interface FastifyRequest {
     user?: AuthUser;
@@ -151,8 +155,14 @@ export function authenticateUnlessPublic(ctx: AppContext): (route: RouteOptions)
     if (isPublic) return;
     const check = checks[route.config?.session ?? 'db'];
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
-    route.onRequest = [check, ...own];
+    const role = route.config?.role === 'admin' ? [requireAdmin] : [];
+    route.onRequest = [check, ...role, ...own];
   };
+}
+
+/** A route's `config: { role: 'admin' }`: runs right after the session check, before validation. */
+async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!currentUser(request).user_is_admin) throw new HttpError(403, ADMINS_ONLY);
 }
 
 /**
