@@ -110,19 +110,21 @@ export async function createUser(
     fullname?: string;
     confirmed?: boolean;
     hde?: boolean;
+    admin?: boolean;
   } = {},
 ): Promise<{ id: number; email: string; password: string }> {
   const email = u.email ?? uniqueEmail();
   const password = u.password ?? 'correct horse battery';
   const { rows } = await env.db.query<{ id: string }>(
-    `INSERT INTO users (fullname, email, password_hash, user_is_hde, confirmed_at)
-     VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END) RETURNING id`,
+    `INSERT INTO users (fullname, email, password_hash, user_is_hde, confirmed_at, user_is_admin)
+     VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END, $6) RETURNING id`,
     [
       u.fullname ?? 'Test User',
       email,
       await fastHasher.hash(password),
       u.hde ?? false,
       u.confirmed ?? true,
+      u.admin ?? false,
     ],
   );
   return { id: Number(rows[0].id), email, password };

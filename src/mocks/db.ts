@@ -97,6 +97,7 @@ function demoUsers(): DbUser[] {
       fullname: 'Agent Smith',
       email: 'agent@example.com',
       user_is_hde: true,
+      user_is_admin: true,
       password: DEMO_PASSWORD,
       confirmed: true,
     },

@@ -137,9 +137,9 @@ export interface Side {
 
 /** The demo accounts of the mocks (src/mocks/db.ts); the server gets the same people. */
 export const PEOPLE = {
-  agent: { fullname: 'Agent Smith', email: 'agent@example.com', hde: true },
-  alice: { fullname: 'Alice Example', email: 'alice@example.com', hde: false },
-  bob: { fullname: 'Bob Example', email: 'bob@example.com', hde: false },
+  agent: { fullname: 'Agent Smith', email: 'agent@example.com', hde: true, admin: true },
+  alice: { fullname: 'Alice Example', email: 'alice@example.com', hde: false, admin: false },
+  bob: { fullname: 'Bob Example', email: 'bob@example.com', hde: false, admin: false },
 } as const;
 export type Person = keyof typeof PEOPLE;
 export const PASSWORD = 'helpdesk-demo';
