@@ -294,7 +294,7 @@ function fieldMessage(res: LightMyRequestResponse, field: string): unknown {
 beforeAll(async () => {
   // No job workers: nothing writes in the background while a test compares the tables.
   env = await startTestEnv({ workers: 0 });
-  agent = await person(env, 'One Line Agent', true);
+  agent = await person(env, 'One Line Agent', true, true);
   const call = caller(env);
   ticketId = (await newRecord(env, 'ticket', agent.token)).id;
   contentId = (await newRecord(env, 'content', agent.token)).id;

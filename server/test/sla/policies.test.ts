@@ -11,7 +11,7 @@ let call: ReturnType<typeof caller>;
 beforeAll(async () => {
   env = await startSlaEnv(new Date('2026-03-09T09:00:00Z'));
   call = caller(env);
-  agent = await person(env, 'Agent Policy', true);
+  agent = await person(env, 'Agent Policy', true, true);
   user = await person(env, 'Regular Policy');
 });
 afterAll(() => env.close());
