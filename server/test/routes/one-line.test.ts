@@ -194,6 +194,11 @@ const requests: Record<string, () => Promise<ValidRequest>> = {
     body: viewInput,
   }),
   'POST /api/macros': async () => ({ url: '/api/macros', token: agent.token, body: {} }),
+  'POST /api/admin/users/': async () => ({
+    url: '/api/admin/users/',
+    token: agent.token,
+    body: { email: uniqueEmail('invited'), role: 'user' },
+  }),
   'PUT /api/macros/{id}': async () => ({
     url: `/api/macros/${macroId}`,
     token: agent.token,
