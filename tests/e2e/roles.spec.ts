@@ -11,8 +11,8 @@ const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token'
 async function hrAccess(admin: Page) {
   await admin.goto('/admin/helpdesks');
   await expect(admin.getByRole('heading', { level: 1, name: 'Help desks' })).toBeVisible();
-  await admin.getByRole('button', { name: 'Edit access: HR' }).click();
-  return admin.getByRole('form', { name: 'Access to HR' });
+  await admin.getByRole('button', { name: 'Edit access: HR', exact: true }).click();
+  return admin.getByRole('form', { name: 'Access to HR', exact: true });
 }
 
 test('roles: an admin restricts HR to its members; another agent has no admin menu, a 403 and a 404', async ({
@@ -26,14 +26,14 @@ test('roles: an admin restricts HR to its members; another agent has no admin me
   await menu.getByRole('link', { name: 'Help desks', exact: true }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Help desks' })).toBeVisible();
   await expectAccessible(admin);
-  await admin.getByRole('button', { name: 'Edit access: HR' }).click();
-  const form = admin.getByRole('form', { name: 'Access to HR' });
+  await admin.getByRole('button', { name: 'Edit access: HR', exact: true }).click();
+  const form = admin.getByRole('form', { name: 'Access to HR', exact: true });
   await form.getByRole('switch', { name: 'Restricted to its members' }).check();
   await form.getByRole('checkbox', { name: 'Agent Example' }).check();
   await expectAccessible(admin);
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(toast(admin, 'Help desk access saved.')).toBeVisible();
-  const hr = admin.getByRole('row').filter({ hasText: /^HR/ });
+  const hr = admin.getByRole('row').filter({ hasText: /^HRTickets/ });
   await expect(hr).toContainText('Restricted');
   await expect(hr).toContainText('Agent Example');
 
@@ -81,5 +81,7 @@ test('roles: an admin restricts HR to its members; another agent has no admin me
   await reopen.getByRole('switch', { name: 'Restricted to its members' }).uncheck();
   await reopen.getByRole('checkbox', { name: 'Agent Example' }).uncheck();
   await reopen.getByRole('button', { name: 'Save' }).click();
-  await expect(admin.getByRole('row').filter({ hasText: /^HR/ })).toContainText('Every agent');
+  await expect(admin.getByRole('row').filter({ hasText: /^HRTickets/ })).toContainText(
+    'Every agent',
+  );
 });
