@@ -4,6 +4,7 @@
 // (server/test/mock-parity.test.ts) keeps the two equal.
 import type { Access, HdRecord, ObjectType } from '../features/records/types';
 import { db } from './db';
+import { worksOnDesk } from './desk-access';
 import { fail, type MockUser } from './http';
 
 export type { MockUser } from './http';
@@ -29,7 +30,8 @@ export const isSharedWith = (record: HdRecord, userId: number) =>
  */
 export function accessOf(user: MockUser, record: HdRecord): Access | null {
   if (ownerOf(record) === user.id) return 'owner';
-  if (user.user_is_hde) return 'agent';
+  // A desk restricted to members hides its records from the other agents (docs/api-admin.md).
+  if (user.user_is_hde) return worksOnDesk(user.id, record.hd_id) ? 'agent' : null;
   if (isSharedWith(record, user.id)) return 'shared';
   if (record.object_type === 'C' && record.searchable && !record.is_draft) return 'reader';
   return null;

@@ -3,6 +3,7 @@
 import { db } from './db';
 import { authed, bodyOf, fail, http, ok, type MockUser } from './http';
 import { HELPDESKS } from './records-data';
+import { adminState } from './desk-access';
 
 const ADMINS_ONLY = 'Only administrators can do this.';
 const MESSAGES = {
@@ -15,20 +16,10 @@ const MESSAGES = {
   ownDeactivate: 'You cannot deactivate your own account.',
 } as const;
 
-/** The admin state of the current mock db (a fresh db starts it over). */
-let owner: unknown;
-const desks = new Map<number, { restricted: boolean; members: number[] }>();
-const inactive = new Set<number>();
-const invitedUnconfirmed = new Set<number>();
-function state() {
-  if (owner !== db.users) {
-    owner = db.users;
-    desks.clear();
-    inactive.clear();
-    invitedUnconfirmed.clear();
-  }
+const state = () => {
+  const { desks, inactive } = adminState();
   return { desks, inactive };
-}
+};
 
 /** Signed-in administrators only: anyone else gets the server's 403 (config: { role: 'admin' }). */
 export const adminsOnly = <Info extends { request: Request }, Answer>(
@@ -66,7 +57,7 @@ function adminUser(u: (typeof db.users)[number]) {
     user_is_hde: u.user_is_hde,
     user_is_admin: u.user_is_admin,
     language: u.language,
-    confirmed: u.confirmed && !invitedUnconfirmed.has(u.id),
+    confirmed: u.confirmed,
     active: !state().inactive.has(u.id),
   };
 }

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { db } from '../../../mocks/db';
+import { adminState } from '../../../mocks/desk-access';
 import { renderApp, signInAs } from '../../../test/render-app';
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
@@ -105,5 +106,16 @@ describe('Agents and users page', () => {
     await waitFor(() => expect(rowOf('Bob Example')).toHaveTextContent('Deactivated'));
     await user.click(screen.getByRole('button', { name: 'Reactivate Bob Example' }));
     await waitFor(() => expect(rowOf('Bob Example')).toHaveTextContent('Active'));
+  });
+});
+
+describe('a restricted desk in the mocks', () => {
+  it('is not found for an agent who is not its member, and absent from their queue', async () => {
+    const hrTicket = db.records.find((r) => r.object_type === 'T' && r.hd_id === 4 && !r.is_draft);
+    if (!hrTicket || hrTicket.object_type !== 'T') throw new Error('no HR ticket in the mocks');
+    adminState().desks.set(4, { restricted: true, members: [] });
+    signInAs('agent@example.com');
+    renderApp(`/hd_ticket/details?hdTicketId=${hrTicket.id}`);
+    expect(await screen.findByText(/could not be found/)).toBeInTheDocument();
   });
 });
