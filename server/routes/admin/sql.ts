@@ -61,6 +61,15 @@ export async function setDesk(
      SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING`,
     [id, memberIds],
   );
+  // Who sees the desk's records changed: agents hear "many records changed, reload" (the live
+  // stream's `count` event, as for a large bulk statement), at commit.
+  await q.query(
+    `SELECT pg_notify('helpdesk_events', json_build_object(
+              'kind', 'record', 'op', 'update',
+              'count', (SELECT count(*) FROM (SELECT 1 FROM records WHERE hd_id = $1 LIMIT 10001) n)
+            )::text)`,
+    [id],
+  );
   return true;
 }
 

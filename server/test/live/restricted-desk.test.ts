@@ -4,7 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnv, type TestEnv } from '../helpers.js';
-import { newRecord, person, type Person } from '../work-helpers.js';
+import { caller, newRecord, person, type Person } from '../work-helpers.js';
 import { isChange, openStream, type SseStream } from './sse-client.js';
 
 const HR = 4;
@@ -54,5 +54,17 @@ describe('live events of a restricted desk', () => {
     const open = await newRecord(env, 'ticket', owner.token, { hd_id: 1 });
     await outsiderS.next(isChange(open.id, 'record'));
     expect(outsiderS.events.filter((e) => e.data.record_id === secret.id)).toEqual([]);
+  });
+
+  it("tells every agent to reload when a desk's access changes", async () => {
+    const admin = await person(env, 'Admin Live', true, true);
+    const outsiderS = await stream(outsider.token);
+    const res = await caller(env)('PUT', `/api/admin/helpdesks/${HR}/`, admin.token, {
+      restricted: false,
+      member_ids: [],
+    });
+    expect(res.statusCode).toBe(200);
+    const reload = await outsiderS.next((e) => e.event === 'change' && 'count' in e.data);
+    expect(reload.data).toMatchObject({ kind: 'record', op: 'update' });
   });
 });
