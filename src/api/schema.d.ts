@@ -827,7 +827,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add a classification node (agents only) */
+        /** Add a classification node (administrators only) */
         post: {
             parameters: {
                 query?: never;
@@ -1224,7 +1224,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Rename or move a classification node (agents only) */
+        /** Rename or move a classification node (administrators only) */
         put: {
             parameters: {
                 query?: never;
@@ -1304,7 +1304,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete an unused classification node without sub-categories (agents only) */
+        /** Delete an unused classification node without sub-categories (administrators only) */
         delete: {
             parameters: {
                 query?: never;
@@ -4291,7 +4291,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a macro (helpdesk agents only) */
+        /** Create a macro (administrators only) */
         post: {
             parameters: {
                 query?: never;
@@ -4430,7 +4430,7 @@ export interface paths {
                 };
             };
         };
-        /** Edit a macro (helpdesk agents only) */
+        /** Edit a macro (administrators only) */
         put: {
             parameters: {
                 query?: never;
@@ -4505,7 +4505,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete a macro (helpdesk agents only) */
+        /** Delete a macro (administrators only) */
         delete: {
             parameters: {
                 query?: never;
@@ -4582,7 +4582,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every help desk with its mail address and mailbox (helpdesk agents only) */
+        /** Every help desk with its mail address and mailbox (administrators only) */
         get: {
             parameters: {
                 query?: never;
@@ -6068,7 +6068,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add an SLA policy, last in the order (agents only) */
+        /** Add an SLA policy, last in the order (administrators only) */
         post: {
             parameters: {
                 query?: never;
@@ -6152,7 +6152,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set the order the policies are tried in: every id once (agents only) */
+        /** Set the order the policies are tried in: every id once (administrators only) */
         put: {
             parameters: {
                 query?: never;
@@ -6287,7 +6287,7 @@ export interface paths {
                 };
             };
         };
-        /** Edit an SLA policy at its `version` (409 with `current` when stale; agents only) */
+        /** Edit an SLA policy at its `version` (409 with `current` when stale; administrators only) */
         put: {
             parameters: {
                 query?: never;
@@ -6387,7 +6387,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete an SLA policy; its tickets take the next matching one (agents only) */
+        /** Delete an SLA policy; its tickets take the next matching one (administrators only) */
         delete: {
             parameters: {
                 query?: never;
@@ -8482,7 +8482,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Save a view: personal, or shared with every agent (agents only) */
+        /** Save a view: personal, or shared with every agent (agents; shared: administrators only) */
         post: {
             parameters: {
                 query?: never;

@@ -148,7 +148,7 @@ export function collectorRoutes(server: FastifyInstance, ctx: AppContext): void 
       preHandler: agentsOnly,
       schema: {
         tags: ['classification'],
-        summary: 'Add a classification node (agents only)',
+        summary: 'Add a classification node (administrators only)',
         security: authenticated,
         body: {
           type: 'object',
@@ -181,7 +181,7 @@ export function collectorRoutes(server: FastifyInstance, ctx: AppContext): void 
       preHandler: agentsOnly,
       schema: {
         tags: ['classification'],
-        summary: 'Rename or move a classification node (agents only)',
+        summary: 'Rename or move a classification node (administrators only)',
         security: authenticated,
         params: smallIdParams,
         body: {
@@ -223,7 +223,8 @@ export function collectorRoutes(server: FastifyInstance, ctx: AppContext): void 
       preHandler: agentsOnly,
       schema: {
         tags: ['classification'],
-        summary: 'Delete an unused classification node without sub-categories (agents only)',
+        summary:
+          'Delete an unused classification node without sub-categories (administrators only)',
         security: authenticated,
         params: smallIdParams,
         response: {

@@ -160,7 +160,7 @@ export function macroRoutes(server: FastifyInstance, ctx: AppContext): void {
       preHandler: agentsOnly,
       schema: {
         tags,
-        summary: 'Create a macro (helpdesk agents only)',
+        summary: 'Create a macro (administrators only)',
         security: authenticated,
         body: bodySchema,
         response: { 200: one, ...errors(400, 401, 403) },
@@ -179,7 +179,7 @@ export function macroRoutes(server: FastifyInstance, ctx: AppContext): void {
       preHandler: agentsOnly,
       schema: {
         tags,
-        summary: 'Edit a macro (helpdesk agents only)',
+        summary: 'Edit a macro (administrators only)',
         security: authenticated,
         params: idParams,
         body: bodySchema,
@@ -200,7 +200,7 @@ export function macroRoutes(server: FastifyInstance, ctx: AppContext): void {
       preHandler: agentsOnly,
       schema: {
         tags,
-        summary: 'Delete a macro (helpdesk agents only)',
+        summary: 'Delete a macro (administrators only)',
         security: authenticated,
         params: idParams,
         response: {

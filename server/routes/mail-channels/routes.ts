@@ -150,7 +150,7 @@ export function mailChannelRoutes(server: FastifyInstance, ctx: AppContext): voi
       preHandler,
       schema: {
         tags,
-        summary: 'Every help desk with its mail address and mailbox (helpdesk agents only)',
+        summary: 'Every help desk with its mail address and mailbox (administrators only)',
         security: authenticated,
         response: {
           200: ok({

@@ -267,7 +267,7 @@ export function slaRoutes(server: FastifyInstance, ctx: AppContext): void {
       preHandler: agentsOnly,
       schema: {
         tags,
-        summary: 'Add an SLA policy, last in the order (agents only)',
+        summary: 'Add an SLA policy, last in the order (administrators only)',
         security: authenticated,
         body: inputSchema,
         response: { 200: ok(ref(policySchema)), ...errors(400, 401, 403) },
@@ -290,7 +290,8 @@ export function slaRoutes(server: FastifyInstance, ctx: AppContext): void {
       preHandler: agentsOnly,
       schema: {
         tags,
-        summary: 'Edit an SLA policy at its `version` (409 with `current` when stale; agents only)',
+        summary:
+          'Edit an SLA policy at its `version` (409 with `current` when stale; administrators only)',
         security: authenticated,
         params: idParams,
         body: updateSchema,
@@ -319,7 +320,8 @@ export function slaRoutes(server: FastifyInstance, ctx: AppContext): void {
       preHandler: agentsOnly,
       schema: {
         tags,
-        summary: 'Delete an SLA policy; its tickets take the next matching one (agents only)',
+        summary:
+          'Delete an SLA policy; its tickets take the next matching one (administrators only)',
         security: authenticated,
         params: idParams,
         response: {
@@ -345,7 +347,7 @@ export function slaRoutes(server: FastifyInstance, ctx: AppContext): void {
       preHandler: agentsOnly,
       schema: {
         tags,
-        summary: 'Set the order the policies are tried in: every id once (agents only)',
+        summary: 'Set the order the policies are tried in: every id once (administrators only)',
         security: authenticated,
         body: {
           type: 'object',

@@ -180,7 +180,8 @@ export function viewsRoutes(server: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Save a view: personal, or shared with every agent (agents only)',
+        summary:
+          'Save a view: personal, or shared with every agent (agents; shared: administrators only)',
         security: authenticated,
         body: inputSchema,
         response: { 200: ok(view), ...errors(400, 401, 403) },
