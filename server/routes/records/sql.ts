@@ -28,6 +28,7 @@ import {
   type Access,
   type Viewer,
 } from './visibility.js';
+import { primaryOrganization, sharingOrganizations } from './organization-visibility.js';
 import {
   matchingPolicySql,
   policyFromJson,
@@ -156,6 +157,8 @@ export interface NewTicketStart {
   /** The ticket's id, taken from the sequence with the defaults: its jobs can go out with it. */
   id: string;
   hd_id: number | null;
+  /** The company given, else the requester's primary organization (organizations/sql.ts). */
+  company_id: number | null;
   code: string;
   is_closed: boolean;
   policy?: PolicyRow;
@@ -164,21 +167,24 @@ export interface NewTicketStart {
 export async function newTicketDefaults(
   db: Queryable,
   t: Pick<NewRecord, 'hd_id' | 'priority_id' | 'company_id'>,
+  requesterId: number,
 ): Promise<NewTicketStart> {
   const desk = `coalesce($1::int, ${defaultDesk(`'${TICKET.type}'`)})`;
+  const company = `coalesce($3::int, ${primaryOrganization('$5::bigint')})`;
   const { rows } = await db.query<{
     id: string;
     hd_id: number | null;
+    company_id: number | null;
     code: string;
     is_closed: boolean;
     policy: PolicyJson | null;
   }>(
     prepared(
       `SELECT ${NEXT_RECORD_ID} AS id,
-              ${desk} AS hd_id, s.code, s.is_closed,
-              ${matchingPolicySql(desk, '$2::int', '$3::int')} AS policy
+              ${desk} AS hd_id, ${company} AS company_id, s.code, s.is_closed,
+              ${matchingPolicySql(desk, '$2::int', company)} AS policy
          FROM statuses s WHERE s.code = $4`,
-      [t.hd_id, t.priority_id, t.company_id, TICKET.initialStatus],
+      [t.hd_id, t.priority_id, t.company_id, TICKET.initialStatus, requesterId],
     ),
   );
   const { policy, ...start } = rows[0];
@@ -343,7 +349,9 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
   // agents only (the route answers 403 to others) and reads records_hd_*.
   if (req.scope === 'hd') where.push(visibleTo(p, viewer));
   else if (f.shared_with_me) where.push(sharedWith(p.add(viewer.id)));
-  else where.push(`r.owner_id = ${p.add(viewer.id)}`);
+  else if (kind.type === 'T' && f.organization_tickets) {
+    where.push(`r.company_id IN (${sharingOrganizations(p.add(viewer.id))})`);
+  } else where.push(`r.owner_id = ${p.add(viewer.id)}`);
   const eq = (column: string, value: number | undefined) => {
     if (value !== undefined) where.push(`r.${column} = ${p.add(value)}`);
   };

@@ -2,11 +2,12 @@
 // every call on a record), so a record the caller may not see is simply not found (404), never a
 // leak. docs/api-working.md "Who may do what".
 import type { AuthUser } from '../../plugins/auth.js';
+import { organizationShares } from './organization-visibility.js';
 
 export type Viewer = Pick<AuthUser, 'id' | 'user_is_hde'>;
 
 /** The caller's relation to a record (docs/api-working.md): what the SPA may offer. */
-export type Access = 'owner' | 'shared' | 'agent' | 'reader';
+export type Access = 'owner' | 'shared' | 'organization' | 'agent' | 'reader';
 
 /** Collects positional parameters while a query is assembled: `p.add(v)` returns `$n`. */
 export class Params {
@@ -35,7 +36,8 @@ export function sharedWith(me: string, alias = 'r'): string {
 export function visibleTo(p: Params, viewer: Viewer, alias = 'r'): string {
   if (viewer.user_is_hde) return 'TRUE';
   const me = p.add(viewer.id);
-  return `(${alias}.owner_id = ${me} OR ${sharedWith(me, alias)})`;
+  // Organization members see the tickets of an organization that shares them (migration 030).
+  return `(${alias}.owner_id = ${me} OR ${sharedWith(me, alias)} OR ${organizationShares(me, alias)})`;
 }
 
 /**
@@ -59,7 +61,8 @@ export function viewerColumns(p: Params, viewer: Viewer, alias = 'r'): string {
   const me = p.add(viewer.id);
   const others = viewer.user_is_hde
     ? `'agent'`
-    : `CASE WHEN ${sharedWith(me, alias)} THEN 'shared' ELSE 'reader' END`;
+    : `CASE WHEN ${sharedWith(me, alias)} THEN 'shared'
+            WHEN ${organizationShares(me, alias)} THEN 'organization' ELSE 'reader' END`;
   return `CASE WHEN ${alias}.owner_id = ${me}::bigint THEN 'owner' ELSE ${others} END AS access,
        ${sharedWith(me, alias)} AS shared_with_me,
        coalesce((SELECT f.following FROM record_follows f
