@@ -434,6 +434,8 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
             data: { total: number; total_is_capped: boolean; items: unknown[] };
           };
           const q = buildListQueries(c.kind, people[c.as], {
+            // The member's organizations, as the route reads them first (records/sql.ts).
+            organizations: body.filters.organization_tickets ? [2] : undefined,
             scope: c.scope,
             page: body.page,
             pageSize: body.page_size,

@@ -3,9 +3,9 @@
 // of records they own or that are shared with them (or of their organization, when it shares its
 // tickets), and never an internal (work-log) one. One share query per event covers every
 // connected regular user who is not the owner, so the cost does not grow with the number of
-// streams. Events are handled one at a time, in the order the
-// database sent them. Presence (who is viewing, who is typing) is kept in memory by every
-// process from the same notifications, and expires unless re-sent.
+// streams. Events are handled one at a time, in the order the database sent them. Presence (who
+// is viewing, who is typing) is kept in memory by every process from the same notifications, and
+// expires unless re-sent.
 import type { Db } from '../db/pool.js';
 import type { AuthUser } from '../plugins/auth.js';
 import {

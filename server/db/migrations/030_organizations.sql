@@ -29,9 +29,8 @@ CREATE UNIQUE INDEX organization_members_primary_key ON organization_members (us
   WHERE is_primary;
 CREATE INDEX organization_members_company_idx ON organization_members (company_id, user_id);
 
--- "My organization's tickets": a member's list of the tickets of their sharing organizations,
--- newest first, one organization's entries at a time. records_hd_company_idx (migration 023)
--- leads with object_type and is_draft, so this list (and the organization page's open and
--- recent tickets) reads it by company and creation time; the updated-time sort gets its own.
-CREATE INDEX records_company_updated_idx ON records (company_id, object_type, is_draft, updated_at, id)
-  WHERE company_id IS NOT NULL;
+-- "My organization's tickets" needs no index of its own: the list reads the member's sharing
+-- organizations first and names them (records/sql.ts), so one organization's list is the agents'
+-- company filter, records_hd_company_idx (migration 023) newest first, and the other sorts walk
+-- their hd index with the company beside each entry (INCLUDE); the organization page's newest
+-- tickets and the delete's "still has tickets" read the same index.

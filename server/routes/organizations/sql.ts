@@ -165,7 +165,7 @@ export async function deleteOrganization(
 ): Promise<'missing' | 'has_tickets' | 'deleted'> {
   const { rows } = await q.query<{ found: boolean; used: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM companies WHERE id = $1 FOR UPDATE) AS found,
-            (EXISTS (SELECT 1 FROM records WHERE company_id = $1)
+            (EXISTS (SELECT 1 FROM records WHERE object_type = 'T' AND company_id = $1)
              OR EXISTS (SELECT 1 FROM sla_policies WHERE $1 = ANY (company_ids))) AS used`,
     [id],
   );

@@ -318,6 +318,12 @@ export interface ListRequest {
   /** An API sort name, optionally with a leading '-' (already validated). */
   sort: string;
   filters: ListFilters;
+  /**
+   * `filters.organization_tickets`: the caller's organizations that share their tickets, read
+   * first (listRecords), so the list names them and reads one organization's entries of the
+   * company index instead of walking every ticket; none given, the list is empty.
+   */
+  organizations?: number[];
 }
 
 function escapeLike(text: string): string {
@@ -328,6 +334,17 @@ function nextDay(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString();
+}
+
+/**
+ * "My organization's tickets": one organization is the agents' company filter (its index, any
+ * sort); several are an array (a kept plan's text differs by which, not by the ids).
+ */
+function ofOrganizations(p: Params, req: ListRequest): string {
+  const ids = req.organizations ?? [];
+  if (ids.length === 0) return 'FALSE';
+  if (ids.length === 1) return `r.company_id = ${p.add(ids[0])}`;
+  return `r.company_id = ANY (${p.add(ids)}::int[])`;
 }
 
 /** Pages of a list sent as named statements (see buildListQueries). */
@@ -346,12 +363,12 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
   const where = [`r.object_type = '${kind.type}'`, `r.is_draft = ${f.is_draft ? 'TRUE' : 'FALSE'}`];
   // Each scope's condition is its authorization, and each keeps its index: "my" leads with
   // owner_id (records_my_*), "shared with me" starts from record_shares_user_idx, "hd" is
-  // agents only (the route answers 403 to others) and reads records_hd_*.
+  // agents only (the route answers 403 to others) and reads records_hd_*; "my organization's
+  // tickets" reads records_hd_company_idx per organization of the caller's that shares.
   if (req.scope === 'hd') where.push(visibleTo(p, viewer));
   else if (f.shared_with_me) where.push(sharedWith(p.add(viewer.id)));
-  else if (kind.type === 'T' && f.organization_tickets) {
-    where.push(`r.company_id IN (${sharingOrganizations(p.add(viewer.id))})`);
-  } else where.push(`r.owner_id = ${p.add(viewer.id)}`);
+  else if (kind.type === 'T' && f.organization_tickets) where.push(ofOrganizations(p, req));
+  else where.push(`r.owner_id = ${p.add(viewer.id)}`);
   const eq = (column: string, value: number | undefined) => {
     if (value !== undefined) where.push(`r.${column} = ${p.add(value)}`);
   };
@@ -447,5 +464,16 @@ export async function listRecords(
   viewer: Viewer,
   req: ListRequest,
 ): Promise<{ rows: RecordRow[]; total: number }> {
+  if (req.scope === 'my' && req.filters.organization_tickets && req.organizations === undefined) {
+    req = { ...req, organizations: await sharingOrganizationIds(db, viewer.id) };
+  }
   return runPageAndCount<RecordRow>(db, buildListQueries(kind, viewer, req));
+}
+
+/** The organizations of user `id` whose members see each other's tickets (primary keys). */
+export async function sharingOrganizationIds(db: Queryable, id: number): Promise<number[]> {
+  const { rows } = await db.query<{ company_id: number }>(
+    prepared(`${sharingOrganizations('$1')} ORDER BY m.company_id`, [id]),
+  );
+  return rows.map((r) => r.company_id);
 }

@@ -344,10 +344,39 @@ describe("organization members and each other's tickets (BOLA)", () => {
     expect(own.json().data.items.map((r: { subject: string }) => r.subject)).not.toContain(
       'Bob printer',
     );
+    // A member of both organizations lists both; someone in none lists nothing.
+    const frank = await person(t.env, 'Frank Both');
+    await addMember(acme, frank);
+    await addMember(globex, frank);
+    const both = await call('POST', '/api/search/ticket/my', frank.token, {
+      filters: { organization_tickets: true },
+      sort: 'subject',
+    });
+    const bothTitles = both.json().data.items.map((r: { subject: string }) => r.subject);
+    expect(bothTitles).toEqual(expect.arrayContaining(['Bob printer', 'Carol secret']));
+    const none = await call('POST', '/api/search/ticket/my', dave.token, {
+      filters: { organization_tickets: true },
+    });
+    expect(none.json().data).toMatchObject({ items: [], total: 0 });
     const bad = await call('POST', '/api/search/ticket/my', alice.token, {
       filters: { organization_tickets: 'yes' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("lands a member's mail reply on a colleague's ticket, and another organization's member's on a new one", async () => {
+    const reply = async (from: Person, subject: string) => {
+      const messageId = newMessageId();
+      await t.send({ from: from.email, to: SUPPORT, subject, text: 'Same here.', messageId });
+      return t.imported(messageId);
+    };
+    expect(await reply(alice, `Re: [#${bobs}] Bob printer`)).toMatchObject({
+      state: 'message',
+      record_id: bobs,
+    });
+    const stranger = await reply(carol, `Re: [#${bobs}] Bob printer`);
+    expect(stranger.state).toBe('ticket');
+    expect(stranger.record_id).not.toBe(bobs);
   });
 
   it('stops sharing when the organization stops sharing or the member leaves', async () => {
