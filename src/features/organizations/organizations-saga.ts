@@ -4,7 +4,7 @@ import { all, call, delay, put, takeLatest } from 'redux-saga/effects';
 import { callApi } from '../../lib/call-api';
 import type { ApiResult } from '../../lib/call-api';
 import { FETCHING, fillHolder } from '../../lib/holder-saga';
-import { notifySuccess } from '../../lib/notify';
+import { notifyMessage, notifySuccess } from '../../lib/notify';
 import { organizationsApi } from './api';
 import { organizationsHolders } from './organizations-slice';
 import type { Person } from '../records/work-types';
@@ -51,7 +51,11 @@ function* remove(action: PayloadAction<{ id: number }>): SagaIterator {
     organizationsApi.remove(action.payload.id),
     { context: SAVING, handled: [404, 409] },
   );
-  if (!result.ok) return;
+  // "Still has tickets" (409) or gone already (404): the server's words, as a toast.
+  if (!result.ok) {
+    if (!result.cancelled) yield call(notifyMessage, result.error.message);
+    return;
+  }
   yield call(notifySuccess, 'organizations:toast.deleted');
   yield put(H.organizations.actions.requested());
 }
@@ -65,6 +69,7 @@ function* member(action: PayloadAction<MemberChange & { remove?: boolean }>): Sa
     { context: SAVING, handled: [404] },
   );
   if (result.ok) yield put(H.organization.actions.succeeded(result.data));
+  else if (!result.cancelled) yield call(notifyMessage, result.error.message);
 }
 
 /** The people to add, as the agent types (after a short pause; the newest text wins). */

@@ -46,6 +46,19 @@ describe('Organizations page (agents)', () => {
     await waitFor(() => expect(rows()).toHaveLength(5));
   });
 
+  it('says why an organization with tickets cannot be deleted (409)', async () => {
+    signInAs('agent@example.com');
+    const { user } = renderApp('/organizations');
+    await user.click(await screen.findByRole('button', { name: 'Delete Acme Corp' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete organization' }));
+    expect(
+      await screen.findByText(
+        'This organization still has tickets or service-level policies: move them to another company first.',
+      ),
+    ).toBeInTheDocument();
+    expect(rows()).toHaveLength(5);
+  });
+
   it('shows a domain already taken beside the field (409)', async () => {
     signInAs('agent@example.com');
     db.organizations[0].domains = ['acme.example'];
