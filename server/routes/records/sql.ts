@@ -366,8 +366,11 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
   // agents only (the route answers 403 to others) and reads records_hd_*; "my organization's
   // tickets" reads records_hd_company_idx per organization of the caller's that shares.
   if (req.scope === 'hd') where.push(visibleTo(p, viewer));
-  else if (f.shared_with_me) where.push(sharedWith(p.add(viewer.id)));
-  else if (kind.type === 'T' && f.organization_tickets) where.push(ofOrganizations(p, req));
+  else if (f.shared_with_me) {
+    where.push(sharedWith(p.add(viewer.id)));
+    // A share does not open a restricted desk to an agent who is not its member.
+    if (viewer.user_is_hde) where.push(visibleTo(p, viewer));
+  } else if (kind.type === 'T' && f.organization_tickets) where.push(ofOrganizations(p, req));
   else where.push(`r.owner_id = ${p.add(viewer.id)}`);
   const eq = (column: string, value: number | undefined) => {
     if (value !== undefined) where.push(`r.${column} = ${p.add(value)}`);
