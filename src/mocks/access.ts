@@ -6,6 +6,7 @@ import type { Access, HdRecord, ObjectType } from '../features/records/types';
 import { db } from './db';
 import { worksOnDesk } from './desk-access';
 import { fail, type MockUser } from './http';
+import { sharingOrganizationIds } from './organization-handlers';
 
 export type { MockUser } from './http';
 
@@ -33,6 +34,14 @@ export function accessOf(user: MockUser, record: HdRecord): Access | null {
   // A desk restricted to members hides its records from the other agents (docs/api-admin.md).
   if (user.user_is_hde) return worksOnDesk(user.id, record.hd_id) ? 'agent' : null;
   if (isSharedWith(record, user.id)) return 'shared';
+  // A ticket of an organization of theirs that shares its tickets (migration 030).
+  if (
+    record.object_type === 'T' &&
+    record.company_id !== null &&
+    sharingOrganizationIds(user.id).includes(record.company_id)
+  ) {
+    return 'organization';
+  }
   if (record.object_type === 'C' && record.searchable && !record.is_draft) return 'reader';
   return null;
 }

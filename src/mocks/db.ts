@@ -6,6 +6,12 @@ import { seedChannels } from './mail-data';
 import type { MockChannel } from './mail-data';
 import type { SlaPolicy } from '../features/sla/types';
 import { seedRecords } from './records-data';
+import {
+  seedOrganizations,
+  syncCompanies,
+  type MockMembership,
+  type MockOrganization,
+} from './organization-data';
 import { seedSlaPolicies } from './sla-data';
 import { seedCategories, type MockCategory } from './taxonomy-data';
 import { freshWorkData } from './work-data';
@@ -61,6 +67,10 @@ export interface Db {
   /** Saved views (docs/api-bulk-views.md), newest last. */
   savedViews: MockView[];
   nextViewId: number;
+  /** Organizations (a ticket's company) and their members (organization-data.ts). */
+  organizations: MockOrganization[];
+  memberships: MockMembership[];
+  nextOrganizationId: number;
 }
 
 /** A saved view as stored (the API adds `mine` and the owner's name). */
@@ -148,6 +158,9 @@ function freshDb(): Db {
     nextViewId: 1,
     macros: [],
     nextMacroId: 1,
+    organizations: seedOrganizations(),
+    memberships: [],
+    nextOrganizationId: 101,
   };
 }
 
@@ -155,6 +168,7 @@ export let db: Db = freshDb();
 
 export function resetDb(): void {
   db = freshDb();
+  syncCompanies(db.organizations);
 }
 
 /** Removes a record and everything of it (the database's cascades). */
