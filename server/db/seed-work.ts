@@ -123,6 +123,11 @@ export async function seedDemoWork(client: pg.PoolClient, owners: Owners): Promi
       WHERE t.n <= 5`,
     [owners.agent],
   );
+  // A mail from an unknown sender at Acme's or Globex's domain makes them a member.
+  await client.query(
+    `INSERT INTO organization_domains (domain, company_id)
+     VALUES ('acme.example', 1), ('globex.example', 2) ON CONFLICT DO NOTHING`,
+  );
   await client.query(
     `INSERT INTO favorite_categories (user_id, category_id) VALUES ($1, 14), ($1, 2)
      ON CONFLICT DO NOTHING`,
