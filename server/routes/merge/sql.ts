@@ -92,7 +92,7 @@ export async function moveInto(
   // unless they had unfollowed it) follow it.
   await q.query(
     `INSERT INTO record_shares (record_id, user_id)
-     SELECT $1, u FROM (SELECT user_id FROM record_shares WHERE record_id = $2
+     SELECT $1::bigint, u FROM (SELECT user_id FROM record_shares WHERE record_id = $2
                         UNION SELECT $3::bigint) s(u)
       WHERE u <> $4::bigint
      ON CONFLICT DO NOTHING`,
@@ -100,9 +100,9 @@ export async function moveInto(
   );
   await q.query(
     `INSERT INTO record_follows (record_id, user_id, following)
-     SELECT $1, f.user_id, f.following FROM record_follows f WHERE f.record_id = $2
+     SELECT $1::bigint, f.user_id, f.following FROM record_follows f WHERE f.record_id = $2
      UNION ALL
-     SELECT $1, $3::bigint, true
+     SELECT $1::bigint, $3::bigint, true
       WHERE $3::bigint <> $4::bigint
         AND NOT EXISTS (SELECT 1 FROM record_follows WHERE record_id = $2 AND user_id = $3::bigint)
      ON CONFLICT (record_id, user_id) DO UPDATE
