@@ -209,18 +209,19 @@ export function relationsRoutes(server: FastifyInstance, ctx: AppContext): void 
           }
           if (!(await sql.relate(tx, r.id, otherId, user.id, link))) return;
           const action = 'related';
-          const seen = link ?? 'related';
+          // A plain relation's events are as they always were: the title only.
+          const typed = link !== undefined && link !== 'related';
           await recordEvent(tx, {
             recordId: r.id,
             actorId: user.id,
             action,
-            details: { title: other.title, link: seen },
+            details: typed ? { title: other.title, link } : { title: other.title },
           });
           await recordEvent(tx, {
             recordId: otherId,
             actorId: user.id,
             action,
-            details: { title: r.title, link: sql.INVERSE[seen] },
+            details: typed ? { title: r.title, link: sql.INVERSE[link] } : { title: r.title },
           });
         });
         return success(await relatedData(ctx, user, r.id));

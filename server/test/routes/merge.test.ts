@@ -55,7 +55,9 @@ async function upload(id: number, token: string, name: string) {
 const merge = (target: number, body: object, token = agent.token) =>
   call('POST', `/api/ticket/${target}/merge/`, token, body);
 
-async function actions(id: number): Promise<{ action: string; details: Record<string, unknown> }[]> {
+async function actions(
+  id: number,
+): Promise<{ action: string; details: Record<string, unknown> }[]> {
   const res = await call('GET', `/api/ticket/${id}/history/`, agent.token);
   expect(res.statusCode).toBe(200);
   return res.json().data;
@@ -147,7 +149,10 @@ describe('POST ticket/{id}/merge/', () => {
       ]),
     );
     // Search finds the target by a moved message's words.
-    const found = await call('POST', '/api/search/query', agent.token, { q: 'jams page', type: 'T' });
+    const found = await call('POST', '/api/search/query', agent.token, {
+      q: 'jams page',
+      type: 'T',
+    });
     expect(found.statusCode).toBe(200);
     const hits = (found.json().data.items as { id: number }[]).map((i) => i.id);
     expect(hits).toContain(target.id);
@@ -173,9 +178,9 @@ describe('POST ticket/{id}/merge/', () => {
     expect(refused.json().message).toBe(
       'These tickets have different requesters. Confirm to merge them: the other requesters will follow the target.',
     );
-    expect((await call('GET', `/api/ticket/${source.id}/`, bob.token)).json().data.status_name).toBe(
-      'New',
-    );
+    expect(
+      (await call('GET', `/api/ticket/${source.id}/`, bob.token)).json().data.status_name,
+    ).toBe('New');
     const res = await merge(target.id, { source_ids: [source.id], confirm_requesters: true });
     expect(res.statusCode).toBe(200);
     // Bob, the source's requester, reads and follows the target.
@@ -280,9 +285,9 @@ describe('POST ticket/{id}/split/', () => {
       .data.map((m: { body: string }) => m.body);
     expect(left).toEqual(['<p>First problem.</p>']);
     expect(
-      (await call('GET', `/api/attachment/T/${newId}`, alice.token)).json().data.map(
-        (a: { id: number }) => a.id,
-      ),
+      (await call('GET', `/api/attachment/T/${newId}`, alice.token))
+        .json()
+        .data.map((a: { id: number }) => a.id),
     ).toEqual([file.id]);
     const related = (await call('GET', `/api/ticket/${original.id}/related/`, alice.token)).json()
       .data;
@@ -317,7 +322,9 @@ describe('POST ticket/{id}/split/', () => {
 
     const worklog = await split({ message_id: note.json().data.id });
     expect(worklog.statusCode).toBe(400);
-    expect(worklog.json().fields.message_id).toBe("Choose a message of this ticket's conversation.");
+    expect(worklog.json().fields.message_id).toBe(
+      "Choose a message of this ticket's conversation.",
+    );
     const badUser = await split({ message_id: only.id, requester_id: 999999999 });
     expect(badUser.statusCode).toBe(400);
     expect(badUser.json().fields.requester_id).toBe('Choose a requester.');
@@ -332,7 +339,10 @@ describe('POST ticket/{id}/split/', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.moved_message_ids).toEqual([only.id]);
     const made = await call('GET', `/api/ticket/${res.json().data.id}/`, bob.token);
-    expect(made.json().data).toMatchObject({ requester_id: bob.id, subject: 'Shared office issue' });
+    expect(made.json().data).toMatchObject({
+      requester_id: bob.id,
+      subject: 'Shared office issue',
+    });
     const left = (await call('GET', `/api/ticket/${original.id}/communication/`, alice.token))
       .json()
       .data.map((m: { id: number }) => m.id);
