@@ -105,8 +105,6 @@ const splitResult = {
   },
 } as const;
 
-const conflict = (message: string) => new HttpError(409, message);
-
 /** The checks of a merge, on the locked rows: 404 / 409 as docs/api-working.md says. */
 function checkMerge(
   rows: sql.MergeRow[],
@@ -117,17 +115,18 @@ function checkMerge(
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   const target = byId.get(targetId);
   if (!target || target.object_type !== 'T') throw new HttpError(404, NOT_FOUND_MESSAGE);
-  if (sourceIds.includes(targetId)) throw conflict(MERGE_TEXTS.self);
+  if (sourceIds.includes(targetId)) throw new HttpError(409, MERGE_TEXTS.self);
   const sources = sourceIds.map((s) => byId.get(s));
   if (sources.some((s) => s === undefined)) throw new HttpError(404, NOT_FOUND_MESSAGE);
   const found = sources as sql.MergeRow[];
-  if (found.some((s) => s.object_type !== 'T')) throw conflict(MERGE_TEXTS.content);
-  if (target.is_draft || found.some((s) => s.is_draft)) throw conflict(MERGE_TEXTS.draft);
+  if (found.some((s) => s.object_type !== 'T')) throw new HttpError(409, MERGE_TEXTS.content);
+  if (target.is_draft || found.some((s) => s.is_draft)) throw new HttpError(409, MERGE_TEXTS.draft);
   // A merged ticket is a pointer now; merging into or from it could make a loop.
-  if (target.merged_into_id !== null) throw conflict(MERGE_TEXTS.targetMerged);
-  if (found.some((s) => s.merged_into_id !== null)) throw conflict(MERGE_TEXTS.sourceMerged);
+  if (target.merged_into_id !== null) throw new HttpError(409, MERGE_TEXTS.targetMerged);
+  if (found.some((s) => s.merged_into_id !== null))
+    throw new HttpError(409, MERGE_TEXTS.sourceMerged);
   if (!confirm && found.some((s) => s.owner_id !== target.owner_id)) {
-    throw conflict(MERGE_TEXTS.requesters);
+    throw new HttpError(409, MERGE_TEXTS.requesters);
   }
   return { target, sources: found.sort((a, b) => Number(a.id) - Number(b.id)) };
 }
@@ -235,7 +234,7 @@ export function mergeRoutes(server: FastifyInstance, ctx: AppContext): void {
       const result = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
         const [original] = await sql.lockVisible(tx, user, [originalId]);
         if (!original) throw new HttpError(404, NOT_FOUND_MESSAGE);
-        if (original.merged_into_id !== null) throw conflict(SPLIT_TEXTS.merged);
+        if (original.merged_into_id !== null) throw new HttpError(409, SPLIT_TEXTS.merged);
         const messages = await sql.splitMessages(
           tx,
           originalId,
