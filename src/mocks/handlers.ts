@@ -12,6 +12,7 @@ import { taxonomyHandlers } from './taxonomy-handlers';
 import { slaHandlers } from './sla-handlers';
 import { BULK_CALL, bulkViewsHandlers } from './bulk-views-handlers';
 import { detailsHandlers } from './details-handlers';
+import { mergeHandlers } from './merge-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -158,5 +159,6 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...liveHandlers(),
     ...bulkViewsHandlers(),
     ...taxonomyHandlers(),
+    ...mergeHandlers(),
   ];
 }
