@@ -140,7 +140,9 @@ export function mergeHandlers() {
           b.confirm_requesters !== true &&
           tickets.some((s) => s.requester_id !== t.requester_id)
         ) {
-          return conflict(MERGE_TEXTS.requesters);
+          return fail(409, 'Conflict', MERGE_TEXTS.requesters, {
+            confirm_requesters: MERGE_TEXTS.requesters,
+          });
         }
         for (const source of tickets) {
           moveInto(source, t);

@@ -126,7 +126,10 @@ function checkMerge(
   if (found.some((s) => s.merged_into_id !== null))
     throw new HttpError(409, MERGE_TEXTS.sourceMerged);
   if (!confirm && found.some((s) => s.owner_id !== target.owner_id)) {
-    throw new HttpError(409, MERGE_TEXTS.requesters);
+    // The field says which flag answers it: the SPA asks, then sends it.
+    throw new HttpError(409, MERGE_TEXTS.requesters, {
+      confirm_requesters: MERGE_TEXTS.requesters,
+    });
   }
   return { target, sources: found.sort((a, b) => Number(a.id) - Number(b.id)) };
 }

@@ -178,6 +178,7 @@ describe('POST ticket/{id}/merge/', () => {
     expect(refused.json().message).toBe(
       'These tickets have different requesters. Confirm to merge them: the other requesters will follow the target.',
     );
+    expect(Object.keys(refused.json().fields)).toEqual(['confirm_requesters']);
     expect(
       (await call('GET', `/api/ticket/${source.id}/`, bob.token)).json().data.status_name,
     ).toBe('New');

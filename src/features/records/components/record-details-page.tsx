@@ -150,6 +150,13 @@ export function RecordDetailsPage({
     [navigate, listPath, idParam],
   );
   const { near, can, step, stepping } = useListStep(id, openRecord);
+  // A merged ticket's old address shows the ticket it went into (docs/api-working.md).
+  const mergedInto = viewHolder.data?.recordId === id ? viewHolder.data.mergedInto : undefined;
+  useEffect(() => {
+    if (mergedInto !== undefined) {
+      navigate(`${listPath}/details?${idParam}=${mergedInto}`, { replace: true });
+    }
+  }, [mergedInto, navigate, listPath, idParam]);
   const shown = record !== null && view !== null;
   const canReply = view?.permissions.reply ?? false;
   const agent = view?.permissions.note ?? false;
