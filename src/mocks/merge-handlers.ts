@@ -16,7 +16,6 @@ import { db, logEvent } from './db';
 import { authed, bodyOf, fail, http, ok } from './http';
 import { makeTicket, STATUSES } from './records-data';
 import { mailFollowers } from './thread-handlers';
-import { INVERSE } from './work-handlers';
 
 export const MERGE_TEXTS = {
   self: 'A ticket cannot be merged into itself.',
@@ -201,7 +200,6 @@ export function mergeHandlers() {
         db.relations.push({
           a: Math.min(original.id, made.id),
           b: Math.max(original.id, made.id),
-          link: INVERSE.related,
         });
         const count = moved.length;
         logEvent(made.id, user.id, 'created');

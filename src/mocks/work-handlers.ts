@@ -303,7 +303,7 @@ export function workHandlers() {
             db.relations.push({
               a: Math.min(record.id, other.id),
               b: Math.max(record.id, other.id),
-              link: stored,
+              ...(stored === 'related' ? {} : { link: stored }),
             });
             log();
           } else if (link !== undefined && (existing.link ?? 'related') !== stored) {
