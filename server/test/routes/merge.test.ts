@@ -247,6 +247,47 @@ describe('POST ticket/{id}/merge/', () => {
   });
 });
 
+describe('a merge that fails part way', () => {
+  it('leaves every ticket whole: one transaction, nothing half-moved', async () => {
+    const target = await ticket(alice.token, 'Fault target');
+    const source = await ticket(bob.token, 'Fault source');
+    await reply(source.id, bob.token, '<p>Stays with the source.</p>');
+    await upload(source.id, bob.token, 'stays.txt');
+    // The last write of the merge fails (as a crash would stop it before the commit).
+    await env.db.query(`CREATE FUNCTION fail_merge() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.action = 'merged' THEN RAISE EXCEPTION 'injected fault'; END IF; RETURN NEW; END $$`);
+    await env.db.query(`CREATE TRIGGER fail_merge BEFORE INSERT ON record_events
+      FOR EACH ROW EXECUTE FUNCTION fail_merge()`);
+    try {
+      const res = await merge(target.id, { source_ids: [source.id], confirm_requesters: true });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await env.db.query('DROP TRIGGER fail_merge ON record_events');
+      await env.db.query('DROP FUNCTION fail_merge()');
+    }
+    const { rows } = await env.db.query(
+      `SELECT (SELECT count(*)::int FROM record_messages WHERE record_id = $2) AS source_messages,
+              (SELECT count(*)::int FROM record_messages WHERE record_id = $1) AS target_messages,
+              (SELECT count(*)::int FROM attachments WHERE record_id = $2) AS source_files,
+              (SELECT count(*)::int FROM record_shares WHERE record_id = $1) AS target_shares,
+              (SELECT merged_into_id FROM records WHERE id = $2) AS merged_into,
+              (SELECT status_id FROM records WHERE id = $2) AS status_id`,
+      [target.id, source.id],
+    );
+    expect(rows[0]).toEqual({
+      source_messages: 1,
+      target_messages: 0,
+      source_files: 1,
+      target_shares: 0,
+      merged_into: null,
+      status_id: 1,
+    });
+    // And it goes through once the fault is gone.
+    const again = await merge(target.id, { source_ids: [source.id], confirm_requesters: true });
+    expect(again.statusCode).toBe(200);
+  });
+});
+
 describe('POST ticket/{id}/split/', () => {
   it('moves a message and those after it, with their files, into a new linked ticket', async () => {
     const original = await ticket(alice.token, 'Two problems');
