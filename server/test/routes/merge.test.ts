@@ -247,6 +247,32 @@ describe('POST ticket/{id}/merge/', () => {
   });
 });
 
+describe('restricted help desks', () => {
+  it("is a 404 for a ticket of a desk restricted to others, as the agent's lists are", async () => {
+    const hr = await newRecord(env, 'ticket', alice.token, { subject: 'HR matter', hd_id: 4 });
+    const mine = await ticket(alice.token, 'Open desk ticket');
+    const member = await person(env, 'HR Agent', true);
+    await env.db.query('UPDATE helpdesks SET restricted = true WHERE id = 4');
+    await env.db.query('INSERT INTO helpdesk_members (helpdesk_id, user_id) VALUES (4, $1)', [
+      member.id,
+    ]);
+    try {
+      const into = await merge(mine.id, { source_ids: [hr.id] });
+      expect(into.statusCode).toBe(404);
+      expect((await merge(hr.id, { source_ids: [mine.id] })).statusCode).toBe(404);
+      const split = await call('POST', `/api/ticket/${hr.id}/split/`, agent.token, {
+        message_id: 1,
+      });
+      expect(split.statusCode).toBe(404);
+      // Its member merges as usual.
+      expect((await merge(mine.id, { source_ids: [hr.id] }, member.token)).statusCode).toBe(200);
+    } finally {
+      await env.db.query('DELETE FROM helpdesk_members WHERE helpdesk_id = 4');
+      await env.db.query('UPDATE helpdesks SET restricted = false WHERE id = 4');
+    }
+  });
+});
+
 describe('a merge that fails part way', () => {
   it('leaves every ticket whole: one transaction, nothing half-moved', async () => {
     const target = await ticket(alice.token, 'Fault target');
