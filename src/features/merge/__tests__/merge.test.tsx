@@ -128,12 +128,18 @@ describe('split a message out', () => {
       await within(dialog).findByText('Subject must be 1 to 200 characters.'),
     ).toBeInTheDocument();
     await user.type(subject, 'Another matter');
+    await user.type(
+      within(dialog).getByLabelText('Requester of the new ticket (empty: the same)'),
+      'Bob',
+    );
+    await user.click(await within(dialog).findByRole('button', { name: 'Bob Example' }));
     await user.click(within(dialog).getByRole('button', { name: 'Split' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Another matter' }),
     ).toBeInTheDocument();
     const made = db.records.find((r) => r.object_type === 'T' && r.subject === 'Another matter');
     expect(db.work.messages.find((m) => m.id === second)?.record_id).toBe(made?.id);
+    expect((made as Ticket).requester_id).toBe(3);
   });
 });
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { WorkDialog } from '../../records/components/work/work-dialog';
 import type { Ticket } from '../../records/types';
+import { workHolders } from '../../records/work-slice';
 import { mergeHolders } from '../merge-slice';
 
 const M = mergeHolders;
@@ -193,10 +194,17 @@ export function SplitDialog({
   const [subject, setSubject] = useState(ticket.subject);
   const [following, setFollowing] = useState(false);
   const [touched, setTouched] = useState(false);
+  const requesterId = useId();
+  const [who, setWho] = useState('');
+  const [requester, setRequester] = useState<{ id: number; fullname: string } | null>(null);
+  const people = useAppSelector((state) => state.holders.shareWithSearch);
   const holder = useAppSelector((state) => state.holders.splitTicket);
   useEffect(() => {
     dispatch(M.splitTicket.actions.reset());
-    return () => void dispatch(M.splitTicket.actions.reset());
+    return () => {
+      dispatch(M.splitTicket.actions.reset());
+      dispatch(workHolders.shareWithSearch.actions.reset());
+    };
   }, [dispatch]);
   const trimmed = subject.trim();
   const invalid = trimmed.length === 0 || trimmed.length > 200;
@@ -217,6 +225,7 @@ export function SplitDialog({
             message_id: messageId,
             with_following: following,
             subject: trimmed,
+            ...(requester ? { requester_id: requester.id } : {}),
           }),
         );
       }}
@@ -252,6 +261,40 @@ export function SplitDialog({
           {t('withFollowing')}
         </label>
       </div>
+      <label htmlFor={requesterId} className="form-label mt-3">
+        {t('requester')}
+      </label>
+      <input
+        id={requesterId}
+        type="search"
+        className="form-control"
+        autoComplete="off"
+        placeholder={ticket.requester_name}
+        value={requester ? requester.fullname : who}
+        onChange={(event) => {
+          setRequester(null);
+          setWho(event.target.value);
+          dispatch(workHolders.shareWithSearch.actions.requested({ text: event.target.value }));
+        }}
+      />
+      {holder.error?.fields?.requester_id && (
+        <div className="text-danger small">{holder.error.fields.requester_id}</div>
+      )}
+      {!requester && who.trim() !== '' && people.data && (
+        <ul className="list-unstyled d-flex flex-wrap gap-2 mt-2 mb-0" aria-label={t('people')}>
+          {people.data.map((p) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-primary"
+                onClick={() => setRequester({ id: p.id, fullname: p.fullname })}
+              >
+                {p.fullname}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {holder.error && !holder.error.fields && (
         <div role="alert" className="alert alert-danger mt-3 mb-0">
           {holder.error.message}
