@@ -57,6 +57,7 @@ import { publicRoutes } from './routes/public/routes.js';
 import { historyRoutes } from './routes/history/routes.js';
 import { recordsRoutes } from './routes/records/routes.js';
 import { relationsRoutes } from './routes/relations/routes.js';
+import { mergeRoutes } from './routes/merge/routes.js';
 import { searchRoutes } from './routes/search/routes.js';
 import { sharingRoutes } from './routes/sharing/routes.js';
 import { taxonomyRoutes } from './routes/taxonomy/routes.js';
@@ -274,6 +275,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       detailsRoutes(api, ctx);
       macroRoutes(api, ctx);
       organizationRoutes(api, ctx);
+      mergeRoutes(api, ctx);
       adminRoutes(api, ctx);
     },
     { prefix: '/api' },

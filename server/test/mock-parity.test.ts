@@ -10,6 +10,7 @@ import { documentedOperations, Scenario, startSides, type Sides } from './mock-p
 import { accounts } from './mock-parity/steps/accounts.js';
 import { admin } from './mock-parity/steps/admin.js';
 import { agents } from './mock-parity/steps/agents.js';
+import { merging } from './mock-parity/steps/merge.js';
 import { deleting, live, unauthorized } from './mock-parity/steps/ending.js';
 import { organizations } from './mock-parity/steps/organizations.js';
 import { overview } from './mock-parity/steps/overview.js';
@@ -37,6 +38,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['working a record: share, classify, relate, follow, history, details', working],
   ['threads and files', threads],
   ['agents: assign, move, duplicate, searchable, bulk, views, macros', agents],
+  ['merge, split and typed links', merging],
   ['settings: SLA policies, mail channels', admin],
   ['roles and desk access: help desks, users', roles],
   ['lookups, search and the overview pages', overview],

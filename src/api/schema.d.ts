@@ -1984,6 +1984,8 @@ export interface paths {
                         content_type_id?: number | null;
                         hd_id?: number;
                         is_draft?: boolean;
+                        /** @description With a closed status (resolved, closed): give the ticket's open child tickets that status too */
+                        solve_children?: boolean;
                         status_id?: number;
                         title?: string;
                         version: number;
@@ -2657,6 +2659,10 @@ export interface paths {
                                 attachments: components["schemas"]["DetailAttachment"][];
                                 classification: components["schemas"]["TaxonomyNode"][];
                                 following: boolean;
+                                /** @description Only on a ticket merged into another: the ticket it went into (the end of the chain). The SPA opens that one instead */
+                                merged_into?: {
+                                    id: number;
+                                };
                                 permissions: components["schemas"]["RecordPermissions"];
                                 record: components["schemas"]["Content"];
                                 related: components["schemas"]["RelatedRecord"][];
@@ -3146,7 +3152,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Relate another record the caller may read (owner or agent) */
+        /** Relate or link (parent/child, duplicate) another record the caller may read (owner or agent) */
         post: {
             parameters: {
                 query?: never;
@@ -3159,6 +3165,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * @description The link seen from this record (default: related, and an existing link stays as it is)
+                         * @enum {string}
+                         */
+                        link?: "related" | "parent_of" | "child_of" | "duplicate_of" | "has_duplicate";
                         related_id: number;
                     };
                 };
@@ -3206,6 +3217,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7174,6 +7194,8 @@ export interface paths {
                         hd_id?: number;
                         is_draft?: boolean;
                         priority_id?: number | null;
+                        /** @description With a closed status (resolved, closed): give the ticket's open child tickets that status too */
+                        solve_children?: boolean;
                         status_id?: number;
                         subject?: string;
                         version: number;
@@ -7847,6 +7869,10 @@ export interface paths {
                                 attachments: components["schemas"]["DetailAttachment"][];
                                 classification: components["schemas"]["TaxonomyNode"][];
                                 following: boolean;
+                                /** @description Only on a ticket merged into another: the ticket it went into (the end of the chain). The SPA opens that one instead */
+                                merged_into?: {
+                                    id: number;
+                                };
                                 permissions: components["schemas"]["RecordPermissions"];
                                 record: components["schemas"]["Ticket"];
                                 related: components["schemas"]["RelatedRecord"][];
@@ -8172,6 +8198,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ticket/{id}/merge/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge tickets into this one: their threads, files, followers and shares move here and each is closed as merged (agents only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Needed when a source has another requester than the target (409 without it) */
+                        confirm_requesters?: boolean;
+                        /** @description The tickets merged into this one (the target) */
+                        source_ids: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The target */
+                                id: number;
+                                merged_ids: number[];
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ticket/{id}/move/": {
         parameters: {
             query?: never;
@@ -8336,7 +8462,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Relate another record the caller may read (owner or agent) */
+        /** Relate or link (parent/child, duplicate) another record the caller may read (owner or agent) */
         post: {
             parameters: {
                 query?: never;
@@ -8349,6 +8475,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * @description The link seen from this record (default: related, and an existing link stays as it is)
+                         * @enum {string}
+                         */
+                        link?: "related" | "parent_of" | "child_of" | "duplicate_of" | "has_duplicate";
                         related_id: number;
                     };
                 };
@@ -8396,6 +8527,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8621,6 +8761,109 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ticket/{id}/split/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Split a conversation message (and optionally those after it) out into a new ticket linked to this one (agents only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        message_id: number;
+                        /** @description The new ticket's requester (default: the original's) */
+                        requester_id?: number;
+                        /** @description Default: the original subject */
+                        subject?: string;
+                        /** @description Take the messages after it too */
+                        with_following?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The new ticket */
+                                id: number;
+                                moved_message_ids: number[];
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -9617,7 +9860,7 @@ export interface components {
         };
         HistoryEvent: {
             /** @enum {string} */
-            action: "created" | "updated" | "status_changed" | "shared" | "classified" | "related" | "unrelated" | "attachment_added" | "attachment_deleted" | "assigned" | "moved" | "duplicated" | "searchable_changed" | "message_added" | "worklog_added" | "sla_warning" | "sla_breach";
+            action: "created" | "updated" | "status_changed" | "shared" | "classified" | "related" | "unrelated" | "attachment_added" | "attachment_deleted" | "assigned" | "moved" | "duplicated" | "searchable_changed" | "message_added" | "worklog_added" | "merged" | "merged_into" | "split_out" | "split_from" | "sla_warning" | "sla_breach";
             actor_id: number | null;
             actor_name: string | null;
             /** Format: date-time */
@@ -9634,17 +9877,22 @@ export interface components {
                 /** @enum {string} */
                 channel?: "web" | "mail";
                 copy_id?: number;
+                count?: number;
                 /** Format: date-time */
                 due_at?: string;
                 fields?: string[];
                 file_name?: string;
                 from?: string | null;
+                /** @enum {string} */
+                link?: "related" | "parent_of" | "child_of" | "duplicate_of" | "has_duplicate";
                 names?: string[];
+                new_id?: number;
                 searchable?: boolean;
                 sender_verified?: boolean;
                 source_id?: number;
                 /** @enum {string} */
                 target?: "first_response" | "next_response" | "resolution";
+                target_id?: number;
                 time_spent_minutes?: number | null;
                 title?: string;
                 to?: string | null;
@@ -9837,8 +10085,15 @@ export interface components {
         };
         RelatedRecord: {
             id: number;
+            /**
+             * @description How the other record is linked, seen from this one: `parent_of` (this record is its parent), `child_of`, `duplicate_of` (this record duplicates it), `has_duplicate`, or plain `related`
+             * @enum {string}
+             */
+            link: "related" | "parent_of" | "child_of" | "duplicate_of" | "has_duplicate";
             /** @enum {string} */
             object_type: "T" | "C";
+            /** @description Its status is a closed one (resolved, closed) */
+            status_closed: boolean;
             status_name: string;
             title: string;
         };
@@ -9970,6 +10225,8 @@ export interface components {
             /** @description The sender of an inbound mail */
             from_email: string | null;
             id: number;
+            /** @description Only on a message a merge moved here: the ticket it came from ("merged from #N") */
+            merged_from_id?: number;
             /** @description The quoted history of an inbound mail (sanitised HTML), shown collapsed */
             quoted_body: string | null;
             /** @description false: a mailed message whose sender could not be proven (it claims an agent without answering that agent's notification, or the trusted relay's DMARC check failed); kept as a work-log entry, never mailed */

@@ -22,6 +22,7 @@ import { threadsHolders } from '../features/threads/threads-slice';
 import { bulkViewsHolders } from '../features/records/bulk-views-slice';
 import { holdersReducer } from '../lib/request-holder';
 import { detailsHolders } from '../features/records/details-slice';
+import { mergeHolders } from '../features/merge/merge-slice';
 
 /** All response holders, by name: a feature adds its table here. */
 const holders = holdersReducer({
@@ -43,6 +44,7 @@ const holders = holdersReducer({
   ...mailChannelsHolders,
   ...bulkViewsHolders,
   ...detailsHolders,
+  ...mergeHolders,
 });
 
 export const rootReducer = combineReducers({

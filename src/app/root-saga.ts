@@ -22,6 +22,7 @@ import { lazySaga } from '../lib/lazy-saga';
 import { preLoginSaga } from '../lib/pre-login';
 import { requestedTypes } from '../lib/request-holder';
 import { detailsHolders } from '../features/records/details-slice';
+import { mergeHolders } from '../features/merge/merge-slice';
 import { loadHomeSaga, loadRecordsSaga } from './saga-loaders';
 
 /**
@@ -77,6 +78,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(detailsHolders), () =>
     import('../features/records/details-saga').then((m) => m.detailsSaga),
+  ),
+  lazySaga(requestedTypes(mergeHolders), () =>
+    import('../features/merge/merge-saga').then((m) => m.mergeSaga),
   ),
   lazySaga(requestedTypes(contactHolders), () =>
     import('../features/contact/contact-saga').then((m) => m.contactSaga),

@@ -17,6 +17,9 @@ import { seedCategories, type MockCategory } from './taxonomy-data';
 import { freshWorkData } from './work-data';
 import type { WorkData } from './work-data';
 
+/** A relation's type as seen from one side (server/routes/relations/sql.ts LINKS). */
+export type MockLink = 'related' | 'parent_of' | 'child_of' | 'duplicate_of' | 'has_duplicate';
+
 /** In-memory data mirroring the API (docs/api.md), with the demo accounts. */
 const DEMO_PASSWORD = 'helpdesk-demo';
 
@@ -52,8 +55,10 @@ export interface Db {
   shares: { record_id: number; user_id: number }[];
   recordCategories: { record_id: number; category_id: number }[];
   favorites: { user_id: number; category_id: number }[];
-  /** One row per relation, shown on both records. */
-  relations: { a: number; b: number }[];
+  /** One row per relation, shown on both records; `link` as seen from `a` (absent: related). */
+  relations: { a: number; b: number; link?: MockLink }[];
+  /** Merged tickets: a source's id → the ticket it was merged into (merge-handlers.ts). */
+  mergedInto: Map<number, number>;
   /** The record history (newest last here; the API answers newest first). */
   events: MockEvent[];
   nextEventId: number;
@@ -150,6 +155,7 @@ function freshDb(): Db {
     recordCategories: [],
     favorites: [],
     relations: [],
+    mergedInto: new Map(),
     events: [],
     nextEventId: 1,
     mailChannels: seedChannels(),

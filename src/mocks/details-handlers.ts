@@ -10,6 +10,7 @@ import { authed, bodyOf, fail, http, ok } from './http';
 import { sanitizeHtml } from '../lib/sanitize';
 import { PRIORITIES, STATUSES } from './records-data';
 import { publicMessage } from './thread-handlers';
+import { mergedTarget } from './merge-handlers';
 import { relatedOf, sharedList } from './work-handlers';
 
 /** The details call and macros (docs/api-records.md "Details", "Macros"). */
@@ -71,7 +72,12 @@ function details(user: MockUser, record: HdRecord, before: string | null) {
     : all;
   const page = older.slice(0, PAGE);
   const change = owner || agent;
+  // A merged ticket answers with where it went (merge-handlers.ts).
+  const merged = db.mergedInto.has(record.id)
+    ? { merged_into: { id: mergedTarget(record.id) } }
+    : {};
   return {
+    ...merged,
     record: present(user, record),
     timeline: {
       entries: page,

@@ -13,6 +13,7 @@ import { taxonomyHandlers } from './taxonomy-handlers';
 import { slaHandlers } from './sla-handlers';
 import { BULK_CALL, bulkViewsHandlers } from './bulk-views-handlers';
 import { detailsHandlers } from './details-handlers';
+import { mergeHandlers } from './merge-handlers';
 import { adminHandlers, deactivatedMessage } from './admin-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -164,5 +165,6 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...bulkViewsHandlers(),
     ...taxonomyHandlers(),
     ...organizationHandlers(),
+    ...mergeHandlers(),
   ];
 }

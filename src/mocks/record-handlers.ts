@@ -39,6 +39,7 @@ import {
 } from './records-data';
 import type { MockHelpdesk } from './records-data';
 import { slaOfNewTicket } from './sla-handlers';
+import { solveChildren } from './merge-handlers';
 import { mailFollowers } from './thread-handlers';
 import { workHandlers } from './work-handlers';
 import { primaryOrganizationId, sharingOrganizationIds } from './organization-handlers';
@@ -454,6 +455,7 @@ export function recordHandlers() {
           logEdit(k, user.id, was, next as Row);
           if (next.status_id !== current.status_id) {
             mailFollowers(next, user.id, 'status_changed', next.status_name);
+            if (k.type === 'T' && b.solve_children === true) solveChildren(user.id, next);
           }
           return ok(present(user, next));
         }),

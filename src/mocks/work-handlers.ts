@@ -15,12 +15,14 @@ import {
   nameOf,
 } from './access';
 import { compare } from './category-data';
-import { db, logEvent } from './db';
+import { db, logEvent, type MockLink } from './db';
 import { authed, bodyOf, fail, http, ok, type MockUser } from './http';
-import { fold, HELPDESKS, makeContent, makeTicket } from './records-data';
+import { fold, HELPDESKS, makeContent, makeTicket, STATUSES } from './records-data';
 import { queueMail } from './thread-handlers';
 
 const CONFLICT = 'Someone else changed this record. The current version is shown.';
+const LOOP_MESSAGE =
+  'This link would make a record its own parent: parent links cannot form a loop.';
 const notFound = () => fail(404, 'Not Found', NOT_FOUND);
 const invalid = (fields: Record<string, string>) =>
   fail(400, 'Bad Request', 'Validation failed', fields);
@@ -37,15 +39,58 @@ export function sharedList(recordId: number) {
 export function relatedOf(user: MockUser, recordId: number) {
   return db.relations
     .filter((rel) => rel.a === recordId || rel.b === recordId)
-    .map((rel) => db.records.find((r) => r.id === (rel.a === recordId ? rel.b : rel.a)))
-    .filter((r): r is HdRecord => r !== undefined && accessOf(user, r) !== null)
-    .sort((a, b) => a.id - b.id)
-    .map((r) => ({
+    .map((rel) => {
+      const link = rel.link ?? 'related';
+      const seen = rel.a === recordId ? link : INVERSE[link];
+      return { seen, r: db.records.find((r) => r.id === (rel.a === recordId ? rel.b : rel.a)) };
+    })
+    .filter(
+      (x): x is { seen: MockLink; r: HdRecord } =>
+        x.r !== undefined && accessOf(user, x.r) !== null,
+    )
+    .sort((a, b) => a.r.id - b.r.id)
+    .map(({ seen, r }) => ({
       id: r.id,
       object_type: r.object_type,
       title: titleOf(r),
       status_name: r.status_name,
+      status_closed: STATUSES.some((s) => s.status_id === r.status_id && s.is_closed),
+      link: seen,
     }));
+}
+
+/** Each link as the other side sees it. */
+export const INVERSE: Record<MockLink, MockLink> = {
+  related: 'related',
+  parent_of: 'child_of',
+  child_of: 'parent_of',
+  duplicate_of: 'has_duplicate',
+  has_duplicate: 'duplicate_of',
+};
+
+/** The parents of a record (through parent/child links), but not through the pair a–b. */
+function parentsOf(id: number, a: number, b: number): number[] {
+  return db.relations
+    .filter((rel) => !((rel.a === a && rel.b === b) || (rel.a === b && rel.b === a)))
+    .flatMap((rel) => {
+      if (rel.b === id && rel.link === 'parent_of') return [rel.a];
+      if (rel.a === id && rel.link === 'child_of') return [rel.b];
+      return [];
+    });
+}
+
+/** Whether `child` is already an ancestor of `parent` (a loop if linked). */
+export function wouldLoop(parent: number, child: number): boolean {
+  const seen = new Set<number>();
+  const todo = [parent];
+  while (todo.length) {
+    const id = todo.pop() as number;
+    if (id === child) return true;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    todo.push(...parentsOf(id, parent, child));
+  }
+  return false;
 }
 
 /** A new version of a record with some fields changed (an agent's action). */
@@ -231,18 +276,39 @@ export function workHandlers() {
         authed(async (user, { request, params }) => {
           const record = requireChangeable(user, type, Number(params.id));
           if (refused(record)) return record;
-          const otherId = (await bodyOf(request)).related_id as number;
+          const body = await bodyOf(request);
+          const otherId = body.related_id as number;
+          const link = body.link as MockLink | undefined;
           if (otherId === record.id) {
             return invalid({ related_id: 'A record cannot be related to itself.' });
           }
           const other = readable(user, otherId);
           if (!other) return notFound();
-          if (!db.relations.some(isPair(record.id, other.id))) {
+          if (link === 'parent_of' || link === 'child_of') {
+            const [parent, child] =
+              link === 'parent_of' ? [record.id, other.id] : [other.id, record.id];
+            if (wouldLoop(parent, child)) return fail(409, 'Conflict', LOOP_MESSAGE);
+          }
+          // Stored as seen from the smaller id.
+          const stored =
+            link === undefined ? 'related' : record.id < other.id ? link : INVERSE[link];
+          const existing = db.relations.find(isPair(record.id, other.id));
+          const typed = link !== undefined && link !== 'related';
+          const log = () => {
+            if (!typed) return logBoth(user, record, other, 'related');
+            logEvent(record.id, user.id, 'related', { title: titleOf(other), link });
+            logEvent(other.id, user.id, 'related', { title: titleOf(record), link: INVERSE[link] });
+          };
+          if (!existing) {
             db.relations.push({
               a: Math.min(record.id, other.id),
               b: Math.max(record.id, other.id),
+              ...(stored === 'related' ? {} : { link: stored }),
             });
-            logBoth(user, record, other, 'related');
+            log();
+          } else if (link !== undefined && (existing.link ?? 'related') !== stored) {
+            existing.link = stored;
+            log();
           }
           return ok(relatedOf(user, record.id));
         }),

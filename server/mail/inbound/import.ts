@@ -13,6 +13,7 @@ import { insertMessage } from '../../routes/threads/sql.js';
 import { insertSubmittedTicket } from '../../sla/new-ticket.js';
 import { joinByMailDomain } from '../../routes/organizations/sql.js';
 import { messageEvent, recomputeSla } from '../../sla/recompute.js';
+import { mergedTarget } from '../../routes/merge/sql.js';
 import { rememberMessageId, markBounced, recordForMessageIds } from '../message-ids.js';
 import { addressOf, queueFollowerMails } from '../record-mail.js';
 import {
@@ -282,8 +283,10 @@ async function threadTarget(
 ): Promise<sql.ThreadTarget | undefined> {
   const byHeaders = await recordForMessageIds(m.tx, repliedTo(m.parsed));
   const token = SUBJECT_TOKEN.exec(m.parsed.subject ?? '');
-  const recordId = byHeaders ?? (token ? Number(token[1]) : null);
-  if (recordId === null || !user) return undefined;
+  const named = byHeaders ?? (token ? Number(token[1]) : null);
+  if (named === null || !user) return undefined;
+  // A reply to a merged ticket's thread lands on the ticket it was merged into.
+  const recordId = await mergedTarget(m.tx, named);
   const target = await sql.findThreadTarget(m.tx, recordId, user);
   // Someone who may not write there, or a closed ticket, starts a new ticket instead.
   if (!target?.may_write || target.status_code === 'closed') return undefined;

@@ -22,8 +22,9 @@ import {
 import { relatedShape } from '../relations/routes.js';
 import { personSchema } from '../sharing/routes.js';
 import { nodeShape } from '../taxonomy/routes.js';
-import { messageSchema, sendAsOptionSchema, sendAsOptions } from '../threads/routes.js';
+import { mergedFrom, messageSchema, sendAsOptionSchema, sendAsOptions } from '../threads/routes.js';
 import { NOT_FOUND_MESSAGE } from '../records/messages.js';
+import { mergedTarget } from '../merge/sql.js';
 import { readDetails } from './read.js';
 import * as sql from './sql.js';
 
@@ -146,6 +147,13 @@ function detailsSchema(kind: RecordKind) {
       following: bool,
       permissions: { $ref: 'RecordPermissions#' },
       send_as: sendAs,
+      merged_into: {
+        type: 'object',
+        required: ['id'],
+        properties: { id: int },
+        description:
+          'Only on a ticket merged into another: the ticket it went into (the end of the chain). The SPA opens that one instead',
+      },
     },
   } as const;
 }
@@ -213,6 +221,7 @@ function toEntry(row: sql.TimelineRow) {
     created_at: at,
     event: null,
     message: {
+      ...mergedFrom(row.merged_from_id),
       id: Number(row.entry_id),
       thread: row.thread,
       author_id: row.author_id === null ? null : Number(row.author_id),
@@ -279,7 +288,12 @@ export function detailsRoutes(server: FastifyInstance, ctx: AppContext): void {
         if (!read) throw new HttpError(404, NOT_FOUND_MESSAGE);
         const { row, takePart, files, nodes, related, shares } = read;
         const page = read.timeline ? timeline(read.timeline) : { entries: [], next_cursor: null };
+        // A merged ticket answers with where it went (rare: one more statement only then).
+        const mergedInto = row.merged_into_id
+          ? { merged_into: { id: await mergedTarget(ctx.db, Number(row.merged_into_id)) } }
+          : {};
         return success({
+          ...mergedInto,
           record: toApi(row, ctx.clock.now()),
           timeline: page,
           attachments: files.map((a) => ({

@@ -22,6 +22,13 @@ const detailsSchema = {
     title: { type: 'string' },
     copy_id: { type: 'integer' },
     source_id: { type: 'integer' },
+    target_id: { type: 'integer' },
+    new_id: { type: 'integer' },
+    count: { type: 'integer' },
+    link: {
+      type: 'string',
+      enum: ['related', 'parent_of', 'child_of', 'duplicate_of', 'has_duplicate'],
+    },
     searchable: { type: 'boolean' },
     file_name: { type: 'string' },
     action: { type: 'string' },

@@ -15,7 +15,8 @@ export const HISTORY_DETAILS = {
   status_changed: ['from', 'to'],
   shared: ['names'],
   classified: ['names'],
-  related: ['title'],
+  /** `link`: how the other record is linked, seen from this one (routes/relations/sql.ts LINKS). */
+  related: ['title', 'link'],
   unrelated: ['title'],
   attachment_added: ['file_name'],
   attachment_deleted: ['file_name'],
@@ -30,6 +31,14 @@ export const HISTORY_DETAILS = {
   /** A mail whose sender is not verified is a work-log note with `sender_verified: false`. */
   worklog_added: ['time_spent_minutes', 'channel', 'sender_verified'],
   /** `target`: first_response, next_response or resolution. */
+  /** On a merge's target: `source_id` and its `title` (routes/merge). */
+  merged: ['source_id', 'title'],
+  /** On a merged source: the `target_id` it went into and its `title`. */
+  merged_into: ['target_id', 'title'],
+  /** On a split's original: the `new_id` and `title` of the ticket made, `count` messages moved. */
+  split_out: ['new_id', 'title', 'count'],
+  /** On the ticket a split made: the `source_id` and `title` it came from, `count` messages. */
+  split_from: ['source_id', 'title', 'count'],
   sla_warning: ['target', 'due_at'],
   sla_breach: ['target', 'due_at'],
 } as const;

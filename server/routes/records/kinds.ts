@@ -110,6 +110,8 @@ export const bodyRequired = (k: RecordKind) => `${k.bodyLabel} is required.`;
 /** One row as the SQL in sql.ts returns it (both kinds; the SLA columns are a ticket's). */
 export interface RecordRow extends SlaColumns {
   id: string;
+  /** Set on a ticket merged into another (routes/merge). */
+  merged_into_id?: string | null;
   object_type: ObjectType;
   title: string;
   body?: string;
@@ -403,7 +405,16 @@ export function updateBodySchema<T extends ObjectType, Title extends string, Bod
         version: { type: 'integer', minimum: 1, maximum: 2147483647, [M]: MESSAGES.version },
       } as const,
       writeFields(k),
-      { status_id: id32(MESSAGES.status_id) } as const,
+      {
+        status_id: id32(MESSAGES.status_id),
+        // routes/merge/solve.ts: a parent solved with its open children, in one transaction.
+        solve_children: {
+          type: 'boolean',
+          description:
+            "With a closed status (resolved, closed): give the ticket's open child tickets that status too",
+          [M]: 'Solve children must be true or false.',
+        },
+      } as const,
     ),
   } as const;
 }

@@ -34,6 +34,7 @@ import { removeStoredFiles } from '../attachments/attach.js';
 import { NOT_FOUND_MESSAGE, READ_ONLY_MESSAGE } from './messages.js';
 import { insertSubmittedTicket } from '../../sla/new-ticket.js';
 import { recomputeSla } from '../../sla/recompute.js';
+import { solveChildren } from '../merge/solve.js';
 import * as sql from './sql.js';
 import { DESK_MOVE_DENIED, worksOnDesk } from './desk-rules.js';
 
@@ -250,6 +251,11 @@ function recordRoutes(
             from: current.status_name,
             to: updated.status_name,
           });
+        }
+        if (updated && kind.type === 'T' && b.solve_children === true) {
+          if (updated.status_id !== current.status_id) {
+            await solveChildren(tx, ctx, user, id, updated.status_id);
+          }
         }
         if (updated && kind.type === 'T' && slaFieldsChanged(current, updated)) {
           // The due times follow priority, help desk, company and status (docs/sla.md).

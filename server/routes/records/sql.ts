@@ -61,6 +61,7 @@ export function selectFrom(source: string, withBody: boolean, viewerCols: string
        r.content_type_id,
        (SELECT name FROM content_types WHERE id = r.content_type_id) AS content_type_name,
        r.searchable, r.is_draft, r.channel, r.version, r.created_at, r.updated_at,
+       r.merged_into_id,
        ${SLA_SELECT},
        ${viewerCols}
   FROM ${source}`;

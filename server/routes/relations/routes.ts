@@ -16,6 +16,10 @@ import * as sql from './sql.js';
 
 export const RELATED_ID_MESSAGE = 'Choose a record to relate.';
 export const SELF_RELATION_MESSAGE = 'A record cannot be related to itself.';
+export const LINK_MESSAGE =
+  'Choose a link type: related, parent_of, child_of, duplicate_of or has_duplicate.';
+export const LOOP_MESSAGE =
+  'This link would make a record its own parent: parent links cannot form a loop.';
 
 const recordId = (message: string) =>
   ({ type: 'integer', minimum: 1, maximum: 9007199254740991, [M]: message }) as const;
@@ -23,12 +27,22 @@ const recordId = (message: string) =>
 export const relatedShape = {
   $id: 'RelatedRecord',
   type: 'object',
-  required: ['id', 'object_type', 'title', 'status_name'],
+  required: ['id', 'object_type', 'title', 'status_name', 'status_closed', 'link'],
   properties: {
     id: { type: 'integer' },
     object_type: { type: 'string', enum: ['T', 'C'] },
     title: { type: 'string' },
     status_name: { type: 'string' },
+    status_closed: {
+      type: 'boolean',
+      description: 'Its status is a closed one (resolved, closed)',
+    },
+    link: {
+      type: 'string',
+      enum: sql.LINKS,
+      description:
+        'How the other record is linked, seen from this one: `parent_of` (this record is its parent), `child_of`, `duplicate_of` (this record duplicates it), `has_duplicate`, or plain `related`',
+    },
   },
 } as const;
 const relatedSchema = { type: 'array', items: ref(relatedShape) } as const;
@@ -155,15 +169,25 @@ export function relationsRoutes(server: FastifyInstance, ctx: AppContext): void 
       {
         schema: {
           tags,
-          summary: 'Relate another record the caller may read (owner or agent)',
+          summary:
+            'Relate or link (parent/child, duplicate) another record the caller may read (owner or agent)',
           security: authenticated,
           params: idParams,
           body: {
             type: 'object',
             required: ['related_id'],
-            properties: { related_id: recordId(RELATED_ID_MESSAGE) },
+            properties: {
+              related_id: recordId(RELATED_ID_MESSAGE),
+              link: {
+                type: 'string',
+                enum: sql.LINKS,
+                description:
+                  'The link seen from this record (default: related, and an existing link stays as it is)',
+                [M]: LINK_MESSAGE,
+              },
+            },
           },
-          response: { 200: ok(relatedSchema), ...errors(400, 401, 403, 404) },
+          response: { 200: ok(relatedSchema), ...errors(400, 401, 403, 404, 409) },
         },
       },
       async (request) => {
@@ -175,20 +199,29 @@ export function relationsRoutes(server: FastifyInstance, ctx: AppContext): void 
         }
         const other = await sql.readableRecord(ctx.db, user, otherId);
         if (!other) throw new HttpError(404, NOT_FOUND_MESSAGE);
+        const link = request.body.link;
         await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
-          if (!(await sql.relate(tx, r.id, otherId, user.id))) return;
+          if (link === 'parent_of' || link === 'child_of') {
+            const [parent, child] = link === 'parent_of' ? [r.id, otherId] : [otherId, r.id];
+            // Taken for the whole table's parent links: two loops closed at once cannot pass.
+            await tx.query('LOCK TABLE record_relations IN SHARE ROW EXCLUSIVE MODE');
+            if (await sql.wouldLoop(tx, parent, child)) throw new HttpError(409, LOOP_MESSAGE);
+          }
+          if (!(await sql.relate(tx, r.id, otherId, user.id, link))) return;
           const action = 'related';
+          // A plain relation's events are as they always were: the title only.
+          const typed = link !== undefined && link !== 'related';
           await recordEvent(tx, {
             recordId: r.id,
             actorId: user.id,
             action,
-            details: { title: other.title },
+            details: typed ? { title: other.title, link } : { title: other.title },
           });
           await recordEvent(tx, {
             recordId: otherId,
             actorId: user.id,
             action,
-            details: { title: r.title },
+            details: typed ? { title: r.title, link: sql.INVERSE[link] } : { title: r.title },
           });
         });
         return success(await relatedData(ctx, user, r.id));

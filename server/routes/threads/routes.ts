@@ -86,6 +86,11 @@ export const messageSchema = {
         "answering that agent's notification, or the trusted relay's DMARC check failed); kept " +
         'as a work-log entry, never mailed',
     },
+    merged_from_id: {
+      type: 'integer',
+      description:
+        'Only on a message a merge moved here: the ticket it came from ("merged from #N")',
+    },
     created_at: { type: 'string', format: 'date-time' },
   },
 } as const;
@@ -117,9 +122,16 @@ const messageBody = {
   [M]: { maxLength: 'Message must be at most 100,000 characters.', default: MESSAGE_REQUIRED },
 } as const;
 
+/** `merged_from_id` only on a message a merge moved (absent, not null, on the rest). */
+export function mergedFrom(id: string | null): { merged_from_id?: number } {
+  return id === null ? {} : { merged_from_id: Number(id) };
+}
+
 function toMessage(row: sql.MessageRow) {
+  const { merged_from_id, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    ...mergedFrom(merged_from_id),
     id: Number(row.id),
     author_id: row.author_id === null ? null : Number(row.author_id),
     created_at: row.created_at.toISOString(),

@@ -31,6 +31,8 @@ export interface MessageRow {
   from_email: string | null;
   /** False: a mailed message whose sender could not be proven (an internal note, docs/mail.md). */
   sender_verified: boolean;
+  /** The ticket a merge moved it from (routes/merge); null for the rest. */
+  merged_from_id: string | null;
   created_at: Date;
 }
 
@@ -43,7 +45,7 @@ export const MESSAGE_COLUMNS = `m.id, m.thread, m.author_id,
                    WHERE r.id = m.record_id)
             ELSE (SELECT fullname FROM users WHERE id = m.author_id) END AS sent_as_name,
        m.action, m.body, m.forward_to, m.time_spent_minutes,
-       m.channel, m.quoted_body, m.from_email, m.sender_verified, m.created_at`;
+       m.channel, m.quoted_body, m.from_email, m.sender_verified, m.merged_from_id, m.created_at`;
 
 export async function listMessages(
   q: Queryable,

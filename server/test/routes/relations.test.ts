@@ -114,7 +114,14 @@ describe('GET/POST/DELETE {kind}/{id}/related/', () => {
     });
     expect(post.statusCode).toBe(200);
     expect(post.json().data).toEqual([
-      { id: c.id, object_type: 'C', title: 'Laptop repair guide', status_name: 'In review' },
+      {
+        id: c.id,
+        object_type: 'C',
+        title: 'Laptop repair guide',
+        status_name: 'In review',
+        status_closed: false,
+        link: 'related',
+      },
     ]);
     const again = await call('POST', `/api/ticket/${t.id}/related/`, alice.token, {
       related_id: c.id,
@@ -122,7 +129,14 @@ describe('GET/POST/DELETE {kind}/{id}/related/', () => {
     expect(again.json().data).toEqual(post.json().data);
     const fromContent = await call('GET', `/api/content/${c.id}/related/`, alice.token);
     expect(fromContent.json().data).toEqual([
-      { id: t.id, object_type: 'T', title: 'Laptop broken', status_name: 'New' },
+      {
+        id: t.id,
+        object_type: 'T',
+        title: 'Laptop broken',
+        status_name: 'New',
+        status_closed: false,
+        link: 'related',
+      },
     ]);
     const events = async (kind: string, id: number) =>
       (await call('GET', `/api/${kind}/${id}/history/`, alice.token))
@@ -203,5 +217,113 @@ describe('GET/POST/DELETE {kind}/{id}/related/', () => {
     expect(reader.statusCode).toBe(403);
     // Readers of searchable content read its related records with it (the read-only page).
     expect((await call('GET', `/api/content/${c.id}/related/`, bob.token)).statusCode).toBe(200);
+  });
+});
+
+describe('typed links: parent/child and duplicate-of', () => {
+  const links = async (kind: string, id: number, token: string) =>
+    (await call('GET', `/api/${kind}/${id}/related/`, token))
+      .json()
+      .data.map((r: { id: number; link: string }) => [r.id, r.link]);
+
+  it('shows each side its inverse, with history, and plain relating keeps the type', async () => {
+    const parent = await newRecord(env, 'ticket', agent.token, { subject: 'Office move' });
+    const child = await newRecord(env, 'ticket', agent.token, { subject: 'Move printers' });
+    const dup = await newRecord(env, 'ticket', agent.token, { subject: 'Printers moving?' });
+    const link = (id: number, body: object) =>
+      call('POST', `/api/ticket/${id}/related/`, agent.token, body);
+
+    expect((await link(parent.id, { related_id: child.id, link: 'parent_of' })).statusCode).toBe(
+      200,
+    );
+    expect((await link(dup.id, { related_id: child.id, link: 'duplicate_of' })).statusCode).toBe(
+      200,
+    );
+    expect(await links('ticket', parent.id, agent.token)).toEqual([[child.id, 'parent_of']]);
+    expect(await links('ticket', child.id, agent.token)).toEqual([
+      [parent.id, 'child_of'],
+      [dup.id, 'has_duplicate'],
+    ]);
+    expect(await links('ticket', dup.id, agent.token)).toEqual([[child.id, 'duplicate_of']]);
+    // Plain relating again leaves the type; giving one changes it.
+    await link(child.id, { related_id: parent.id });
+    expect(await links('ticket', parent.id, agent.token)).toEqual([[child.id, 'parent_of']]);
+    await link(child.id, { related_id: dup.id, link: 'related' });
+    expect(await links('ticket', dup.id, agent.token)).toEqual([[child.id, 'related']]);
+
+    const history = await call('GET', `/api/ticket/${child.id}/history/`, agent.token);
+    expect(history.json().data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'related',
+          details: { title: 'Office move', link: 'child_of' },
+        }),
+      ]),
+    );
+  });
+
+  it('refuses a loop of parents (409) and an unknown type (400)', async () => {
+    const a = await newRecord(env, 'ticket', agent.token, { subject: 'Loop A' });
+    const b = await newRecord(env, 'ticket', agent.token, { subject: 'Loop B' });
+    const c = await newRecord(env, 'ticket', agent.token, { subject: 'Loop C' });
+    const link = (id: number, body: object) =>
+      call('POST', `/api/ticket/${id}/related/`, agent.token, body);
+    await link(a.id, { related_id: b.id, link: 'parent_of' });
+    await link(b.id, { related_id: c.id, link: 'parent_of' });
+    const loop = await link(c.id, { related_id: a.id, link: 'parent_of' });
+    expect(loop.statusCode).toBe(409);
+    expect(loop.json().message).toBe(
+      'This link would make a record its own parent: parent links cannot form a loop.',
+    );
+    const alsoLoop = await link(a.id, { related_id: c.id, link: 'child_of' });
+    expect(alsoLoop.statusCode).toBe(409);
+    // Turning a's link to b around is no loop: that link is the one replaced.
+    expect((await link(b.id, { related_id: a.id, link: 'parent_of' })).statusCode).toBe(200);
+    const bad = await link(a.id, { related_id: b.id, link: 'sibling_of' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.link).toBe(
+      'Choose a link type: related, parent_of, child_of, duplicate_of or has_duplicate.',
+    );
+  });
+
+  it('PUT with solve_children gives open children the closed status in the same change', async () => {
+    const parent = await newRecord(env, 'ticket', agent.token, { subject: 'Outage' });
+    const open1 = await newRecord(env, 'ticket', alice.token, { subject: 'Outage here' });
+    const open2 = await newRecord(env, 'ticket', bob.token, { subject: 'Outage there' });
+    const done = await newRecord(env, 'ticket', agent.token, { subject: 'Outage done' });
+    for (const c of [open1, open2, done]) {
+      await call('POST', `/api/ticket/${parent.id}/related/`, agent.token, {
+        related_id: c.id,
+        link: 'parent_of',
+      });
+    }
+    await env.db.query('UPDATE records SET status_id = 5 WHERE id = $1', [done.id]);
+    const put = (id: number, body: object) => call('PUT', `/api/ticket/${id}/`, agent.token, body);
+    const status = async (id: number) =>
+      (await call('GET', `/api/ticket/${id}/`, agent.token)).json().data.status_name;
+
+    // Without the flag the children stay as they are.
+    const res = await put(parent.id, { version: parent.version, status_id: 4 });
+    expect(res.statusCode).toBe(200);
+    expect(await status(open1.id)).toBe('New');
+    const reopened = await put(parent.id, { version: res.json().data.version, status_id: 2 });
+    const solved = await put(parent.id, {
+      version: reopened.json().data.version,
+      status_id: 4,
+      solve_children: true,
+    });
+    expect(solved.statusCode).toBe(200);
+    expect(await status(open1.id)).toBe('Resolved');
+    expect(await status(open2.id)).toBe('Resolved');
+    expect(await status(done.id)).toBe('Closed');
+    const history = await call('GET', `/api/ticket/${open2.id}/history/`, agent.token);
+    expect(history.json().data[0]).toMatchObject({
+      action: 'status_changed',
+      actor_id: agent.id,
+      details: { from: 'New', to: 'Resolved' },
+    });
+    const bad = await put(parent.id, { version: solved.json().data.version, solve_children: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.solve_children).toBe('Solve children must be true or false.');
   });
 });

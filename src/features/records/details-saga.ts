@@ -58,6 +58,7 @@ export function* loadRecordDetails(ref: RecordRef): SagaIterator {
     nextCursor: d.timeline.next_cursor,
     attachments: d.attachments,
     permissions: d.permissions,
+    ...(d.merged_into ? { mergedInto: d.merged_into.id } : {}),
   };
   yield put(D.recordView.actions.succeeded(view));
   yield put(recordsHolders.detailData.actions.succeeded(d.record as HdRecord));

@@ -21,6 +21,8 @@ export interface RecordView {
   nextCursor: string | null;
   attachments: DetailAttachment[];
   permissions: RecordPermissions;
+  /** A merged ticket: the ticket it went into (the page opens that one instead). */
+  mergedInto?: number;
 }
 
 /** Field changes a macro makes (and its undo reverts); absent: unchanged. */

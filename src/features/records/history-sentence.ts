@@ -29,6 +29,9 @@ const FIELD_WORDS = new Set([
   'company_id',
   'content_type_id',
 ]);
+/** The typed links a `related` event may name (routes/relations/sql.ts LINKS). */
+const LINKS = new Set(['related', 'parent_of', 'child_of', 'duplicate_of', 'has_duplicate']);
+
 /** Fields whose values are the record's own text: quoted. */
 const TEXT_FIELDS = new Set(['subject', 'title']);
 
@@ -68,7 +71,10 @@ const SENTENCES: Record<HistoryAction, Sentence> = {
     const nodes = names(d.names);
     return nodes.length ? h('classified', { names: joined(nodes) }) : h('unclassified');
   },
-  related: (d, h) => h('related', { title: str(d.title) }),
+  related: (d, h) =>
+    typeof d.link === 'string' && LINKS.has(d.link) && d.link !== 'related'
+      ? h('relatedTyped', { title: str(d.title), link: h(`links.${d.link}`) })
+      : h('related', { title: str(d.title) }),
   unrelated: (d, h) => h('unrelated', { title: str(d.title) }),
   attachment_added: (d, h) => h('attached', { file: str(d.file_name) }),
   attachment_deleted: (d, h) => h('fileDeleted', { file: str(d.file_name) }),
@@ -90,6 +96,12 @@ const SENTENCES: Record<HistoryAction, Sentence> = {
       ? h('workLogged', { count: d.time_spent_minutes })
       : h('workLog');
   },
+  merged: (d, h) => h('merged', { id: str(d.source_id), title: str(d.title) }),
+  merged_into: (d, h) => h('mergedInto', { id: str(d.target_id), title: str(d.title) }),
+  split_out: (d, h) =>
+    h('splitOut', { id: str(d.new_id), title: str(d.title), count: Number(d.count ?? 1) }),
+  split_from: (d, h) =>
+    h('splitFrom', { id: str(d.source_id), title: str(d.title), count: Number(d.count ?? 1) }),
   sla_warning: (d, h) => h('slaWarning', slaValues(d, h)),
   sla_breach: (d, h) => h('slaBreach', slaValues(d, h)),
 };

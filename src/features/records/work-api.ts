@@ -1,5 +1,6 @@
 import { api } from '../../lib/api-client';
 import type { ObjectType } from './types';
+import type { RelatedRecord } from './work-types';
 
 /** The calls of docs/api-working.md that this feature makes (threads and files live elsewhere). */
 export const workApi = {
@@ -49,12 +50,18 @@ export const workApi = {
     type === 'T'
       ? api.get('/api/ticket/{id}/related/', { path: { id }, signal })
       : api.get('/api/content/{id}/related/', { path: { id }, signal }),
-  addRelated: (type: ObjectType, id: number, relatedId: number) => (signal: AbortSignal) => {
-    const init = { path: { id }, body: { related_id: relatedId }, signal };
-    return type === 'T'
-      ? api.post('/api/ticket/{id}/related/', init)
-      : api.post('/api/content/{id}/related/', init);
-  },
+  addRelated:
+    (type: ObjectType, id: number, relatedId: number, link?: RelatedRecord['link']) =>
+    (signal: AbortSignal) => {
+      const init = {
+        path: { id },
+        body: { related_id: relatedId, ...(link && link !== 'related' ? { link } : {}) },
+        signal,
+      };
+      return type === 'T'
+        ? api.post('/api/ticket/{id}/related/', init)
+        : api.post('/api/content/{id}/related/', init);
+    },
   removeRelated: (type: ObjectType, id: number, relatedId: number) => (signal: AbortSignal) => {
     const init = { path: { id, related_id: relatedId }, signal };
     return type === 'T'

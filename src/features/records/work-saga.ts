@@ -269,10 +269,13 @@ export function* workSaga(): SagaIterator {
     ),
     takeEvery(
       W.addRelatedData.actions.requested.type,
-      changeWorker<RecordRef & { related_id: number }, RelatedRecord[]>(
+      changeWorker<
+        RecordRef & { related_id: number; link?: RelatedRecord['link'] },
+        RelatedRecord[]
+      >(
         W.addRelatedData.actions,
         W.relatedData.actions,
-        (p) => workApi.addRelated(p.type, p.id, p.related_id),
+        (p) => workApi.addRelated(p.type, p.id, p.related_id, p.link),
         () => 'records:toast.relationAdded',
       ),
     ),

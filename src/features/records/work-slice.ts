@@ -45,9 +45,10 @@ export const workHolders = {
   relatedTicketSearch: createRequestHolder<TicketHit[], TextQuery>('relatedTicketSearch'),
   relatedContentSearch: createRequestHolder<ContentHit[], TextQuery>('relatedContentSearch'),
   relatedData: createRequestHolder<RelatedRecord[], RecordRef>('relatedData'),
-  addRelatedData: createRequestHolder<RelatedRecord[], RecordRef & { related_id: number }>(
-    'addRelatedData',
-  ),
+  addRelatedData: createRequestHolder<
+    RelatedRecord[],
+    RecordRef & { related_id: number; link?: RelatedRecord['link'] }
+  >('addRelatedData'),
   removeRelatedData: createRequestHolder<RelatedRecord[], RecordRef & { related_id: number }>(
     'removeRelatedData',
   ),

@@ -5,7 +5,9 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { BulkAction, BulkBody } from '../bulk-views-api';
 import { bulkViewsHolders } from '../bulk-views-slice';
 import type { Kind } from '../kinds';
-import type { ListQuery } from '../types';
+import type { ListItem, ListQuery } from '../types';
+import { MergeSelectedDialog } from '../../merge/components/merge-dialogs';
+import '../../merge/i18n';
 import { workHolders } from '../work-slice';
 import type { TaxonomyNode } from '../work-types';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
@@ -79,16 +81,19 @@ interface BulkBarProps {
   total: number;
   /** After a bulk call: reload the list. */
   onDone: () => void;
+  /** The page's rows: the tickets "Merge…" offers to keep. */
+  items?: ListItem[];
 }
 
 /** Bulk actions on the selected rows (or all matching): one confirmation, then the summary. */
-export function BulkBar({ kind, selection, query, total, onDone }: BulkBarProps) {
+export function BulkBar({ kind, selection, query, total, onDone, items = [] }: BulkBarProps) {
   const { t } = useTranslation('records');
   const dispatch = useAppDispatch();
   const holder = useAppSelector((state) => state.holders.bulkAction);
   const [action, setAction] = useState<BulkAction | ''>('');
   const [value, setValue] = useState('');
   const [asking, setAsking] = useState(false);
+  const [merging, setMerging] = useState(false);
   const actionId = useId();
   const valueId = useId();
   const options = useValueOptions(kind, action);
@@ -101,6 +106,15 @@ export function BulkBar({ kind, selection, query, total, onDone }: BulkBarProps)
     'delete',
   ];
   const count = selection.matching ? Math.min(total, BULK_CAP) : selection.count;
+  // Merging takes ticked tickets of the page (docs/api-working.md "Merge and split").
+  const mergeable =
+    kind.type === 'T' && selection.selection?.kind === 'rows'
+      ? items.flatMap((item) =>
+          item.object_type === 'T' && selection.isSelected(item.id)
+            ? [{ id: item.id, subject: item.subject }]
+            : [],
+        )
+      : [];
   const ready = action !== '' && (action === 'delete' || value !== '');
 
   // A finished call: the list reloads and the selection goes.
@@ -192,6 +206,15 @@ export function BulkBar({ kind, selection, query, total, onDone }: BulkBarProps)
           >
             {holder.loading ? t('bulk.working') : t('bulk.apply')}
           </button>
+          {mergeable.length >= 2 && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-primary"
+              onClick={() => setMerging(true)}
+            >
+              {t('merge:bulkMerge')}
+            </button>
+          )}
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary"
@@ -201,6 +224,7 @@ export function BulkBar({ kind, selection, query, total, onDone }: BulkBarProps)
           </button>
         </div>
       )}
+      {merging && <MergeSelectedDialog tickets={mergeable} onClose={() => setMerging(false)} />}
       <ConfirmDialog
         isOpen={asking}
         title={t('bulk.confirmTitle')}

@@ -48,6 +48,10 @@ const SidePanel = lazyPage(() => import('./view/side-panel'));
 const AgentActions = lazyPage(async () => ({
   default: (await import('./work/agent-actions')).AgentActions,
 }));
+// Splitting a message out: its dialog loads when an agent asks for it.
+const SplitDialog = lazyPage(async () => ({
+  default: (await import('../../merge/components/merge-dialogs')).SplitDialog,
+}));
 
 /**
  * What a details page's first screen shows beyond its chunk (lazyPage waits for it): the panel
@@ -103,6 +107,7 @@ export function RecordDetailsPage({
     });
   };
   const reply = useRef<ReplyControls>(null);
+  const [splitting, setSplitting] = useState<number | null>(null);
   const record =
     detail.data && detail.data.id === id && detail.data.object_type === kind.type
       ? detail.data
@@ -150,6 +155,13 @@ export function RecordDetailsPage({
     [navigate, listPath, idParam],
   );
   const { near, can, step, stepping } = useListStep(id, openRecord);
+  // A merged ticket's old address shows the ticket it went into (docs/api-working.md).
+  const mergedInto = viewHolder.data?.recordId === id ? viewHolder.data.mergedInto : undefined;
+  useEffect(() => {
+    if (mergedInto !== undefined) {
+      navigate(`${listPath}/details?${idParam}=${mergedInto}`, { replace: true });
+    }
+  }, [mergedInto, navigate, listPath, idParam]);
   const shown = record !== null && view !== null;
   const canReply = view?.permissions.reply ?? false;
   const agent = view?.permissions.note ?? false;
@@ -286,7 +298,22 @@ export function RecordDetailsPage({
       )}
       <div className="row g-3">
         <div className="col-lg-8 order-2 order-lg-1">
-          <Timeline record={record} view={view} body={body} loadingOlder={viewHolder.loading} />
+          <Timeline
+            record={record}
+            view={view}
+            body={body}
+            loadingOlder={viewHolder.loading}
+            onSplit={access === 'agent' && record.object_type === 'T' ? setSplitting : undefined}
+          />
+          {splitting !== null && record.object_type === 'T' && (
+            <Suspense fallback={null}>
+              <SplitDialog
+                ticket={record}
+                messageId={splitting}
+                onClose={() => setSplitting(null)}
+              />
+            </Suspense>
+          )}
           {canReply && (
             <ReplyBox
               ref={reply}

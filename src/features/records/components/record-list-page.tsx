@@ -351,6 +351,7 @@ export function RecordListPage({
           query={query}
           total={data.total}
           onDone={afterBulk}
+          items={items}
         />
       )}
       {body}

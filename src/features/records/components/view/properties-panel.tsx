@@ -22,6 +22,7 @@ import { RelatedSection } from '../work/related-section';
 import { SharedWithSection } from '../work/shared-with-section';
 import { isIdle } from '../../../../lib/request-holder';
 import { ASSIGNEE_CONTROL_ID, STATUS_CONTROL_ID } from './control-ids';
+import { SolveChildrenDialog } from '../../../merge/components/solve-children-dialog';
 
 const num = (record: HdRecord, name: string) =>
   (record as unknown as Record<string, number | null | undefined>)[name] ?? null;
@@ -127,6 +128,23 @@ export function PropertiesPanel({
         values: { ...values, version: record.version },
       }),
     );
+  // Solving a parent with open children asks first (docs/api-working.md "Relations").
+  const statuses = useDropdown(ticket ? 'ticketStatus' : 'contentStatus');
+  const related = useAppSelector((state) => state.holders.relatedData.data);
+  const openChildren = (related ?? []).filter((r) => r.link === 'parent_of' && !r.status_closed);
+  const [solving, setSolving] = useState<number | null>(null);
+  const changeStatus = (statusId: number) => {
+    const closing = (statuses.data ?? []).some((s) => s.status_id === statusId && s.is_closed);
+    if (ticket && closing && openChildren.length > 0) setSolving(statusId);
+    else update({ status_id: statusId });
+  };
+  const solve = (statusId: number, solveChildren: boolean) =>
+    dispatch(
+      recordsHolders.informationUpdate.actions.requested({
+        ...ref,
+        values: { status_id: statusId, version: record.version, solve_children: solveChildren },
+      }),
+    );
   const access = record.access;
   const owner = ticket
     ? (record as { requester_name?: string }).requester_name
@@ -134,6 +152,16 @@ export function PropertiesPanel({
 
   return (
     <div>
+      {solving !== null && (
+        <SolveChildrenDialog
+          count={openChildren.length}
+          onCancel={() => setSolving(null)}
+          onAnswer={(solveChildren) => {
+            solve(solving, solveChildren);
+            setSolving(null);
+          }}
+        />
+      )}
       <section aria-labelledby="properties-heading" className="card mb-3">
         <div className="card-body">
           <h2 id="properties-heading" className="h6 mb-3">
@@ -146,7 +174,7 @@ export function PropertiesPanel({
                 value={record.status_id}
                 options={statusOptions}
                 disabled={busy}
-                onChange={(v) => v !== null && update({ status_id: v })}
+                onChange={(v) => v !== null && changeStatus(v)}
               />
             ) : (
               <div id={STATUS_CONTROL_ID}>{record.status_name}</div>

@@ -1,5 +1,6 @@
 import '../../workspace-i18n';
 import '../../../threads/i18n';
+import '../../../merge/i18n';
 import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../../app/hooks';
@@ -39,7 +40,16 @@ function FileLinks({ files }: { files: DetailAttachment[] }) {
   );
 }
 
-function MessageItem({ message, files }: { message: Message; files: DetailAttachment[] }) {
+function MessageItem({
+  message,
+  files,
+  onSplit,
+}: {
+  message: Message;
+  files: DetailAttachment[];
+  /** Agents on a ticket: split this conversation message out into a new ticket. */
+  onSplit?: (messageId: number) => void;
+}) {
   const { t } = useTranslation('workspace');
   const { t: tt } = useTranslation('threads');
   const internal = message.thread === 'worklog';
@@ -70,9 +80,24 @@ function MessageItem({ message, files }: { message: Message; files: DetailAttach
           {message.action === 'forward' && message.forward_to && (
             <span>{t('timeline.forwardedTo', { email: message.forward_to })}</span>
           )}
+          {message.merged_from_id !== undefined && (
+            <span className="badge text-bg-info">
+              {t('merge:mergedFrom', { id: message.merged_from_id })}
+            </span>
+          )}
           <time className="ms-auto" dateTime={message.created_at}>
             {formatDateTimeLocal(message.created_at)}
           </time>
+          {onSplit && !internal && (
+            <button
+              type="button"
+              className="btn btn-link btn-sm p-0"
+              aria-label={t('merge:splitLabel', { name: who })}
+              onClick={() => onSplit(message.id)}
+            >
+              {t('merge:split')}
+            </button>
+          )}
         </div>
         <div
           className="record-body"
@@ -106,11 +131,13 @@ export const Timeline = memo(function Timeline({
   view,
   body,
   loadingOlder,
+  onSplit,
 }: {
   record: HdRecord;
   view: RecordView;
   body: string;
   loadingOlder: boolean;
+  onSplit?: (messageId: number) => void;
 }) {
   const { t } = useTranslation('workspace');
   const dispatch = useAppDispatch();
@@ -188,6 +215,7 @@ export const Timeline = memo(function Timeline({
               key={entry.cursor}
               message={entry.message}
               files={byMessage.get(entry.message.id) ?? []}
+              onSplit={onSplit}
             />
           ) : entry.event ? (
             <EventItem key={entry.cursor} event={entry.event} type={record.object_type} />

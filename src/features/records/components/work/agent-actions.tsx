@@ -10,9 +10,11 @@ import { ConfirmDialog } from '../../../../lib/confirm-dialog';
 import { helpdeskOptions, useDropdown } from '../use-dropdown';
 import { WorkDialog } from './work-dialog';
 import { isIdle } from '../../../../lib/request-holder';
+import { MergeIntoDialog } from '../../../merge/components/merge-dialogs';
+import '../../../merge/i18n';
 
 const W = workHolders;
-type Open = null | 'assign' | 'move' | 'duplicate' | 'delete' | 'searchable';
+type Open = null | 'assign' | 'move' | 'duplicate' | 'delete' | 'searchable' | 'merge';
 
 const assigneeOf = (record: HdRecord) =>
   (record as { assignee_id?: number | null }).assignee_id ?? null;
@@ -131,6 +133,7 @@ export function AgentActions({ record }: { record: HdRecord }) {
         {button('assign', t('working:actions.assign'))}
         {button('move', t('working:actions.move'))}
         {button('duplicate', t('working:actions.duplicate'))}
+        {record.object_type === 'T' && button('merge', t('merge:mergeInto'))}
         {searchable !== null &&
           button(
             'searchable',
@@ -142,6 +145,9 @@ export function AgentActions({ record }: { record: HdRecord }) {
       </div>
       {open === 'assign' && <AssignDialog record={record} onClose={close} />}
       {open === 'move' && <MoveDialog record={record} onClose={close} />}
+      {open === 'merge' && record.object_type === 'T' && (
+        <MergeIntoDialog ticket={record} onClose={close} />
+      )}
       <ConfirmDialog
         isOpen={open === 'duplicate'}
         title={t('working:actions.duplicateTitle')}

@@ -1,5 +1,6 @@
 import '../../i18n';
 import './i18n';
+import '../../../merge/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -12,6 +13,13 @@ import type { RelatedRecord } from '../../work-types';
 import { WorkSection } from './work-dialog';
 
 const W = workHolders;
+const LINKS: RelatedRecord['link'][] = [
+  'related',
+  'parent_of',
+  'child_of',
+  'duplicate_of',
+  'has_duplicate',
+];
 
 /** Where a related record opens for this viewer: agents hd_*, readers read-only, else my_*. */
 export function relatedUrl(related: RelatedRecord, access: Access): string {
@@ -26,6 +34,7 @@ function RelateForm({ record }: { record: HdRecord }) {
   const dispatch = useAppDispatch();
   const [type, setType] = useState<ObjectType>(record.object_type);
   const [text, setText] = useState('');
+  const [link, setLink] = useState<RelatedRecord['link']>('related');
   const tickets = useAppSelector((state) => state.holders.relatedTicketSearch);
   const content = useAppSelector((state) => state.holders.relatedContentSearch);
   const related = useAppSelector((state) => state.holders.relatedData.data) ?? [];
@@ -73,7 +82,24 @@ function RelateForm({ record }: { record: HdRecord }) {
             <option value="C">{t('working:related.content')}</option>
           </select>
         </div>
-        <div className="col-sm-8">
+        <div className="col-sm-3">
+          <label htmlFor={idOf('link')} className="form-label">
+            {t('merge:links.label')}
+          </label>
+          <select
+            id={idOf('link')}
+            className="form-select form-select-sm"
+            value={link}
+            onChange={(event) => setLink(event.target.value as RelatedRecord['link'])}
+          >
+            {LINKS.map((l) => (
+              <option key={l} value={l}>
+                {t(`merge:links.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-sm-5">
           <label htmlFor={idOf('find')} className="form-label">
             {t('working:related.find')}
           </label>
@@ -108,6 +134,7 @@ function RelateForm({ record }: { record: HdRecord }) {
                           type: record.object_type,
                           id: record.id,
                           related_id: hit.id,
+                          link,
                         }),
                       );
                       dispatch(holder.actions.reset());
@@ -149,6 +176,9 @@ export function RelatedSection({
         <ul className="list-group">
           {items.map((item) => (
             <li key={item.id} className="list-group-item d-flex align-items-center gap-2">
+              {item.link !== 'related' && (
+                <span className="badge text-bg-light border">{t(`merge:links.${item.link}`)}</span>
+              )}
               <Link to={relatedUrl(item, access)}>{item.title}</Link>
               <StatusBadge name={item.status_name} />
               {canRelate && (
