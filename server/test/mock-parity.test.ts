@@ -10,6 +10,7 @@ import { documentedOperations, Scenario, startSides, type Sides } from './mock-p
 import { accounts } from './mock-parity/steps/accounts.js';
 import { admin } from './mock-parity/steps/admin.js';
 import { agents } from './mock-parity/steps/agents.js';
+import { customFields } from './mock-parity/steps/custom-fields.js';
 import { deleting, live, unauthorized } from './mock-parity/steps/ending.js';
 import { overview } from './mock-parity/steps/overview.js';
 import { records } from './mock-parity/steps/records.js';
@@ -36,6 +37,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['threads and files', threads],
   ['agents: assign, move, duplicate, searchable, bulk, views, macros', agents],
   ['settings: SLA policies, mail channels', admin],
+  ['custom fields: definitions', customFields],
   ['lookups, search and the overview pages', overview],
   ['live events and presence', live],
   ['deleting', deleting],

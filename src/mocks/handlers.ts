@@ -12,6 +12,7 @@ import { taxonomyHandlers } from './taxonomy-handlers';
 import { slaHandlers } from './sla-handlers';
 import { BULK_CALL, bulkViewsHandlers } from './bulk-views-handlers';
 import { detailsHandlers } from './details-handlers';
+import { customFieldHandlers } from './custom-field-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -150,6 +151,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ),
     ...recordHandlers(),
     ...detailsHandlers(),
+    ...customFieldHandlers(),
     ...attachmentHandlers(),
     ...threadHandlers(),
     ...overviewHandlers(),
