@@ -6,6 +6,7 @@ import { authHolders, authReducer } from '../features/auth/auth-slice';
 import { chartsHolders } from '../features/charts/charts-slice';
 import { collectorHolders } from '../features/collector/collector-slice';
 import { slaHolders } from '../features/sla/sla-slice';
+import { customFieldsHolders } from '../features/custom-fields/custom-fields-slice';
 import { contactHolders } from '../features/contact/contact-slice';
 import { dashboardHolders } from '../features/dashboard/dashboard-slice';
 import { homeHolders } from '../features/home/home-slice';
@@ -35,6 +36,7 @@ const holders = holdersReducer({
   ...chartsHolders,
   ...collectorHolders,
   ...slaHolders,
+  ...customFieldsHolders,
   ...contactHolders,
   ...mailChannelsHolders,
   ...bulkViewsHolders,

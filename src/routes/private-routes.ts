@@ -161,6 +161,12 @@ export const hdeRoutes: RouteRow[] = [
     page: lazyPage(() => import('../features/records/pages/macros-page')),
     hdeOnly: true,
   },
+  // Custom fields (issue #42): the page itself tells a non-admin agent it is for administrators.
+  {
+    path: 'custom-fields',
+    page: lazyPage(() => import('../features/custom-fields/pages/custom-fields-page')),
+    hdeOnly: true,
+  },
   // Mail channels (issue #8).
   {
     path: 'mail-channels',
@@ -200,6 +206,7 @@ export const mainMenu: MenuRow[] = [
   { labelKey: 'menu.mailChannels', path: '/mail-channels', group: 'admin', hdeOnly: true },
   { labelKey: 'menu.slaPolicies', path: '/sla-policies', group: 'admin', hdeOnly: true },
   { labelKey: 'menu.macros', path: '/macros', group: 'admin', hdeOnly: true },
+  { labelKey: 'menu.customFields', path: '/custom-fields', group: 'admin', hdeOnly: true },
   { labelKey: 'menu.profile', path: '/profile', group: 'end' },
   { labelKey: 'menu.contact', path: '/contact', group: 'end' },
 ];
