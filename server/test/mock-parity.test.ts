@@ -14,6 +14,7 @@ import { customFields } from './mock-parity/steps/custom-fields.js';
 import { deleting, live, unauthorized } from './mock-parity/steps/ending.js';
 import { overview } from './mock-parity/steps/overview.js';
 import { records } from './mock-parity/steps/records.js';
+import { roles } from './mock-parity/steps/roles.js';
 import { threads } from './mock-parity/steps/threads.js';
 import { working } from './mock-parity/steps/working.js';
 
@@ -38,6 +39,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['agents: assign, move, duplicate, searchable, bulk, views, macros', agents],
   ['settings: SLA policies, mail channels', admin],
   ['custom fields: definitions', customFields],
+  ['roles and desk access: help desks, users', roles],
   ['lookups, search and the overview pages', overview],
   ['live events and presence', live],
   ['deleting', deleting],

@@ -7,6 +7,7 @@ import { chartsHolders } from '../features/charts/charts-slice';
 import { collectorHolders } from '../features/collector/collector-slice';
 import { slaHolders } from '../features/sla/sla-slice';
 import { customFieldsHolders } from '../features/custom-fields/custom-fields-slice';
+import { adminHolders } from '../features/admin/admin-slice';
 import { contactHolders } from '../features/contact/contact-slice';
 import { dashboardHolders } from '../features/dashboard/dashboard-slice';
 import { homeHolders } from '../features/home/home-slice';
@@ -37,6 +38,7 @@ const holders = holdersReducer({
   ...collectorHolders,
   ...slaHolders,
   ...customFieldsHolders,
+  ...adminHolders,
   ...contactHolders,
   ...mailChannelsHolders,
   ...bulkViewsHolders,

@@ -6,6 +6,7 @@ import { chartsHolders } from '../features/charts/charts-slice';
 import { collectorHolders } from '../features/collector/collector-slice';
 import { slaHolders } from '../features/sla/sla-slice';
 import { customFieldsHolders } from '../features/custom-fields/custom-fields-slice';
+import { adminHolders } from '../features/admin/admin-slice';
 import { contactHolders } from '../features/contact/contact-slice';
 import { dashboardHolders } from '../features/dashboard/dashboard-slice';
 import { homeHolders } from '../features/home/home-slice';
@@ -73,6 +74,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(customFieldsHolders), () =>
     import('../features/custom-fields/custom-fields-saga').then((m) => m.customFieldsSaga),
+  ),
+  lazySaga(requestedTypes(adminHolders), () =>
+    import('../features/admin/admin-saga').then((m) => m.adminSaga),
   ),
   lazySaga(requestedTypes(detailsHolders), () =>
     import('../features/records/details-saga').then((m) => m.detailsSaga),

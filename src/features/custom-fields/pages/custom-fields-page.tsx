@@ -13,7 +13,7 @@ const H = customFieldsHolders;
 /** Tickets and content items now; users' and organizations' fields come with their pages. */
 const OBJECTS: FieldObject[] = ['T', 'C'];
 
-/** /custom-fields (administrators): each kind of record's fields, in order, with their form. */
+/** /custom-fields (administrators; the route's adminOnly): each kind of record's fields, in order, with their form. */
 export default function CustomFieldsPage() {
   const { t, i18n } = useTranslation('customFields');
   usePageTitle(t('title'), [
@@ -21,7 +21,6 @@ export default function CustomFieldsPage() {
     { label: t('title'), path: '/custom-fields' },
   ]);
   const dispatch = useAppDispatch();
-  const isAdmin = useAppSelector((state) => state.auth.user?.user_is_admin === true);
   const list = useAppSelector((state) => state.holders.customFields);
   const save = useAppSelector((state) => state.holders.saveCustomField);
   const removal = useAppSelector((state) => state.holders.deleteCustomField);
@@ -31,8 +30,8 @@ export default function CustomFieldsPage() {
   const [deleting, setDeleting] = useState<CustomField | null>(null);
 
   useEffect(() => {
-    if (isAdmin) dispatch(H.customFields.actions.requested(objectType));
-  }, [dispatch, isAdmin, objectType]);
+    dispatch(H.customFields.actions.requested(objectType));
+  }, [dispatch, objectType]);
   useEffect(
     () => () => {
       dispatch(H.saveCustomField.actions.reset());
@@ -55,8 +54,6 @@ export default function CustomFieldsPage() {
     dispatch(H.saveCustomField.actions.reset());
     setEditing(target);
   };
-
-  if (!isAdmin) return <p className="text-body-secondary">{t('adminsOnly')}</p>;
 
   const fields = list.data?.fields ?? [];
   const move = (index: number, by: -1 | 1) => {
