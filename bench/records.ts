@@ -233,6 +233,13 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
     log(`\nRecords bench took ${((Date.now() - started) / 1000).toFixed(0)} s in all.`);
 
     async function listCalls() {
+      // The bench user belongs to Globex, whose members see each other's tickets (migration 030).
+      await db.query('UPDATE companies SET members_see_tickets = true WHERE id = 2');
+      await db.query(
+        `INSERT INTO organization_members (user_id, company_id, is_primary) VALUES ($1, 2, true)
+         ON CONFLICT DO NOTHING`,
+        [people.user.id],
+      );
       const userTickets = await db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM records WHERE owner_id = $1 AND object_type = 'T' AND NOT is_draft`,
         [people.user.id],
@@ -338,6 +345,22 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
             created_to: new Date(Date.now() - 30 * 86400000).toISOString().slice(0, 10),
           },
         },
+        // Organizations (issue #42): one organization's list (records_hd_company_idx), and a
+        // member's "My organization's tickets" (the user is a member of Globex, which shares).
+        {
+          name: 'hd tickets, one organization',
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          filters: { company_id: 2 },
+        },
+        {
+          name: "my organization's tickets",
+          kind: TICKET,
+          scope: 'my',
+          as: 'user',
+          filters: { organization_tickets: true },
+        },
         {
           name: 'hd tickets, one requester, by status',
           kind: TICKET,
@@ -411,6 +434,8 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
             data: { total: number; total_is_capped: boolean; items: unknown[] };
           };
           const q = buildListQueries(c.kind, people[c.as], {
+            // The member's organizations, as the route reads them first (records/sql.ts).
+            organizations: body.filters.organization_tickets ? [2] : undefined,
             scope: c.scope,
             page: body.page,
             pageSize: body.page_size,

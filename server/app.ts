@@ -69,6 +69,7 @@ import { viewsRoutes } from './routes/views/routes.js';
 import { detailsRoutes } from './routes/details/routes.js';
 import { macroRoutes } from './routes/macros/routes.js';
 import { customFieldRoutes } from './routes/custom-fields/routes.js';
+import { organizationRoutes } from './routes/organizations/routes.js';
 import { adminRoutes } from './routes/admin/routes.js';
 
 export interface BuildAppOptions {
@@ -274,6 +275,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       detailsRoutes(api, ctx);
       macroRoutes(api, ctx);
       customFieldRoutes(api, ctx);
+      organizationRoutes(api, ctx);
       adminRoutes(api, ctx);
     },
     { prefix: '/api' },

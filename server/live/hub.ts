@@ -1,11 +1,12 @@
 // Fans the database's notifications out to this process's event streams (docs/api-live.md).
 // Visibility is the lists' rule: agents (user_is_hde) get every event but those of a desk
 // restricted to members they are not one of, a regular user only those of records they own or
-// that are shared with them, and never an internal (work-log) one. One desk query and one
-// share query per event cover every connected agent and regular user, so the cost does not grow
-// with the number of streams. Events are handled one at a time, in the order the
-// database sent them. Presence (who is viewing, who is typing) is kept in memory by every
-// process from the same notifications, and expires unless re-sent.
+// that are shared with them (or of their organization, when it shares its tickets), and never an
+// internal (work-log) one. One desk query and one share query per event cover every connected
+// agent and regular user, so the cost does not grow with the number of streams. Events are
+// handled one at a time, in the order the database sent them. Presence (who is viewing, who is
+// typing) is kept in memory by every process from the same notifications, and expires unless
+// re-sent.
 import type { Db } from '../db/pool.js';
 import type { AuthUser } from '../plugins/auth.js';
 import {
@@ -20,7 +21,8 @@ import {
   type RecordChange,
 } from './events.js';
 import { createLiveListener, type ListenerLogger, type LiveListener } from './listener.js';
-import { deskOpenToUser } from '../routes/records/visibility.js';
+import { organizationShares } from '../routes/records/organization-visibility.js';
+import { deskOpenToUser, sharedWith } from '../routes/records/visibility.js';
 
 export interface LiveClient {
   user: Pick<AuthUser, 'id' | 'user_is_hde' | 'session_id'>;
@@ -104,8 +106,11 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
       for (const c of clients) if (open.has(c.user.id) && c.user.user_is_hde) out.push(c);
     }
     if (others.size === 0) return out;
+    // The lists' rule for the other connected users: shared with them, or a ticket of an
+    // organization of theirs that shares its tickets (visibility.ts, the same fragments).
     const { rows } = await opts.db.query<{ user_id: string }>(
-      'SELECT user_id FROM record_shares WHERE record_id = $1 AND user_id = ANY($2::bigint[])',
+      `SELECT u.id AS user_id FROM unnest($2::bigint[]) AS u(id), records r
+        WHERE r.id = $1 AND (${sharedWith('u.id')} OR ${organizationShares('u.id')})`,
       [recordId, [...others]],
     );
     const shared = new Set(rows.map((r) => Number(r.user_id)));

@@ -28,8 +28,8 @@ export async function insertSubmittedTicket(
   const { created } = opts;
   // The desk, the status and the policy in one round trip; the desk the policy was picked for is
   // the one written (not the default read again).
-  const start = opts.start ?? (await newTicketDefaults(tx, r));
-  const fields = { ...r, hd_id: start.hd_id, is_draft: false };
+  const start = opts.start ?? (await newTicketDefaults(tx, r, owner.id));
+  const fields = { ...r, hd_id: start.hd_id, company_id: start.company_id, is_draft: false };
   const sla = newTicketSla(ctx, start.policy, start);
   // The row and its service-level wake-up go out together: the id came with the defaults.
   const [row] = await together([

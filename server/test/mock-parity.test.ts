@@ -12,6 +12,7 @@ import { admin } from './mock-parity/steps/admin.js';
 import { agents } from './mock-parity/steps/agents.js';
 import { customFields } from './mock-parity/steps/custom-fields.js';
 import { deleting, live, unauthorized } from './mock-parity/steps/ending.js';
+import { organizations } from './mock-parity/steps/organizations.js';
 import { overview } from './mock-parity/steps/overview.js';
 import { records } from './mock-parity/steps/records.js';
 import { roles } from './mock-parity/steps/roles.js';
@@ -42,6 +43,10 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['roles and desk access: help desks, users', roles],
   ['lookups, search and the overview pages', overview],
   ['live events and presence', live],
+  [
+    "organizations: members, the company default, members see their colleagues' tickets",
+    organizations,
+  ],
   ['deleting', deleting],
   ['401 without a session, on every operation that needs one', unauthorized],
 ];

@@ -5243,6 +5243,512 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organizations, by name (helpdesk agents only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Organization"][];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an organization (administrators only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        domains?: string[];
+                        members_see_tickets?: boolean;
+                        name: string;
+                        notes?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OrganizationDetails"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One organization with its members and newest tickets (helpdesk agents only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OrganizationDetails"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Edit an organization: name, domains, notes, sharing (helpdesk agents only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        domains?: string[];
+                        members_see_tickets?: boolean;
+                        name: string;
+                        notes?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OrganizationDetails"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete an organization without tickets (administrators only) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Add a member, or set whether it is their primary organization (agents only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    user_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        is_primary?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OrganizationDetails"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a member (helpdesk agents only) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    user_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OrganizationDetails"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/priority/": {
         parameters: {
             query?: never;
@@ -5368,6 +5874,7 @@ export interface paths {
                                 created_to?: string;
                                 hd_id?: number;
                                 is_draft?: boolean;
+                                organization_tickets?: boolean;
                                 overdue?: boolean;
                                 priority_id?: number;
                                 recently_answered?: boolean;
@@ -6137,6 +6644,7 @@ export interface paths {
                             created_to?: string;
                             hd_id?: number;
                             is_draft?: boolean;
+                            organization_tickets?: boolean;
                             overdue?: boolean;
                             priority_id?: number;
                             recently_answered?: boolean;
@@ -6235,6 +6743,7 @@ export interface paths {
                             created_to?: string;
                             hd_id?: number;
                             is_draft?: boolean;
+                            organization_tickets?: boolean;
                             overdue?: boolean;
                             priority_id?: number;
                             recently_answered?: boolean;
@@ -8912,6 +9421,7 @@ export interface paths {
                             created_to?: string;
                             hd_id?: number;
                             is_draft?: boolean;
+                            organization_tickets?: boolean;
                             overdue?: boolean;
                             priority_id?: number;
                             recently_answered?: boolean;
@@ -9073,6 +9583,7 @@ export interface paths {
                             created_to?: string;
                             hd_id?: number;
                             is_draft?: boolean;
+                            organization_tickets?: boolean;
                             overdue?: boolean;
                             priority_id?: number;
                             recently_answered?: boolean;
@@ -9388,7 +9899,7 @@ export interface components {
         };
         Content: {
             /** @enum {string} */
-            access: "owner" | "shared" | "agent" | "reader";
+            access: "owner" | "shared" | "organization" | "agent" | "reader";
             author_id: number;
             author_name: string;
             body: string;
@@ -9416,7 +9927,7 @@ export interface components {
         };
         ContentListItem: {
             /** @enum {string} */
-            access: "owner" | "shared" | "agent" | "reader";
+            access: "owner" | "shared" | "organization" | "agent" | "reader";
             author_id: number;
             author_name: string;
             /** @enum {string} */
@@ -9701,6 +10212,41 @@ export interface components {
         Message: {
             message: string;
         };
+        Organization: {
+            /** @description Mail domains: an unknown sender at one becomes a member */
+            domains: string[];
+            id: number;
+            member_count: number;
+            /** @description Members see each other's tickets (read, reply, follow) */
+            members_see_tickets: boolean;
+            name: string;
+            notes: string;
+            open_ticket_count: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        OrganizationDetails: {
+            members: components["schemas"]["OrganizationMember"][];
+            organization: components["schemas"]["Organization"];
+            /** @description The 10 newest tickets (the hd list filtered by company_id has them all) */
+            recent_tickets: components["schemas"]["OrganizationTicket"][];
+        };
+        OrganizationMember: {
+            email: string;
+            fullname: string;
+            id: number;
+            /** @description The member's primary organization */
+            is_primary: boolean;
+        };
+        OrganizationTicket: {
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            is_closed: boolean;
+            requester_name: string;
+            status_name: string;
+            subject: string;
+        };
         Person: {
             fullname: string;
             id: number;
@@ -9753,6 +10299,7 @@ export interface components {
                 created_to?: string;
                 hd_id?: number;
                 is_draft?: boolean;
+                organization_tickets?: boolean;
                 overdue?: boolean;
                 priority_id?: number;
                 recently_answered?: boolean;
@@ -9785,7 +10332,7 @@ export interface components {
         };
         SearchHit: {
             /** @enum {string} */
-            access: "owner" | "shared" | "agent" | "reader";
+            access: "owner" | "shared" | "organization" | "agent" | "reader";
             /** Format: date-time */
             created_at: string;
             hd_name: string;
@@ -9878,7 +10425,7 @@ export interface components {
         };
         Ticket: {
             /** @enum {string} */
-            access: "owner" | "shared" | "agent" | "reader";
+            access: "owner" | "shared" | "organization" | "agent" | "reader";
             assignee_id: number | null;
             assignee_name: string | null;
             /** @enum {string} */
@@ -9928,7 +10475,7 @@ export interface components {
         };
         TicketListItem: {
             /** @enum {string} */
-            access: "owner" | "shared" | "agent" | "reader";
+            access: "owner" | "shared" | "organization" | "agent" | "reader";
             assignee_id: number | null;
             assignee_name: string | null;
             /** @enum {string} */

@@ -6,6 +6,7 @@ import { chartsHolders } from '../features/charts/charts-slice';
 import { collectorHolders } from '../features/collector/collector-slice';
 import { slaHolders } from '../features/sla/sla-slice';
 import { customFieldsHolders } from '../features/custom-fields/custom-fields-slice';
+import { organizationsHolders } from '../features/organizations/organizations-slice';
 import { adminHolders } from '../features/admin/admin-slice';
 import { contactHolders } from '../features/contact/contact-slice';
 import { dashboardHolders } from '../features/dashboard/dashboard-slice';
@@ -89,6 +90,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(bulkViewsHolders), () =>
     import('../features/records/bulk-views-saga').then((m) => m.bulkViewsSaga),
+  ),
+  lazySaga(requestedTypes(organizationsHolders), () =>
+    import('../features/organizations/organizations-saga').then((m) => m.organizationsSaga),
   ),
 ];
 

@@ -5,6 +5,7 @@
 import type { Access, HdRecord, ObjectType } from '../features/records/types';
 import { db } from './db';
 import { fail, type MockUser } from './http';
+import { sharingOrganizationIds } from './organization-handlers';
 
 export type { MockUser } from './http';
 
@@ -31,6 +32,14 @@ export function accessOf(user: MockUser, record: HdRecord): Access | null {
   if (ownerOf(record) === user.id) return 'owner';
   if (user.user_is_hde) return 'agent';
   if (isSharedWith(record, user.id)) return 'shared';
+  // A ticket of an organization of theirs that shares its tickets (migration 030).
+  if (
+    record.object_type === 'T' &&
+    record.company_id !== null &&
+    sharingOrganizationIds(user.id).includes(record.company_id)
+  ) {
+    return 'organization';
+  }
   if (record.object_type === 'C' && record.searchable && !record.is_draft) return 'reader';
   return null;
 }

@@ -7,6 +7,12 @@ import { seedChannels } from './mail-data';
 import type { MockChannel } from './mail-data';
 import type { SlaPolicy } from '../features/sla/types';
 import { seedRecords } from './records-data';
+import {
+  seedOrganizations,
+  syncCompanies,
+  type MockMembership,
+  type MockOrganization,
+} from './organization-data';
 import { seedSlaPolicies } from './sla-data';
 import { seedCategories, type MockCategory } from './taxonomy-data';
 import { freshWorkData } from './work-data';
@@ -66,6 +72,10 @@ export interface Db {
   /** Saved views (docs/api-bulk-views.md), newest last. */
   savedViews: MockView[];
   nextViewId: number;
+  /** Organizations (a ticket's company) and their members (organization-data.ts). */
+  organizations: MockOrganization[];
+  memberships: MockMembership[];
+  nextOrganizationId: number;
 }
 
 /** A saved view as stored (the API adds `mine` and the owner's name). */
@@ -156,6 +166,9 @@ function freshDb(): Db {
     customFields: [],
     nextCustomFieldId: 1,
     customFieldSets: { T: 1, C: 1, U: 1, O: 1 },
+    organizations: seedOrganizations(),
+    memberships: [],
+    nextOrganizationId: 101,
   };
 }
 
@@ -163,6 +176,7 @@ export let db: Db = freshDb();
 
 export function resetDb(): void {
   db = freshDb();
+  syncCompanies(db.organizations);
 }
 
 /** Removes a record and everything of it (the database's cascades). */

@@ -1,3 +1,4 @@
+import { organizationHandlers } from './organization-handlers';
 import { delay, HttpResponse } from 'msw';
 import type { Language } from '../lib/types';
 import { db, endSessions, findUserByEmail, publicUser, randomId, startSession } from './db';
@@ -164,5 +165,6 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...liveHandlers(),
     ...bulkViewsHandlers(),
     ...taxonomyHandlers(),
+    ...organizationHandlers(),
   ];
 }

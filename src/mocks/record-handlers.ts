@@ -41,6 +41,7 @@ import type { MockHelpdesk } from './records-data';
 import { slaOfNewTicket } from './sla-handlers';
 import { mailFollowers } from './thread-handlers';
 import { workHandlers } from './work-handlers';
+import { primaryOrganizationId, sharingOrganizationIds } from './organization-handlers';
 
 const CONFLICT = 'Someone else changed this record. The current version is shown.';
 
@@ -249,8 +250,15 @@ export function listRows(
     const row = r as Row;
     if (r.object_type !== k.type || r.is_draft !== (f.is_draft === true)) return false;
     if (scope === 'hd' && !accessOf(user, r)) return false;
-    if (scope === 'my' && f.shared_with_me === true && !isSharedWith(r, user.id)) return false;
-    if (scope === 'my' && f.shared_with_me !== true && ownerOf(r) !== user.id) return false;
+    // "My organization's tickets" (migration 030): the tickets of their sharing organizations.
+    const orgList = scope === 'my' && f.shared_with_me !== true && f.organization_tickets === true;
+    if (orgList) {
+      if (r.object_type !== 'T' || r.company_id === null) return false;
+      if (!sharingOrganizationIds(user.id).includes(r.company_id)) return false;
+    } else {
+      if (scope === 'my' && f.shared_with_me === true && !isSharedWith(r, user.id)) return false;
+      if (scope === 'my' && f.shared_with_me !== true && ownerOf(r) !== user.id) return false;
+    }
     const filters: [string, string][] = [
       ['status_id', 'status_id'],
       ['hd_id', 'hd_id'],
@@ -381,6 +389,10 @@ export function recordHandlers() {
             hd_id: b.hd_id ?? desk?.hd_id,
             status_id: k.type === 'T' ? 1 : 6,
             is_draft: isDraft,
+            // A submitted ticket's company defaults to the requester's primary organization.
+            ...(k.type === 'T' && !isDraft && b.company_id == null
+              ? { company_id: primaryOrganizationId(user.id) }
+              : {}),
           };
           const unknown = unknownLookup(k, values);
           if (unknown) return invalid(unknown);
@@ -404,7 +416,7 @@ export function recordHandlers() {
           const current = readable(user, recordId(params), k.type);
           if (!current) return fail(404, 'Not Found', NOT_FOUND);
           const access = accessOf(user, current);
-          if (access === 'shared' || access === 'reader') return fail(403, 'Forbidden', READ_ONLY);
+          if (access !== 'owner' && access !== 'agent') return fail(403, 'Forbidden', READ_ONLY);
           if (b.version !== current.version) {
             return fail(409, 'Conflict', CONFLICT, undefined, { current: present(user, current) });
           }

@@ -69,6 +69,14 @@ export const layoutRoutes: RouteRow[] = [
     page: lazyPage(() => import('../features/records/pages/ticket-details-page'), loadRecordsSaga),
     firstData: recordDetails('T', 'ticketId'),
   },
+  // Organizations (issue #42): the tickets of the requester's organizations that share them.
+  {
+    path: 'ticket/organization',
+    page: lazyPage(
+      () => import('../features/organizations/pages/organization-tickets-page'),
+      loadRecordsSaga,
+    ),
+  },
   {
     path: 'content-input',
     page: lazyPage(() => import('../features/records/pages/content-input-page')),
@@ -184,6 +192,17 @@ export const hdeRoutes: RouteRow[] = [
     hdeOnly: true,
     adminOnly: true,
   },
+  // Organizations (issue #42): agents view and edit them; administrators create and delete.
+  {
+    path: 'organizations',
+    page: lazyPage(() => import('../features/organizations/pages/organizations-page')),
+    hdeOnly: true,
+  },
+  {
+    path: 'organizations/:id',
+    page: lazyPage(() => import('../features/organizations/pages/organization-page')),
+    hdeOnly: true,
+  },
   // Mail channels (issue #8).
   {
     path: 'mail-channels',
@@ -202,10 +221,12 @@ export const mainMenu: MenuRow[] = [
   { labelKey: 'menu.search', path: '/search', group: 'start' },
   { labelKey: 'menu.allTickets', path: '/hd_ticket', group: 'work', hdeOnly: true },
   { labelKey: 'menu.allContent', path: '/hd_content', group: 'work', hdeOnly: true },
+  { labelKey: 'menu.organizations', path: '/organizations', group: 'work', hdeOnly: true },
   { labelKey: 'menu.contentDrafts', path: '/hd_content/draft', group: 'work', hdeOnly: true },
   { labelKey: 'menu.raiseTicket', path: '/ticket/input', group: 'mine' },
   { labelKey: 'menu.myTickets', path: '/ticket/my_ticket', group: 'mine' },
   { labelKey: 'menu.myTicketDrafts', path: '/ticket/my_ticket/draft', group: 'mine' },
+  { labelKey: 'menu.organizationTickets', path: '/ticket/organization', group: 'mine' },
   { labelKey: 'menu.writeContent', path: '/content-input', group: 'mine' },
   { labelKey: 'menu.myContent', path: '/content/my_content', group: 'mine' },
   { labelKey: 'menu.myContentDrafts', path: '/content/my_content/draft', group: 'mine' },

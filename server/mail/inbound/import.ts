@@ -11,6 +11,7 @@ import { oneLineText } from '../../lib/one-line.js';
 import { recordEvent } from '../../routes/records/history.js';
 import { insertMessage } from '../../routes/threads/sql.js';
 import { insertSubmittedTicket } from '../../sla/new-ticket.js';
+import { joinByMailDomain } from '../../routes/organizations/sql.js';
 import { messageEvent, recomputeSla } from '../../sla/recompute.js';
 import { rememberMessageId, markBounced, recordForMessageIds } from '../message-ids.js';
 import { addressOf, queueFollowerMails } from '../record-mail.js';
@@ -114,6 +115,8 @@ async function newTicket(m: Importing, known: sql.Sender | undefined): Promise<s
     return { state: 'ignored', reason: 'rate_limited' };
   }
   const user = known ?? (await sql.createContact(tx, sender.address, sender.name));
+  // An unknown sender at an organization's mail domain joins it (its company then defaults to it).
+  if (!known) await joinByMailDomain(tx, user.id, sender.address);
   // A new ticket keeps the whole mail: a forwarded conversation is the substance, not history.
   const body = mailBody({ html: m.parsed.html, text: m.parsed.text }, { splitQuote: false });
   const parts = splitParts(m);

@@ -1,5 +1,6 @@
 // SQL for inbound mail: the stored raw mails (inbound_mails), the channels they arrive by, and
 // the people who send them.
+import { organizationShares } from '../../routes/records/organization-visibility.js';
 import type { Queryable } from '../../db/transaction.js';
 
 /** The help desk whose channel address is `address` (case-insensitive), or undefined. */
@@ -227,7 +228,7 @@ export interface ThreadTarget {
   status_code: string;
   status_name: string;
   owner_id: string;
-  /** Whether the sender may write in its public thread (owner, shared with them, or agent). */
+  /** Whether the sender may write in its public thread (owner, shared, organization, agent). */
   may_write: boolean;
 }
 
@@ -242,7 +243,8 @@ export async function findThreadTarget(
             s.name AS status_name,
             coalesce(r.owner_id = $2::bigint OR $3::boolean
                      OR EXISTS (SELECT 1 FROM record_shares sh
-                                 WHERE sh.record_id = r.id AND sh.user_id = $2::bigint), false)
+                                 WHERE sh.record_id = r.id AND sh.user_id = $2::bigint)
+                     OR ${organizationShares('$2')}, false)
               AS may_write
        FROM records r JOIN statuses s ON s.id = r.status_id
       WHERE r.id = $1 AND NOT r.is_draft

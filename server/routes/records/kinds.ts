@@ -284,7 +284,7 @@ const sharedProperties = {
   version: int,
   created_at: dateTime,
   updated_at: dateTime,
-  access: { type: 'string', enum: ['owner', 'shared', 'agent', 'reader'] },
+  access: { type: 'string', enum: ['owner', 'shared', 'organization', 'agent', 'reader'] },
   shared_with_me: { type: 'boolean' },
   following: { type: 'boolean' },
 } as const;
@@ -442,6 +442,12 @@ const filterLookups = {
     },
     // Open, the requester waiting more than 24 hours.
     overdue: { type: 'boolean', [M]: 'Overdue must be true or false.' },
+    // `my` scope only: the tickets of the caller's organizations that share them (migration
+    // 030), instead of their own: "My organization's tickets".
+    organization_tickets: {
+      type: 'boolean',
+      [M]: "Organization's tickets must be true or false.",
+    },
     // A running SLA target past due, or due within the hour (docs/sla.md).
     sla: {
       type: 'string',

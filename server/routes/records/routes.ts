@@ -149,7 +149,7 @@ function recordRoutes(
             ? insertSubmittedTicket(tx, ctx, user, fields, { start })
             : sql.insertRecord(tx, user, kind, fields),
         (tx: Queryable) =>
-          submittedTicket ? sql.newTicketDefaults(tx, fields) : Promise.resolve(undefined),
+          submittedTicket ? sql.newTicketDefaults(tx, fields, user.id) : Promise.resolve(undefined),
       );
       return success(toApi(row, ctx.clock.now()));
     },
@@ -198,7 +198,7 @@ function recordRoutes(
       const b = request.body;
       const current = await sql.getRecord(ctx.db, user, kind.type, id, { readers: true });
       if (!current) throw new HttpError(404, NOT_FOUND);
-      if (current.access === 'shared' || current.access === 'reader') {
+      if (current.access !== 'owner' && current.access !== 'agent') {
         throw new HttpError(403, READ_ONLY);
       }
       const stale = (now: RecordRow) =>

@@ -28,6 +28,7 @@ import {
   type Access,
   type Viewer,
 } from './visibility.js';
+import { primaryOrganization, sharingOrganizations } from './organization-visibility.js';
 import {
   matchingPolicySql,
   policyFromJson,
@@ -156,6 +157,8 @@ export interface NewTicketStart {
   /** The ticket's id, taken from the sequence with the defaults: its jobs can go out with it. */
   id: string;
   hd_id: number | null;
+  /** The company given, else the requester's primary organization (organizations/sql.ts). */
+  company_id: number | null;
   code: string;
   is_closed: boolean;
   policy?: PolicyRow;
@@ -164,21 +167,24 @@ export interface NewTicketStart {
 export async function newTicketDefaults(
   db: Queryable,
   t: Pick<NewRecord, 'hd_id' | 'priority_id' | 'company_id'>,
+  requesterId: number,
 ): Promise<NewTicketStart> {
   const desk = `coalesce($1::int, ${defaultDesk(`'${TICKET.type}'`)})`;
+  const company = `coalesce($3::int, ${primaryOrganization('$5::bigint')})`;
   const { rows } = await db.query<{
     id: string;
     hd_id: number | null;
+    company_id: number | null;
     code: string;
     is_closed: boolean;
     policy: PolicyJson | null;
   }>(
     prepared(
       `SELECT ${NEXT_RECORD_ID} AS id,
-              ${desk} AS hd_id, s.code, s.is_closed,
-              ${matchingPolicySql(desk, '$2::int', '$3::int')} AS policy
+              ${desk} AS hd_id, ${company} AS company_id, s.code, s.is_closed,
+              ${matchingPolicySql(desk, '$2::int', company)} AS policy
          FROM statuses s WHERE s.code = $4`,
-      [t.hd_id, t.priority_id, t.company_id, TICKET.initialStatus],
+      [t.hd_id, t.priority_id, t.company_id, TICKET.initialStatus, requesterId],
     ),
   );
   const { policy, ...start } = rows[0];
@@ -312,6 +318,12 @@ export interface ListRequest {
   /** An API sort name, optionally with a leading '-' (already validated). */
   sort: string;
   filters: ListFilters;
+  /**
+   * `filters.organization_tickets`: the caller's organizations that share their tickets, read
+   * first (listRecords), so the list names them and reads one organization's entries of the
+   * company index instead of walking every ticket; none given, the list is empty.
+   */
+  organizations?: number[];
 }
 
 function escapeLike(text: string): string {
@@ -322,6 +334,17 @@ function nextDay(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString();
+}
+
+/**
+ * "My organization's tickets": one organization is the agents' company filter (its index, any
+ * sort); several are an array (a kept plan's text differs by which, not by the ids).
+ */
+function ofOrganizations(p: Params, req: ListRequest): string {
+  const ids = req.organizations ?? [];
+  if (ids.length === 0) return 'FALSE';
+  if (ids.length === 1) return `r.company_id = ${p.add(ids[0])}`;
+  return `r.company_id = ANY (${p.add(ids)}::int[])`;
 }
 
 /** Pages of a list sent as named statements (see buildListQueries). */
@@ -340,13 +363,15 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
   const where = [`r.object_type = '${kind.type}'`, `r.is_draft = ${f.is_draft ? 'TRUE' : 'FALSE'}`];
   // Each scope's condition is its authorization, and each keeps its index: "my" leads with
   // owner_id (records_my_*), "shared with me" starts from record_shares_user_idx, "hd" is
-  // agents only (the route answers 403 to others) and reads records_hd_*.
+  // agents only (the route answers 403 to others) and reads records_hd_*; "my organization's
+  // tickets" reads records_hd_company_idx per organization of the caller's that shares.
   if (req.scope === 'hd') where.push(visibleTo(p, viewer));
   else if (f.shared_with_me) {
     where.push(sharedWith(p.add(viewer.id)));
     // A share does not open a restricted desk to an agent who is not its member.
     if (viewer.user_is_hde) where.push(visibleTo(p, viewer));
-  } else where.push(`r.owner_id = ${p.add(viewer.id)}`);
+  } else if (kind.type === 'T' && f.organization_tickets) where.push(ofOrganizations(p, req));
+  else where.push(`r.owner_id = ${p.add(viewer.id)}`);
   const eq = (column: string, value: number | undefined) => {
     if (value !== undefined) where.push(`r.${column} = ${p.add(value)}`);
   };
@@ -442,5 +467,16 @@ export async function listRecords(
   viewer: Viewer,
   req: ListRequest,
 ): Promise<{ rows: RecordRow[]; total: number }> {
+  if (req.scope === 'my' && req.filters.organization_tickets && req.organizations === undefined) {
+    req = { ...req, organizations: await sharingOrganizationIds(db, viewer.id) };
+  }
   return runPageAndCount<RecordRow>(db, buildListQueries(kind, viewer, req));
+}
+
+/** The organizations of user `id` whose members see each other's tickets (primary keys). */
+export async function sharingOrganizationIds(db: Queryable, id: number): Promise<number[]> {
+  const { rows } = await db.query<{ company_id: number }>(
+    prepared(`${sharingOrganizations('$1')} ORDER BY m.company_id`, [id]),
+  );
+  return rows.map((r) => r.company_id);
 }

@@ -2,11 +2,12 @@
 // every call on a record), so a record the caller may not see is simply not found (404), never a
 // leak. docs/api-working.md "Who may do what".
 import type { AuthUser } from '../../plugins/auth.js';
+import { organizationShares } from './organization-visibility.js';
 
 export type Viewer = Pick<AuthUser, 'id' | 'user_is_hde'>;
 
 /** The caller's relation to a record (docs/api-working.md): what the SPA may offer. */
-export type Access = 'owner' | 'shared' | 'agent' | 'reader';
+export type Access = 'owner' | 'shared' | 'organization' | 'agent' | 'reader';
 
 /** Collects positional parameters while a query is assembled: `p.add(v)` returns `$n`. */
 export class Params {
@@ -26,7 +27,8 @@ export function sharedWith(me: string, alias = 'r'): string {
 }
 
 /**
- * `(r.owner_id = $me OR shared with $me)` for a regular user; for a helpdesk agent every record
+ * `(r.owner_id = $me OR shared with $me OR a ticket of their sharing organization)` for a regular
+ * user (organization-visibility.ts); for a helpdesk agent every record
  * but a restricted desk's they are not a member of (deskOpen): the owner (requester / author),
  * agents and the people the record is shared with. The role is in
  * the statement's text, not a parameter, so a named statement's generic plan is the role's own
@@ -36,7 +38,8 @@ export function sharedWith(me: string, alias = 'r'): string {
 export function visibleTo(p: Params, viewer: Viewer, alias = 'r'): string {
   if (viewer.user_is_hde) return deskOpen(p, viewer, alias);
   const me = p.add(viewer.id);
-  return `(${alias}.owner_id = ${me} OR ${sharedWith(me, alias)})`;
+  // Organization members see the tickets of an organization that shares them (migration 030).
+  return `(${alias}.owner_id = ${me} OR ${sharedWith(me, alias)} OR ${organizationShares(me, alias)})`;
 }
 
 /**
@@ -92,7 +95,8 @@ export function viewerColumns(p: Params, viewer: Viewer, alias = 'r'): string {
   const me = p.add(viewer.id);
   const others = viewer.user_is_hde
     ? `'agent'`
-    : `CASE WHEN ${sharedWith(me, alias)} THEN 'shared' ELSE 'reader' END`;
+    : `CASE WHEN ${sharedWith(me, alias)} THEN 'shared'
+            WHEN ${organizationShares(me, alias)} THEN 'organization' ELSE 'reader' END`;
   return `CASE WHEN ${alias}.owner_id = ${me}::bigint THEN 'owner' ELSE ${others} END AS access,
        ${sharedWith(me, alias)} AS shared_with_me,
        coalesce((SELECT f.following FROM record_follows f

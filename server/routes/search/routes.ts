@@ -69,7 +69,7 @@ const itemSchema = {
     status_name: { type: 'string' },
     hd_name: { type: 'string' },
     created_at: { type: 'string', format: 'date-time' },
-    access: { type: 'string', enum: ['owner', 'shared', 'agent', 'reader'] },
+    access: { type: 'string', enum: ['owner', 'shared', 'organization', 'agent', 'reader'] },
   },
 } as const;
 

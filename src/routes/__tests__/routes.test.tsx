@@ -79,7 +79,12 @@ describe('route tables', () => {
       within(within(menu).getByRole('list', { name }))
         .getAllByRole('link')
         .map((a) => a.textContent);
-    expect(section('Agent work')).toEqual(['All tickets', 'All content', 'Content drafts']);
+    expect(section('Agent work')).toEqual([
+      'All tickets',
+      'All content',
+      'Organizations',
+      'Content drafts',
+    ]);
     expect(section('My tickets and content')).toContain('Raise a ticket');
     expect(section('Knowledge')).toEqual(['Content collector', 'Favourites']);
     expect(section('Insights')).toEqual([

@@ -62,6 +62,8 @@ export interface ListOf {
   draft?: boolean;
   /** hd_ticket/{userId}: one requester's tickets. */
   requesterId?: number;
+  /** ticket/organization: the tickets of the caller's organizations that share them. */
+  organizationTickets?: boolean;
 }
 
 /** The list call a page makes for its URL (`search`) and the user's page size. */
@@ -71,6 +73,10 @@ export function listQuery(search: URLSearchParams, list: ListOf, pageSize: numbe
   // 'Shared with me' belongs to the my lists only.
   if (list.listKey.startsWith('HD') || draft) delete filters.shared_with_me;
   if (list.requesterId !== undefined) filters.requester_id = list.requesterId;
+  if (list.organizationTickets) {
+    delete filters.shared_with_me;
+    filters.organization_tickets = true;
+  }
   return {
     page: readPage(search),
     page_size: pageSize,

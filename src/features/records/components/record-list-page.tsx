@@ -46,6 +46,7 @@ export function RecordListPage({
   path,
   draft = false,
   requesterId,
+  organizationTickets,
   rowLink,
 }: RecordListProps) {
   const { t } = useTranslation('records');
@@ -64,8 +65,13 @@ export function RecordListPage({
 
   const search = params.toString();
   const query: ListQuery = useMemo(
-    () => listQuery(new URLSearchParams(search), { listKey, kind, draft, requesterId }, pageSize),
-    [search, kind, draft, requesterId, pageSize, listKey],
+    () =>
+      listQuery(
+        new URLSearchParams(search),
+        { listKey, kind, draft, requesterId, organizationTickets },
+        pageSize,
+      ),
+    [search, kind, draft, requesterId, organizationTickets, pageSize, listKey],
   );
 
   const request = useMemo(() => recordsHolders[listKey].actions.requested(query), [listKey, query]);
@@ -305,7 +311,7 @@ export function RecordListPage({
         params={params}
         onChange={onFilter}
         onClear={onClear}
-        sharedWithMe={!hd && !draft}
+        sharedWithMe={!hd && !draft && !organizationTickets}
       />
       {!draft && <NewRecordsBar type={kind.type} onReload={load} />}
       {hd && (

@@ -10,6 +10,8 @@ import { WorkLogPanel } from './work-log-panel';
 /** The caller's role for the record ('reader' when the answer does not say). */
 export function recordAccess(record: HdRecord): Access {
   const access = record.access;
+  // An organization's member works its shared tickets as a person they are shared with.
+  if (access === 'organization') return 'shared';
   return access === 'owner' || access === 'shared' || access === 'agent' ? access : 'reader';
 }
 

@@ -291,7 +291,11 @@ export function PropertiesPanel({
         <RelatedSection
           record={record}
           access={
-            access === 'owner' || access === 'shared' || access === 'agent' ? access : 'reader'
+            access === 'owner' || access === 'shared' || access === 'agent'
+              ? access
+              : access === 'organization'
+                ? 'shared'
+                : 'reader'
           }
           canRelate={permissions.relate}
         />

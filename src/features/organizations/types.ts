@@ -1,0 +1,24 @@
+import type { components } from '../../api/schema';
+import type { ApiBody } from '../../lib/api-client';
+
+/** An organization (docs/api-working.md "Organizations"): a ticket's company. */
+export type Organization = components['schemas']['Organization'];
+/** One organization's page: its fields, members and newest tickets. */
+export type OrganizationDetails = components['schemas']['OrganizationDetails'];
+export type OrganizationMember = components['schemas']['OrganizationMember'];
+
+/** What POST organizations takes (PUT organizations/{id} takes the same). */
+export type OrganizationWrite = ApiBody<'/api/organizations', 'post'>;
+
+/** A save: a new organization (no id) or an edit. */
+export interface OrganizationSave {
+  id?: number;
+  values: OrganizationWrite;
+}
+
+/** Add a member (or make it their primary organization), or remove one. */
+export interface MemberChange {
+  id: number;
+  user_id: number;
+  is_primary?: boolean;
+}
