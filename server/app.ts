@@ -69,6 +69,7 @@ import { bulkRoutes } from './routes/bulk/routes.js';
 import { viewsRoutes } from './routes/views/routes.js';
 import { detailsRoutes } from './routes/details/routes.js';
 import { macroRoutes } from './routes/macros/routes.js';
+import { customFieldRoutes } from './routes/custom-fields/routes.js';
 import { organizationRoutes } from './routes/organizations/routes.js';
 import { adminRoutes } from './routes/admin/routes.js';
 
@@ -274,6 +275,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       viewsRoutes(api, ctx);
       detailsRoutes(api, ctx);
       macroRoutes(api, ctx);
+      customFieldRoutes(api, ctx);
       organizationRoutes(api, ctx);
       mergeRoutes(api, ctx);
       adminRoutes(api, ctx);

@@ -3706,6 +3706,413 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/custom-fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The custom fields of one kind of record, in order (agents: all; requesters: the active ones shown to requesters) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description T ticket, C content item, U user, O organization */
+                    object_type: "T" | "C" | "U" | "O";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CustomFieldSet"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Define a custom field (administrators only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        active?: boolean;
+                        choices?: {
+                            label_en: string;
+                            label_es: string;
+                            value: string;
+                        }[];
+                        /** @description text, long_text, date (YYYY-MM-DD), datetime (ISO 8601), single_choice: a string; number, agent (a user id): a number; checkbox: a boolean; multiple_choice: an array of choice values; null: no value */
+                        default_value?: unknown;
+                        editable_by_requesters?: boolean;
+                        hd_ids?: number[];
+                        help_en?: string;
+                        help_es?: string;
+                        key: string;
+                        label_en: string;
+                        label_es: string;
+                        /**
+                         * @description T ticket, C content item, U user, O organization
+                         * @enum {string}
+                         */
+                        object_type: "T" | "C" | "U" | "O";
+                        required_for_agents?: boolean;
+                        required_when_raising?: boolean;
+                        shown_to_requesters?: boolean;
+                        /** @enum {string} */
+                        type: "text" | "long_text" | "number" | "date" | "datetime" | "single_choice" | "multiple_choice" | "checkbox" | "agent";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CustomField"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/custom-fields/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put the custom fields of one kind of record in order (administrators only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: number[];
+                        /**
+                         * @description T ticket, C content item, U user, O organization
+                         * @enum {string}
+                         */
+                        object_type: "T" | "C" | "U" | "O";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CustomFieldSet"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/custom-fields/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit a custom field, based on its `version` (409 when stale); its key, kind of record and type stay (administrators only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        active?: boolean;
+                        choices?: {
+                            label_en: string;
+                            label_es: string;
+                            value: string;
+                        }[];
+                        /** @description text, long_text, date (YYYY-MM-DD), datetime (ISO 8601), single_choice: a string; number, agent (a user id): a number; checkbox: a boolean; multiple_choice: an array of choice values; null: no value */
+                        default_value?: unknown;
+                        editable_by_requesters?: boolean;
+                        hd_ids?: number[];
+                        help_en?: string;
+                        help_es?: string;
+                        label_en: string;
+                        label_es: string;
+                        required_for_agents?: boolean;
+                        required_when_raising?: boolean;
+                        shown_to_requesters?: boolean;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CustomField"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a custom field and its values; 409 naming how many records carry a value unless `confirm=true` (administrators only) */
+        delete: {
+            parameters: {
+                query?: {
+                    confirm?: boolean;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description How many records lost their value */
+                                cleared: number;
+                                id: number;
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/": {
         parameters: {
             query?: never;
@@ -9802,6 +10209,41 @@ export interface components {
         ContentType: {
             content_type_id: number;
             content_type_name: string;
+        };
+        CustomField: {
+            /** @description An inactive field is hidden; its values are kept */
+            active: boolean;
+            choices: {
+                label_en: string;
+                label_es: string;
+                value: string;
+            }[];
+            /** @description Put on new records that do not set the field (null: none); a value of the field’s type */
+            default_value: unknown;
+            editable_by_requesters: boolean;
+            /** @description The help desks it applies to; empty: every desk */
+            hd_ids: number[];
+            help_en: string;
+            help_es: string;
+            id: number;
+            /** @description Immutable; the key of its value in a record’s `fields` */
+            key: string;
+            label_en: string;
+            label_es: string;
+            /** @enum {string} */
+            object_type: "T" | "C" | "U" | "O";
+            position: number;
+            required_for_agents: boolean;
+            required_when_raising: boolean;
+            shown_to_requesters: boolean;
+            /** @enum {string} */
+            type: "text" | "long_text" | "number" | "date" | "datetime" | "single_choice" | "multiple_choice" | "checkbox" | "agent";
+            version: number;
+        };
+        CustomFieldSet: {
+            fields: components["schemas"]["CustomField"][];
+            /** @description Moves with every change of these definitions: a form sends it back on save */
+            version: number;
         };
         DashboardData: {
             activity: {

@@ -6,6 +6,7 @@ import { authHolders, authReducer } from '../features/auth/auth-slice';
 import { chartsHolders } from '../features/charts/charts-slice';
 import { collectorHolders } from '../features/collector/collector-slice';
 import { slaHolders } from '../features/sla/sla-slice';
+import { customFieldsHolders } from '../features/custom-fields/custom-fields-slice';
 import { organizationsHolders } from '../features/organizations/organizations-slice';
 import { adminHolders } from '../features/admin/admin-slice';
 import { contactHolders } from '../features/contact/contact-slice';
@@ -38,6 +39,7 @@ const holders = holdersReducer({
   ...chartsHolders,
   ...collectorHolders,
   ...slaHolders,
+  ...customFieldsHolders,
   ...organizationsHolders,
   ...adminHolders,
   ...contactHolders,

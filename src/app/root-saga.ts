@@ -5,6 +5,7 @@ import { authActions, authHolders } from '../features/auth/auth-slice';
 import { chartsHolders } from '../features/charts/charts-slice';
 import { collectorHolders } from '../features/collector/collector-slice';
 import { slaHolders } from '../features/sla/sla-slice';
+import { customFieldsHolders } from '../features/custom-fields/custom-fields-slice';
 import { organizationsHolders } from '../features/organizations/organizations-slice';
 import { adminHolders } from '../features/admin/admin-slice';
 import { contactHolders } from '../features/contact/contact-slice';
@@ -72,6 +73,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(slaHolders), () =>
     import('../features/sla/sla-saga').then((m) => m.slaSaga),
+  ),
+  lazySaga(requestedTypes(customFieldsHolders), () =>
+    import('../features/custom-fields/custom-fields-saga').then((m) => m.customFieldsSaga),
   ),
   lazySaga(requestedTypes(adminHolders), () =>
     import('../features/admin/admin-saga').then((m) => m.adminSaga),

@@ -1,5 +1,6 @@
 import type { HdRecord } from '../features/records/types';
 import type { Macro } from '../features/records/details-types';
+import type { CustomField } from '../features/custom-fields/types';
 import type { HistoryAction } from '../features/records/work-types';
 import type { Language, User } from '../lib/types';
 import { seedChannels } from './mail-data';
@@ -69,6 +70,10 @@ export interface Db {
   /** Macros (docs/api-records.md "Macros"). */
   macros: Macro[];
   nextMacroId: number;
+  /** Custom field definitions, and each object's set version (migration 031). */
+  customFields: CustomField[];
+  nextCustomFieldId: number;
+  customFieldSets: Record<CustomField['object_type'], number>;
   /** Saved views (docs/api-bulk-views.md), newest last. */
   savedViews: MockView[];
   nextViewId: number;
@@ -164,6 +169,9 @@ function freshDb(): Db {
     nextViewId: 1,
     macros: [],
     nextMacroId: 1,
+    customFields: [],
+    nextCustomFieldId: 1,
+    customFieldSets: { T: 1, C: 1, U: 1, O: 1 },
     organizations: seedOrganizations(),
     memberships: [],
     nextOrganizationId: 101,

@@ -14,6 +14,7 @@ import { slaHandlers } from './sla-handlers';
 import { BULK_CALL, bulkViewsHandlers } from './bulk-views-handlers';
 import { detailsHandlers } from './details-handlers';
 import { mergeHandlers } from './merge-handlers';
+import { customFieldHandlers } from './custom-field-handlers';
 import { adminHandlers, deactivatedMessage } from './admin-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -155,6 +156,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ),
     ...recordHandlers(),
     ...detailsHandlers(),
+    ...customFieldHandlers(),
     ...attachmentHandlers(),
     ...threadHandlers(),
     ...overviewHandlers(),

@@ -185,6 +185,13 @@ export const hdeRoutes: RouteRow[] = [
     hdeOnly: true,
     adminOnly: true,
   },
+  // Custom fields (issue #42): administrators only.
+  {
+    path: 'custom-fields',
+    page: lazyPage(() => import('../features/custom-fields/pages/custom-fields-page')),
+    hdeOnly: true,
+    adminOnly: true,
+  },
   // Organizations (issue #42): agents view and edit them; administrators create and delete.
   {
     path: 'organizations',
@@ -241,6 +248,7 @@ export const mainMenu: MenuRow[] = [
   { labelKey: 'menu.mailChannels', path: '/mail-channels', group: 'admin', adminOnly: true },
   { labelKey: 'menu.slaPolicies', path: '/sla-policies', group: 'admin', adminOnly: true },
   { labelKey: 'menu.macros', path: '/macros', group: 'admin', adminOnly: true },
+  { labelKey: 'menu.customFields', path: '/custom-fields', group: 'admin', adminOnly: true },
   { labelKey: 'menu.profile', path: '/profile', group: 'end' },
   { labelKey: 'menu.contact', path: '/contact', group: 'end' },
 ];

@@ -100,6 +100,7 @@ describe('route tables', () => {
       'Mail channels',
       'SLA policies',
       'Macros',
+      'Custom fields',
     ]);
     // Home first: the drawer's focus lands on it.
     expect(within(menu).getAllByRole('link')[0]).toHaveTextContent('Home');
