@@ -4,6 +4,7 @@
 // (server/test/mock-parity.test.ts) keeps the two equal.
 import type { Access, HdRecord, ObjectType } from '../features/records/types';
 import { db } from './db';
+import { tagsOf } from './tag-data';
 import { fail, type MockUser } from './http';
 
 export type { MockUser } from './http';
@@ -112,6 +113,7 @@ export function present<R extends HdRecord>(user: MockUser, record: R): R {
     access: accessOf(user, record) ?? 'reader',
     shared_with_me: isSharedWith(record, user.id),
     following: isFollowing(user, record),
+    tags: tagsOf(record.id),
   };
   if (record.object_type === 'T') {
     const names = {

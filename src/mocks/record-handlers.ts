@@ -41,6 +41,7 @@ import type { MockHelpdesk } from './records-data';
 import { slaOfNewTicket } from './sla-handlers';
 import { mailFollowers } from './thread-handlers';
 import { workHandlers } from './work-handlers';
+import { carriesTags } from './tag-data';
 
 const CONFLICT = 'Someone else changed this record. The current version is shown.';
 
@@ -275,6 +276,7 @@ export function listRows(
       return false;
     }
     if (text && !fold(titleOf(r)).includes(text)) return false;
+    if (!carriesTags(r.id, f.tag_ids, f.tag_mode)) return false;
     if (r.object_type === 'T') {
       const owner = r.requester_id;
       const latest = db.work.messages

@@ -92,6 +92,9 @@ const SENTENCES: Record<HistoryAction, Sentence> = {
   },
   sla_warning: (d, h) => h('slaWarning', slaValues(d, h)),
   sla_breach: (d, h) => h('slaBreach', slaValues(d, h)),
+  tagged: (d, h) => h('tagged', { name: str(d.name) }),
+  untagged: (d, h) => h('untagged', { name: str(d.name) }),
+  tag_merged: (d, h) => h('tagMerged', { from: str(d.from), to: str(d.to) }),
 };
 
 function slaValues(d: Details, h: Words) {
