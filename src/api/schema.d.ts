@@ -6326,11 +6326,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Up to 20 tags whose name contains q (any case), those starting with it first */
+        /** Tags whose name contains q (any case), those starting with it first (limit: 20 by default); or the tags with the given ids */
         get: {
             parameters: {
                 query?: {
                     q?: string;
+                    limit?: number;
+                    ids?: number[];
                 };
                 header?: never;
                 path?: never;

@@ -108,14 +108,25 @@ export function tagHandlers() {
     http.get(
       '/api/tags/',
       authed((_user, { request }) => {
-        const q = (new URL(request.url).searchParams.get('q') ?? '').trim().toLowerCase();
+        const search = new URL(request.url).searchParams;
+        const ids = search.getAll('ids').map(Number);
+        if (ids.length) {
+          return ok(
+            db.tags
+              .filter((t) => ids.includes(t.id))
+              .sort(byName)
+              .map((t) => ({ id: t.id, name: t.name })),
+          );
+        }
+        const q = (search.get('q') ?? '').trim().toLowerCase();
+        const limit = Number(search.get('limit') ?? 20);
         const found = db.tags
           .filter((t) => t.name.toLowerCase().includes(q))
           .sort((a, b) => {
             const starts = (t: MockTag) => (t.name.toLowerCase().startsWith(q) ? 0 : 1);
             return starts(a) - starts(b) || byName(a, b);
           })
-          .slice(0, 20)
+          .slice(0, limit)
           .map((t) => ({ id: t.id, name: t.name }));
         return ok(found);
       }),

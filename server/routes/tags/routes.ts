@@ -87,18 +87,31 @@ export function tagRoutes(server: FastifyInstance, ctx: AppContext): void {
       config: { session: 'read' },
       schema: {
         tags,
-        summary: 'Up to 20 tags whose name contains q (any case), those starting with it first',
+        summary:
+          'Tags whose name contains q (any case), those starting with it first (limit: 20 by default); or the tags with the given ids',
         security: authenticated,
         querystring: {
           type: 'object',
           properties: {
             q: { type: 'string', maxLength: 200, [M]: TAG_NAME_MESSAGE },
+            limit: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 100,
+              [M]: 'Limit must be 1 to 100.',
+            },
+            // A list filter's tags by id (its chips' names): `ids=3&ids=7`.
+            ids: { type: 'array', maxItems: 10, items: tagId, [M]: 'Choose 1 to 10 tags.' },
           },
         },
         response: { 200: ok(tagsSchema), ...errors(400, 401) },
       },
     },
-    async (request) => success(await sql.findTags(ctx.db, (request.query.q ?? '').trim(), 20)),
+    async (request) => {
+      const { q, limit, ids } = request.query;
+      if (ids?.length) return success(await sql.tagsByIds(ctx.db, ids));
+      return success(await sql.findTags(ctx.db, (q ?? '').trim(), limit ?? 20));
+    },
   );
 
   app.get(

@@ -32,6 +32,15 @@ export async function findTags(db: Queryable, q: string, limit: number): Promise
   return rows;
 }
 
+/** The tags with these ids (those that exist), in chip order. */
+export async function tagsByIds(db: Queryable, ids: number[]): Promise<Tag[]> {
+  const { rows } = await db.query<Tag>(
+    `SELECT t.id, t.name FROM tags t WHERE t.id = ANY ($1::int[]) ORDER BY ${TAG_ORDER}`,
+    [ids],
+  );
+  return rows;
+}
+
 /** Every tag with how many records carry it (admins' page; one index count per tag). */
 export async function tagUsage(db: Queryable): Promise<TagUsage[]> {
   const { rows } = await db.query<TagUsage>(

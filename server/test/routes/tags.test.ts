@@ -164,6 +164,13 @@ describe('GET tags/', () => {
     const res = await call('GET', '/api/tags/?q=PRINT', alice.token);
     expect(res.statusCode).toBe(200);
     expect(names(res.json().data)).toEqual(['Printer jam', 'zz-printer']);
+    const ids = res.json().data.map((x: { id: number }) => x.id);
+    const byIds = await call('GET', `/api/tags/?ids=${ids[1]}&ids=${ids[0]}`, alice.token);
+    expect(names(byIds.json().data)).toEqual(['Printer jam', 'zz-printer']);
+    const one = await call('GET', '/api/tags/?q=print&limit=1', alice.token);
+    expect(names(one.json().data)).toEqual(['Printer jam']);
+    const bad = await call('GET', '/api/tags/?limit=0', alice.token);
+    expect(bad.json().fields).toEqual({ limit: 'Limit must be 1 to 100.' });
     expect((await call('GET', '/api/tags/')).statusCode).toBe(401);
   });
 });

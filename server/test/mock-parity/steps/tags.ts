@@ -82,6 +82,14 @@ export async function tags(s: Scenario): Promise<void> {
   });
   await s.step({
     op: 'GET /api/tags/',
+    as: 'agent',
+    query: { ids: ref('tag:blue') },
+    status: 200,
+    values: tagNames,
+    note: 'by id (a list filter’s chips)',
+  });
+  await s.step({
+    op: 'GET /api/tags/',
     as: 'alice',
     query: { q: 'x'.repeat(201) },
     status: 400,
