@@ -87,6 +87,12 @@ export function* tagsSaga(): SagaIterator {
         yield call(fillHolder<Tag[]>, H.tagChoices.actions, tagsApi.find(a.payload));
       },
     ),
+    takeLatest(
+      H.tagOptions.actions.requested.type,
+      function* options(a: PayloadAction<TagQuery>): SagaIterator {
+        yield call(fillHolder<Tag[]>, H.tagOptions.actions, tagsApi.find(a.payload));
+      },
+    ),
     takeEvery(H.recordTagAdd.actions.requested.type, addToRecord),
     takeEvery(H.recordTagRemove.actions.requested.type, removeFromRecord),
     takeLatest(H.tagUsage.actions.requested.type, function* usage(): SagaIterator {

@@ -7,6 +7,8 @@ export const tagsHolders = {
   tagSuggestions: createRequestHolder<Tag[], TagQuery>('tagSuggestions'),
   // A filter's chosen tags by id, and the bulk bar's choices: apart from the type-ahead's.
   tagChoices: createRequestHolder<Tag[], TagQuery>('tagChoices'),
+  // The bulk bar's tags to add or remove (the first 100 by name).
+  tagOptions: createRequestHolder<Tag[], TagQuery>('tagOptions'),
   recordTagAdd: createRequestHolder<RecordTags, RecordTagAdd>('recordTagAdd'),
   recordTagRemove: createRequestHolder<RecordTags, RecordTagRemove>('recordTagRemove'),
   // The administrators' page.
