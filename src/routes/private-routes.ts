@@ -167,6 +167,12 @@ export const hdeRoutes: RouteRow[] = [
     page: lazyPage(() => import('../features/mail-channels/pages/mail-channels-page')),
     hdeOnly: true,
   },
+  // Tags (issue #42): administrators only; the page itself refuses other agents.
+  {
+    path: 'tags',
+    page: lazyPage(() => import('../features/tags/pages/tags-page')),
+    hdeOnly: true,
+  },
 ];
 
 /**
@@ -200,6 +206,7 @@ export const mainMenu: MenuRow[] = [
   { labelKey: 'menu.mailChannels', path: '/mail-channels', group: 'admin', hdeOnly: true },
   { labelKey: 'menu.slaPolicies', path: '/sla-policies', group: 'admin', hdeOnly: true },
   { labelKey: 'menu.macros', path: '/macros', group: 'admin', hdeOnly: true },
+  { labelKey: 'menu.tags', path: '/tags', group: 'admin', hdeOnly: true },
   { labelKey: 'menu.profile', path: '/profile', group: 'end' },
   { labelKey: 'menu.contact', path: '/contact', group: 'end' },
 ];
