@@ -83,6 +83,7 @@ describe('route tables', () => {
       'Mail channels',
       'SLA policies',
       'Macros',
+      'Tags',
     ]);
     // Home first: the drawer's focus lands on it.
     expect(within(menu).getAllByRole('link')[0]).toHaveTextContent('Home');
