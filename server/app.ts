@@ -68,6 +68,7 @@ import { bulkRoutes } from './routes/bulk/routes.js';
 import { viewsRoutes } from './routes/views/routes.js';
 import { detailsRoutes } from './routes/details/routes.js';
 import { macroRoutes } from './routes/macros/routes.js';
+import { adminRoutes } from './routes/admin/routes.js';
 import { tagRoutes } from './routes/tags/routes.js';
 
 export interface BuildAppOptions {
@@ -272,6 +273,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       viewsRoutes(api, ctx);
       detailsRoutes(api, ctx);
       macroRoutes(api, ctx);
+      adminRoutes(api, ctx);
       tagRoutes(api, ctx);
     },
     { prefix: '/api' },

@@ -1,8 +1,9 @@
 // Fans the database's notifications out to this process's event streams (docs/api-live.md).
-// Visibility is the lists' rule: agents (user_is_hde) get every event, a regular user only those
-// of records they own or that are shared with them, and never an internal (work-log) one. One
-// share query per event covers every connected regular user who is not the owner, so the cost
-// does not grow with the number of streams. Events are handled one at a time, in the order the
+// Visibility is the lists' rule: agents (user_is_hde) get every event but those of a desk
+// restricted to members they are not one of, a regular user only those of records they own or
+// that are shared with them, and never an internal (work-log) one. One desk query and one
+// share query per event cover every connected agent and regular user, so the cost does not grow
+// with the number of streams. Events are handled one at a time, in the order the
 // database sent them. Presence (who is viewing, who is typing) is kept in memory by every
 // process from the same notifications, and expires unless re-sent.
 import type { Db } from '../db/pool.js';
@@ -19,6 +20,7 @@ import {
   type RecordChange,
 } from './events.js';
 import { createLiveListener, type ListenerLogger, type LiveListener } from './listener.js';
+import { deskOpenToUser } from '../routes/records/visibility.js';
 
 export interface LiveClient {
   user: Pick<AuthUser, 'id' | 'user_is_hde' | 'session_id'>;
@@ -82,11 +84,24 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
   ): Promise<LiveClient[]> {
     const out: LiveClient[] = [];
     const others = new Set<number>();
+    const agents = new Set<number>();
     for (const c of clients) {
-      if (c.user.user_is_hde) out.push(c);
+      if (c.user.user_is_hde && c.user.id !== ownerId) agents.add(c.user.id);
+      else if (c.user.user_is_hde) out.push(c);
       else if (internal) continue;
       else if (c.user.id === ownerId) out.push(c);
       else others.add(c.user.id);
+    }
+    if (agents.size > 0) {
+      // The lists' rule (records/visibility.ts): a restricted desk's records reach its members only.
+      const { rows } = await opts.db.query<{ user_id: string }>(
+        `SELECT a.user_id FROM unnest($2::bigint[]) AS a(user_id)
+          WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.id = $1
+                               AND NOT ${deskOpenToUser('a.user_id', 'r.hd_id')})`,
+        [recordId, [...agents]],
+      );
+      const open = new Set(rows.map((r) => Number(r.user_id)));
+      for (const c of clients) if (open.has(c.user.id) && c.user.user_is_hde) out.push(c);
     }
     if (others.size === 0) return out;
     const { rows } = await opts.db.query<{ user_id: string }>(

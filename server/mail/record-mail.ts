@@ -13,6 +13,7 @@ import type { AppContext } from '../lib/context.js';
 import type { Recipient } from '../routes/threads/sql.js';
 import { queueMail, type MailAddress } from './outgoing.js';
 import { recordMail, type RecordMailEvent, type RecordRef } from './record-templates.js';
+import { deskOpenToUser } from '../routes/records/visibility.js';
 import { newMessageId } from './reply-token.js';
 import type { Language, MailContent } from './templates.js';
 
@@ -96,7 +97,7 @@ export async function followersAndThread(
   const { rows } = await q.query<Recipient & ThreadColumns>(
     prepared(
       `WITH RECURSIVE
-          r AS (SELECT id, owner_id, object_type, searchable, is_draft FROM records WHERE id = $1),
+          r AS (SELECT id, owner_id, object_type, searchable, is_draft, hd_id FROM records WHERE id = $1),
           ids AS (
             SELECT r.owner_id AS user_id FROM r
              WHERE NOT EXISTS (SELECT 1 FROM record_follows f
@@ -108,10 +109,12 @@ export async function followersAndThread(
      SELECT u.id, u.email, u.fullname, u.language, u.user_is_hde, ${THREAD_COLUMNS},
             ${NEXT_MAIL_LOG_ID} AS log_id
        FROM ids JOIN users u ON u.id = ids.user_id CROSS JOIN r
-      WHERE u.id <> $2
-        AND (u.id = r.owner_id OR u.user_is_hde
-             OR EXISTS (SELECT 1 FROM record_shares s WHERE s.record_id = r.id AND s.user_id = u.id)
-             OR (r.object_type = 'C' AND r.searchable AND NOT r.is_draft))
+      WHERE u.id <> $2 AND u.deactivated_at IS NULL
+        AND (u.id = r.owner_id
+             OR (u.user_is_hde AND ${deskOpenToUser('u.id', 'r.hd_id')})
+             OR (NOT u.user_is_hde
+                 AND (EXISTS (SELECT 1 FROM record_shares s WHERE s.record_id = r.id AND s.user_id = u.id)
+                      OR (r.object_type = 'C' AND r.searchable AND NOT r.is_draft))))
       ORDER BY u.id`,
       [recordId, actorId],
     ),

@@ -7,6 +7,7 @@ import type { Queryable } from '../db/transaction.js';
 import { detailsLink, loadMailThread, queueRecordMail } from '../mail/record-mail.js';
 import type { Recipient } from '../routes/threads/sql.js';
 import { recordEvent } from '../routes/records/history.js';
+import { deskOpenToUser } from '../routes/records/visibility.js';
 import { escalationMail, type Level } from './escalation-mail.js';
 import type { RunningTarget } from './compute.js';
 import type { SlaContext } from './recompute.js';
@@ -45,10 +46,12 @@ export async function fireEscalation(
     JSON.stringify({ record_id: recordId, kind: action, target: t.target }),
   ]);
   const { rows: people } = await tx.query<Recipient>(
-    `SELECT id, email, fullname, language, user_is_hde FROM users
-      WHERE user_is_hde AND confirmed_at IS NOT NULL AND ($1::bigint IS NULL OR id = $1)
-      ORDER BY id`,
-    [r.assignee_id],
+    `SELECT u.id, u.email, u.fullname, u.language, u.user_is_hde FROM users u
+      WHERE u.user_is_hde AND u.confirmed_at IS NOT NULL AND u.deactivated_at IS NULL
+        AND ($1::bigint IS NULL OR u.id = $1)
+        AND ${deskOpenToUser('u.id', '(SELECT hd_id FROM records WHERE id = $2)')}
+      ORDER BY u.id`,
+    [r.assignee_id, recordId],
   );
   if (!people.length) return;
   const thread = await loadMailThread(tx, recordId);

@@ -13,6 +13,7 @@ import { agents } from './mock-parity/steps/agents.js';
 import { deleting, live, unauthorized } from './mock-parity/steps/ending.js';
 import { overview } from './mock-parity/steps/overview.js';
 import { records } from './mock-parity/steps/records.js';
+import { roles } from './mock-parity/steps/roles.js';
 import { tags } from './mock-parity/steps/tags.js';
 import { threads } from './mock-parity/steps/threads.js';
 import { working } from './mock-parity/steps/working.js';
@@ -37,6 +38,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['threads and files', threads],
   ['agents: assign, move, duplicate, searchable, bulk, views, macros', agents],
   ['settings: SLA policies, mail channels', admin],
+  ['roles and desk access: help desks, users', roles],
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
   ['lookups, search and the overview pages', overview],
   ['live events and presence', live],

@@ -10,8 +10,13 @@ export interface Person {
   email: string;
 }
 
-export async function person(env: TestEnv, fullname: string, hde = false): Promise<Person> {
-  const u = await createUser(env, { fullname, hde });
+export async function person(
+  env: TestEnv,
+  fullname: string,
+  hde = false,
+  admin = false,
+): Promise<Person> {
+  const u = await createUser(env, { fullname, hde, admin });
   return { id: u.id, token: await tokenFor(env, u.email, u.password), fullname, email: u.email };
 }
 

@@ -6,6 +6,7 @@ import { authHolders, authReducer } from '../features/auth/auth-slice';
 import { chartsHolders } from '../features/charts/charts-slice';
 import { collectorHolders } from '../features/collector/collector-slice';
 import { slaHolders } from '../features/sla/sla-slice';
+import { adminHolders } from '../features/admin/admin-slice';
 import { contactHolders } from '../features/contact/contact-slice';
 import { dashboardHolders } from '../features/dashboard/dashboard-slice';
 import { homeHolders } from '../features/home/home-slice';
@@ -36,6 +37,7 @@ const holders = holdersReducer({
   ...chartsHolders,
   ...collectorHolders,
   ...slaHolders,
+  ...adminHolders,
   ...contactHolders,
   ...mailChannelsHolders,
   ...tagsHolders,

@@ -5,6 +5,7 @@ import { authActions, authHolders } from '../features/auth/auth-slice';
 import { chartsHolders } from '../features/charts/charts-slice';
 import { collectorHolders } from '../features/collector/collector-slice';
 import { slaHolders } from '../features/sla/sla-slice';
+import { adminHolders } from '../features/admin/admin-slice';
 import { contactHolders } from '../features/contact/contact-slice';
 import { dashboardHolders } from '../features/dashboard/dashboard-slice';
 import { homeHolders } from '../features/home/home-slice';
@@ -70,6 +71,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(slaHolders), () =>
     import('../features/sla/sla-saga').then((m) => m.slaSaga),
+  ),
+  lazySaga(requestedTypes(adminHolders), () =>
+    import('../features/admin/admin-saga').then((m) => m.adminSaga),
   ),
   lazySaga(requestedTypes(detailsHolders), () =>
     import('../features/records/details-saga').then((m) => m.detailsSaga),

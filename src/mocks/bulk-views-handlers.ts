@@ -13,6 +13,8 @@ const CAP = 1000;
 /** Records worked on at once. */
 const PARALLEL = 4;
 const AGENTS_ONLY = 'Only helpdesk agents can do this.';
+/** Shared views are the administrators' to write (server/routes/views). */
+const ADMINS_ONLY = 'Only administrators can do this.';
 const NOT_FOUND = 'Sorry! the data you are looking for could not be found';
 const SORT_MESSAGE = 'Sort must be one of the list sorts, optionally with a leading "-".';
 const SORTS = {
@@ -240,6 +242,7 @@ export function bulkViewsHandlers() {
         if (!user.user_is_hde) return fail(403, 'Forbidden', AGENTS_ONLY);
         const { input, error } = viewInput(await bodyOf(request));
         if (!input) return invalid(error);
+        if (input.shared && !user.user_is_admin) return fail(403, 'Forbidden', ADMINS_ONLY);
         const now = new Date().toISOString();
         const view: MockView = {
           id: db.nextViewId++,
@@ -260,6 +263,9 @@ export function bulkViewsHandlers() {
         if (view instanceof Response) return view;
         const { input, error } = viewInput(await bodyOf(request));
         if (!input) return invalid(error);
+        if ((input.shared || view.shared) && !user.user_is_admin) {
+          return fail(403, 'Forbidden', ADMINS_ONLY);
+        }
         Object.assign(view, input, { updated_at: new Date().toISOString() });
         return ok(viewOf(view, user.id));
       }),
@@ -270,6 +276,7 @@ export function bulkViewsHandlers() {
         if (!user.user_is_hde) return fail(403, 'Forbidden', AGENTS_ONLY);
         const view = ownView(user.id, Number(params.id));
         if (view instanceof Response) return view;
+        if (view.shared && !user.user_is_admin) return fail(403, 'Forbidden', ADMINS_ONLY);
         db.savedViews = db.savedViews.filter((v) => v !== view);
         return ok({ id: view.id });
       }),

@@ -4,6 +4,7 @@ import type { ApiData } from '../lib/api-client';
 import { accessOf, nameOf, NOT_FOUND, present, readable } from './access';
 import type { MockUser } from './access';
 import { compare, recordNodes } from './category-data';
+import { adminsOnly } from './admin-handlers';
 import { db } from './db';
 import { authed, bodyOf, fail, http, ok } from './http';
 import { sanitizeHtml } from '../lib/sanitize';
@@ -207,7 +208,7 @@ export function detailsHandlers() {
     ),
     http.post(
       '/api/macros',
-      agentsOnly(async (_user, { request }) => {
+      adminsOnly(async (_user, { request }) => {
         const made = macroOf(await bodyOf(request), db.nextMacroId);
         if (!('id' in made)) return fail(400, 'Bad Request', 'Validation failed', made);
         db.nextMacroId += 1;
@@ -217,7 +218,7 @@ export function detailsHandlers() {
     ),
     http.put(
       '/api/macros/{id}',
-      agentsOnly(async (_user, { request, params }) => {
+      adminsOnly(async (_user, { request, params }) => {
         const id = Number(params.id);
         const made = macroOf(await bodyOf(request), id);
         if (!('id' in made)) return fail(400, 'Bad Request', 'Validation failed', made);
@@ -229,7 +230,7 @@ export function detailsHandlers() {
     ),
     http.delete(
       '/api/macros/{id}',
-      agentsOnly((_user, { params }) => {
+      adminsOnly((_user, { params }) => {
         const id = Number(params.id);
         if (!db.macros.some((m) => m.id === id)) {
           return fail(404, 'Not Found', 'This macro does not exist.');

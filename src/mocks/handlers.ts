@@ -13,6 +13,7 @@ import { tagHandlers } from './tag-handlers';
 import { slaHandlers } from './sla-handlers';
 import { BULK_CALL, bulkViewsHandlers } from './bulk-views-handlers';
 import { detailsHandlers } from './details-handlers';
+import { adminHandlers, deactivatedMessage } from './admin-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -45,6 +46,8 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
       if (!user.confirmed) {
         return fail(403, 'Forbidden', 'Please confirm your email address before logging in.');
       }
+      const deactivated = deactivatedMessage(user.id);
+      if (deactivated) return fail(403, 'Forbidden', deactivated);
       return ok({ token: startSession(user.id), user: publicUser(user) });
     }),
 
@@ -156,6 +159,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...overviewHandlers(),
     ...mailHandlers(),
     ...slaHandlers(),
+    ...adminHandlers(),
     ...liveHandlers(),
     ...bulkViewsHandlers(),
     ...taxonomyHandlers(),

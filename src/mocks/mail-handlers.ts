@@ -1,11 +1,11 @@
 import type { ConnectionTest, MailChannel } from '../features/mail-channels/types';
+import { adminsOnly } from './admin-handlers';
 import { db } from './db';
-import { authed, bodyOf, fail, http, ok } from './http';
+import { bodyOf, fail, http, ok } from './http';
 import type { MockChannel } from './mail-data';
 import { HELPDESKS } from './records-data';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const AGENTS_ONLY = 'Only helpdesk agents can do this.';
 const NO_DESK = 'Help desk not found.';
 /** The mock's only reachable mailbox server (anything else refuses the connection). */
 const REACHABLE = 'imap.example.com';
@@ -61,11 +61,9 @@ type ImapInput = Omit<Imap, 'password' | 'folder'> & { password?: string; folder
 /** The mail channels page (helpdesk agents only): list, save, test connection. */
 export function mailHandlers() {
   type Info = { request: Request; params: { hd_id?: string | number } };
-  /** Signed-in helpdesk agents only (403 otherwise). */
+  /** Administrators only (403 otherwise): they configure the channels. */
   const agent = <I extends { request: Request }, Answer>(handler: (info: I) => Answer) =>
-    authed((user, info: I) =>
-      user.user_is_hde ? handler(info) : fail(403, 'Forbidden', AGENTS_ONLY),
-    );
+    adminsOnly((_user, info: I) => handler(info));
   const deskOf = (info: Info) => HELPDESKS.find((hd) => hd.hd_id === Number(info.params.hd_id));
   const invalid = (fields: Record<string, string>) =>
     fail(400, 'Bad Request', 'Validation failed', fields);

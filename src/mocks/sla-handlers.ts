@@ -1,4 +1,5 @@
 import type { SlaPolicy } from '../features/sla/types';
+import { adminsOnly } from './admin-handlers';
 import { db } from './db';
 import { authed, bodyOf, fail, http, ok } from './http';
 import { COMPANIES, HELPDESKS, NO_SLA, PRIORITIES } from './records-data';
@@ -147,7 +148,7 @@ export function slaHandlers() {
     ),
     http.post(
       '/api/sla/policies/',
-      agents(async ({ request }) => {
+      adminsOnly(async (_user, { request }) => {
         const { fields, input } = validate(await bodyOf(request));
         if (Object.keys(fields).length) return invalid(fields);
         const now = new Date().toISOString();
@@ -165,7 +166,7 @@ export function slaHandlers() {
     ),
     http.put(
       '/api/sla/policies/order/',
-      agents(async ({ request }) => {
+      adminsOnly(async (_user, { request }) => {
         const ids = (await bodyOf(request)).ids as number[];
         const known = db.slaPolicies.map((p) => p.id);
         if (ids.length !== known.length || !known.every((id) => ids.includes(id))) {
@@ -183,7 +184,7 @@ export function slaHandlers() {
     ),
     http.put(
       '/api/sla/policies/{id}/',
-      agents(async ({ request, params }) => {
+      adminsOnly(async (_user, { request, params }) => {
         const b = await bodyOf(request);
         const { fields, input } = validate(b);
         if (Object.keys(fields).length) return invalid(fields);
@@ -210,7 +211,7 @@ export function slaHandlers() {
     ),
     http.delete(
       '/api/sla/policies/{id}/',
-      agents(({ params }) => {
+      adminsOnly((_user, { params }) => {
         const id = Number(params.id);
         if (!db.slaPolicies.some((p) => p.id === id)) return fail(404, 'Not Found', NOT_FOUND);
         db.slaPolicies = db.slaPolicies.filter((p) => p.id !== id);

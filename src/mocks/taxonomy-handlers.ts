@@ -11,11 +11,11 @@ import {
   recordNodes,
   taxonomyNode,
 } from './category-data';
+import { adminsOnly } from './admin-handlers';
 import { db, logEvent } from './db';
-import { authed, bodyOf, fail, http, ok, type MockUser } from './http';
+import { authed, bodyOf, fail, http, ok } from './http';
 import { fold } from './records-data';
 
-const AGENTS_ONLY = 'Only helpdesk agents can maintain the classification.';
 const DUPLICATE_NAME = 'A category with this name already exists here.';
 const PARENT_MESSAGE = 'Choose a parent category.';
 const notFound = () => fail(404, 'Not Found', NOT_FOUND);
@@ -29,13 +29,6 @@ const siblingHasName = (parent: number | null, name: string, except = 0) =>
   );
 
 export function taxonomyHandlers() {
-  const agentsOnly = <Info extends { request: Request }, Answer>(
-    handler: (user: MockUser, info: Info) => Answer,
-  ) =>
-    authed((user: MockUser, info: Info) =>
-      user.user_is_hde ? handler(user, info) : fail(403, 'Forbidden', AGENTS_ONLY),
-    );
-
   const perKind = (['ticket', 'content'] as const).flatMap((path) => {
     const type: ObjectType = path === 'ticket' ? 'T' : 'C';
     return [
@@ -140,7 +133,7 @@ export function taxonomyHandlers() {
     // Maintenance (agents).
     http.post(
       '/api/classification/',
-      agentsOnly(async (_user, { request }) => {
+      adminsOnly(async (_user, { request }) => {
         const body = await bodyOf(request);
         const name = String(body.category_name).trim();
         const parent = (body.parent_id as number | null | undefined) ?? null;
@@ -159,7 +152,7 @@ export function taxonomyHandlers() {
     ),
     http.put(
       '/api/classification/{id}',
-      agentsOnly(async (_user, { request, params }) => {
+      adminsOnly(async (_user, { request, params }) => {
         const node = categoryById(Number(params.id));
         if (!node) return notFound();
         const body = await bodyOf(request);
@@ -183,7 +176,7 @@ export function taxonomyHandlers() {
     ),
     http.delete(
       '/api/classification/{id}',
-      agentsOnly((_user, { params }) => {
+      adminsOnly((_user, { params }) => {
         const id = Number(params.id);
         if (!categoryById(id)) return notFound();
         const used = db.recordCategories.filter((l) => l.category_id === id).length;

@@ -106,6 +106,7 @@ export const hdeRoutes: RouteRow[] = [
     path: 'content-collector-maintenance',
     page: lazyPage(() => import('../features/collector/pages/maintenance-page')),
     hdeOnly: true,
+    adminOnly: true,
   },
   {
     path: 'hd_ticket',
@@ -146,6 +147,7 @@ export const hdeRoutes: RouteRow[] = [
     path: 'sla-policies',
     page: lazyPage(() => import('../features/sla/pages/sla-policies-page')),
     hdeOnly: true,
+    adminOnly: true,
   },
   {
     path: 'hd_content/draft',
@@ -160,18 +162,34 @@ export const hdeRoutes: RouteRow[] = [
     path: 'macros',
     page: lazyPage(() => import('../features/records/pages/macros-page')),
     hdeOnly: true,
+    adminOnly: true,
+  },
+  // Roles and desk access (issue #42): administrators only.
+  {
+    path: 'admin/helpdesks',
+    page: lazyPage(() => import('../features/admin/pages/help-desks-page')),
+    hdeOnly: true,
+    adminOnly: true,
+  },
+  {
+    path: 'admin/users',
+    page: lazyPage(() => import('../features/admin/pages/users-page')),
+    hdeOnly: true,
+    adminOnly: true,
   },
   // Mail channels (issue #8).
   {
     path: 'mail-channels',
     page: lazyPage(() => import('../features/mail-channels/pages/mail-channels-page')),
     hdeOnly: true,
+    adminOnly: true,
   },
-  // Tags (issue #42): administrators only; the page itself refuses other agents.
+  // Tags (issue #42): rename, merge, delete.
   {
     path: 'tags',
     page: lazyPage(() => import('../features/tags/pages/tags-page')),
     hdeOnly: true,
+    adminOnly: true,
   },
 ];
 
@@ -197,16 +215,19 @@ export const mainMenu: MenuRow[] = [
   { labelKey: 'menu.whatsNew', path: '/whats-new', group: 'insights' },
   { labelKey: 'menu.chartsApex', path: '/charts/apex', group: 'insights' },
   { labelKey: 'menu.chartsChartjs', path: '/charts/chartjs', group: 'insights' },
+  // Administration: administrators only (user_is_admin).
+  { labelKey: 'menu.helpdesks', path: '/admin/helpdesks', group: 'admin', adminOnly: true },
+  { labelKey: 'menu.users', path: '/admin/users', group: 'admin', adminOnly: true },
   {
     labelKey: 'menu.collectorMaintenance',
     path: '/content-collector-maintenance',
     group: 'admin',
-    hdeOnly: true,
+    adminOnly: true,
   },
-  { labelKey: 'menu.mailChannels', path: '/mail-channels', group: 'admin', hdeOnly: true },
-  { labelKey: 'menu.slaPolicies', path: '/sla-policies', group: 'admin', hdeOnly: true },
-  { labelKey: 'menu.macros', path: '/macros', group: 'admin', hdeOnly: true },
-  { labelKey: 'menu.tags', path: '/tags', group: 'admin', hdeOnly: true },
+  { labelKey: 'menu.mailChannels', path: '/mail-channels', group: 'admin', adminOnly: true },
+  { labelKey: 'menu.slaPolicies', path: '/sla-policies', group: 'admin', adminOnly: true },
+  { labelKey: 'menu.macros', path: '/macros', group: 'admin', adminOnly: true },
+  { labelKey: 'menu.tags', path: '/tags', group: 'admin', adminOnly: true },
   { labelKey: 'menu.profile', path: '/profile', group: 'end' },
   { labelKey: 'menu.contact', path: '/contact', group: 'end' },
 ];

@@ -7,6 +7,8 @@ export interface RouteRow {
   page: LazyPage;
   /** Only for helpdesk users (user_is_hde): absent from the router otherwise. */
   hdeOnly?: boolean;
+  /** Only for administrators (user_is_admin): absent from the router otherwise. */
+  adminOnly?: boolean;
   /**
    * Starts the page's first call as the app starts and gives back the request the page makes
    * for it (a first screen only; app/router.tsx).
@@ -34,12 +36,20 @@ export interface MenuRow {
   /** Its section of the menu (its heading: common's `menuGroups.<group>`). */
   group: MenuGroup;
   hdeOnly?: boolean;
+  adminOnly?: boolean;
 }
 
-/** The gating rule: hde-only rows exist only for a helpdesk user. */
-export function visibleRows<R extends { hdeOnly?: boolean }>(
+/**
+ * The gating rule: hde-only rows exist only for a helpdesk user, admin-only rows only for an
+ * administrator (the server answers 403 to anyone else all the same).
+ */
+export function visibleRows<R extends { hdeOnly?: boolean; adminOnly?: boolean }>(
   rows: readonly R[],
-  user: { user_is_hde: boolean } | null | undefined,
+  user: { user_is_hde: boolean; user_is_admin?: boolean } | null | undefined,
 ): R[] {
-  return rows.filter((row) => !row.hdeOnly || user?.user_is_hde === true);
+  return rows.filter(
+    (row) =>
+      (!row.hdeOnly || user?.user_is_hde === true) &&
+      (!row.adminOnly || user?.user_is_admin === true),
+  );
 }

@@ -36,6 +36,7 @@ import { recomputeSla } from '../../sla/recompute.js';
 import { routesReferring, type TypedApp } from '../../lib/typed-routes.js';
 import * as sql from './sql.js';
 
+import { NOT_DESK_MEMBER } from '../records/desk-rules.js';
 export const ASSIGNEE_MESSAGE = 'Choose a helpdesk agent.';
 
 const version = {
@@ -221,6 +222,9 @@ function kindRoutes(app: App, ctx: AppContext, kind: RecordKind): void {
             assignee = await sql.findAgent(tx, assigneeId);
             if (!assignee) {
               throw new HttpError(400, 'Validation failed', { assignee_id: ASSIGNEE_MESSAGE });
+            }
+            if (!(await sql.worksOnDeskOf(tx, assigneeId, Number(r.id)))) {
+              throw new HttpError(400, 'Validation failed', { assignee_id: NOT_DESK_MEMBER });
             }
           }
           if (!(await sql.assignRecord(tx, Number(r.id), v, assigneeId))) return false;

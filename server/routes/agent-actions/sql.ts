@@ -3,7 +3,7 @@
 // (record-access.ts) first; every write here is conditional on the version the caller saw.
 import type { Queryable } from '../../db/transaction.js';
 import type { ObjectType } from '../records/kinds.js';
-import type { Viewer } from '../records/visibility.js';
+import { deskOpenToUser, type Viewer } from '../records/visibility.js';
 
 /**
  * Deletes a record an agent may delete (any) or the owner's own draft, in one statement, and
@@ -112,7 +112,8 @@ export interface Agent {
 export async function listAgents(q: Queryable): Promise<Agent[]> {
   const { rows } = await q.query<Agent>(
     `SELECT id, fullname, email, language, user_is_hde FROM users
-      WHERE user_is_hde AND confirmed_at IS NOT NULL ORDER BY fullname, id`,
+      WHERE user_is_hde AND confirmed_at IS NOT NULL AND deactivated_at IS NULL
+      ORDER BY fullname, id`,
   );
   return rows;
 }
@@ -120,8 +121,21 @@ export async function listAgents(q: Queryable): Promise<Agent[]> {
 export async function findAgent(q: Queryable, id: number): Promise<Agent | undefined> {
   const { rows } = await q.query<Agent>(
     `SELECT id, fullname, email, language, user_is_hde FROM users
-      WHERE id = $1 AND user_is_hde AND confirmed_at IS NOT NULL`,
+      WHERE id = $1 AND user_is_hde AND confirmed_at IS NOT NULL AND deactivated_at IS NULL`,
     [id],
   );
   return rows[0];
+}
+
+/** Whether agent `userId` works on record `recordId`'s desk (not restricted, or a member). */
+export async function worksOnDeskOf(
+  q: Queryable,
+  userId: number,
+  recordId: number,
+): Promise<boolean> {
+  const { rows } = await q.query<{ open: boolean }>(
+    `SELECT ${deskOpenToUser('$1::bigint', 'r.hd_id')} AS open FROM records r WHERE r.id = $2`,
+    [userId, recordId],
+  );
+  return rows[0]?.open === true;
 }

@@ -34,6 +34,10 @@ import {
   type ThrottleKey,
 } from './throttle.js';
 
+/** A deactivated account's answer to its right password (docs/api-admin.md). */
+export const ACCOUNT_DEACTIVATED =
+  'This account has been deactivated. Ask an administrator to reactivate it.';
+
 export const MESSAGES = {
   invalidCredentials: 'Invalid credentials',
   unconfirmed: 'Please confirm your email address before logging in.',
@@ -109,6 +113,8 @@ export function authRoutes(server: FastifyInstance, ctx: AppContext): void {
       }
       // Only said after the password matched, so it reveals nothing to a guesser.
       if (!user.confirmed_at) throw new HttpError(403, MESSAGES.unconfirmed);
+      // Also only after the password matched: a stranger cannot learn that the account exists.
+      if (user.deactivated_at) throw new HttpError(403, ACCOUNT_DEACTIVATED);
       await forgetKeys(db, keys.slice(0, 1)); // this account from this address only
 
       const jti = randomUUID();
@@ -232,7 +238,7 @@ export function authRoutes(server: FastifyInstance, ctx: AppContext): void {
       await throttle(keys, MESSAGES.tooManyRequests);
       await countAttempt(db, config, keys);
       const user = await sql.findUserByEmail(db, request.body.email.trim());
-      if (user) {
+      if (user && !user.deactivated_at) {
         const { token, hash } = newOneTimeToken();
         await sql.insertAccountToken(db, {
           hash,

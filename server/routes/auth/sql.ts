@@ -6,10 +6,11 @@ export type UserRow = Omit<PublicUser, 'id'> & {
   id: string; // bigint arrives as a string
   password_hash: string;
   confirmed_at: Date | null;
+  deactivated_at: Date | null;
 };
 
 const USER_COLUMNS = `id, fullname, email, password_hash, user_is_hde, user_is_admin,
-  items_per_page, language, confirmed_at`;
+  items_per_page, language, confirmed_at, deactivated_at`;
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(

@@ -2,7 +2,7 @@
 // (created_at) and closed (the history's status_changed events into a closed status). Agents
 // count every record, anyone else their own (requester / author). Days are UTC.
 import type { Db } from '../../db/pool.js';
-import { Params, type Viewer } from '../records/visibility.js';
+import { Params, hiddenDesks, type Viewer } from '../records/visibility.js';
 
 export interface Period {
   from: string;
@@ -25,7 +25,10 @@ export type Bar = {
 /** The records the charts count: the viewer's own, or all for agents (no shares: figures are
  * about one's own work). */
 function scope(p: Params, viewer: Viewer, alias = 'r'): string {
-  return `(${p.add(viewer.user_is_hde)}::boolean OR ${alias}.owner_id = ${p.add(viewer.id)})`;
+  const me = p.add(viewer.id);
+  // An agent's: every desk but the restricted ones they are not a member of (visibility.ts).
+  return `((${p.add(viewer.user_is_hde)}::boolean AND ${alias}.hd_id <> ALL (${hiddenDesks(me)}))
+          OR ${alias}.owner_id = ${me}::bigint)`;
 }
 
 function range(p: Params, period: Period, column: string): string {

@@ -144,6 +144,7 @@ export function collectorRoutes(server: FastifyInstance, ctx: AppContext): void 
   app.post(
     '/classification/',
     {
+      config: { role: 'admin' },
       preHandler: agentsOnly,
       schema: {
         tags: ['classification'],
@@ -176,6 +177,7 @@ export function collectorRoutes(server: FastifyInstance, ctx: AppContext): void 
   app.put(
     '/classification/:id',
     {
+      config: { role: 'admin' },
       preHandler: agentsOnly,
       schema: {
         tags: ['classification'],
@@ -217,6 +219,7 @@ export function collectorRoutes(server: FastifyInstance, ctx: AppContext): void 
   app.delete(
     '/classification/:id',
     {
+      config: { role: 'admin' },
       preHandler: agentsOnly,
       schema: {
         tags: ['classification'],

@@ -156,6 +156,7 @@ export function macroRoutes(server: FastifyInstance, ctx: AppContext): void {
   app.post(
     '/macros',
     {
+      config: { role: 'admin' },
       preHandler: agentsOnly,
       schema: {
         tags,
@@ -174,6 +175,7 @@ export function macroRoutes(server: FastifyInstance, ctx: AppContext): void {
   app.put(
     '/macros/:id',
     {
+      config: { role: 'admin' },
       preHandler: agentsOnly,
       schema: {
         tags,
@@ -194,6 +196,7 @@ export function macroRoutes(server: FastifyInstance, ctx: AppContext): void {
   app.delete(
     '/macros/:id',
     {
+      config: { role: 'admin' },
       preHandler: agentsOnly,
       schema: {
         tags,

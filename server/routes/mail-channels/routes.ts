@@ -146,6 +146,7 @@ export function mailChannelRoutes(server: FastifyInstance, ctx: AppContext): voi
   app.get(
     '/mail-channel/',
     {
+      config: { role: 'admin' },
       preHandler,
       schema: {
         tags,
@@ -170,6 +171,7 @@ export function mailChannelRoutes(server: FastifyInstance, ctx: AppContext): voi
   app.put(
     '/mail-channel/:hd_id/',
     {
+      config: { role: 'admin' },
       preHandler,
       schema: {
         tags,
@@ -249,6 +251,7 @@ export function mailChannelRoutes(server: FastifyInstance, ctx: AppContext): voi
   app.post(
     '/mail-channel/:hd_id/test/',
     {
+      config: { role: 'admin' },
       preHandler,
       // No body at all means "test the stored settings", like an empty object.
       preValidation: async (request) => {

@@ -242,7 +242,7 @@ export function overviewRoutes(server: FastifyInstance, ctx: AppContext): void {
         Promise.all(
           specs.map((s) => ticketCount(ctx.db, user, s.scope, s.filters, ctx.clock.now())),
         ),
-        user.user_is_hde ? openPerHelpdesk(ctx.db) : Promise.resolve(undefined),
+        user.user_is_hde ? openPerHelpdesk(ctx.db, user) : Promise.resolve(undefined),
         activity(ctx.db, user),
       ]);
       return success({

@@ -5,7 +5,13 @@ import { LIST_COUNT_CAP, TICKET } from '../records/kinds.js';
 import { buildListQueries, selectFrom, type ListFilters } from '../records/sql.js';
 import type { RecordRow } from '../records/kinds.js';
 import { statusGroup } from '../records/ticket-state.js';
-import { Params, viewerColumns, visibleTo, type Viewer } from '../records/visibility.js';
+import {
+  Params,
+  hiddenDesks,
+  viewerColumns,
+  visibleTo,
+  type Viewer,
+} from '../records/visibility.js';
 
 /** Published, searchable, submitted content: what every signed-in user may read. */
 const PUBLISHED = `r.object_type = 'C' AND NOT r.is_draft AND r.searchable
@@ -68,7 +74,7 @@ export type HelpdeskOpen = {
 };
 
 /** Open tickets per ticket help desk (every help desk, in tree order). */
-export async function openPerHelpdesk(db: Db): Promise<HelpdeskOpen[]> {
+export async function openPerHelpdesk(db: Db, viewer: Viewer): Promise<HelpdeskOpen[]> {
   const { rows } = await db.query<HelpdeskOpen>(
     `WITH open AS (
        SELECT r.hd_id, count(*)::int AS n FROM records r
@@ -78,8 +84,9 @@ export async function openPerHelpdesk(db: Db): Promise<HelpdeskOpen[]> {
        FROM helpdesks h
        LEFT JOIN helpdesks parent ON parent.id = h.parent_id
        LEFT JOIN open ON open.hd_id = h.id
-      WHERE h.object_type = 'T'
+      WHERE h.object_type = 'T' AND h.id <> ALL (${hiddenDesks('$1')})
       ORDER BY coalesce(parent.sort_order, h.sort_order), h.parent_id NULLS FIRST, h.sort_order`,
+    [viewer.id],
   );
   return rows;
 }

@@ -35,6 +35,7 @@ import { NOT_FOUND_MESSAGE, READ_ONLY_MESSAGE } from './messages.js';
 import { insertSubmittedTicket } from '../../sla/new-ticket.js';
 import { recomputeSla } from '../../sla/recompute.js';
 import * as sql from './sql.js';
+import { DESK_MOVE_DENIED, worksOnDesk } from './desk-rules.js';
 
 export const NOT_FOUND = NOT_FOUND_MESSAGE;
 export const CONFLICT = 'Someone else changed this record. The current version is shown.';
@@ -231,6 +232,13 @@ function recordRoutes(
       };
       if (!merged.is_draft) {
         checkSubmitted(kind, { body: merged.body, lookup: merged[kind.requiredLookup] });
+      }
+      // An agent moves someone else's record into a restricted desk only as its member.
+      const moved = merged.hd_id !== null && merged.hd_id !== current.hd_id;
+      if (moved && user.user_is_hde && Number(current.owner_id) !== user.id) {
+        if (!(await worksOnDesk(ctx.db, user.id, merged.hd_id))) {
+          throw new HttpError(400, 'Validation failed', { hd_id: DESK_MOVE_DENIED });
+        }
       }
       const row = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
         const updated = await sql.updateRecord(tx, user, kind.type, id, b.version, merged);

@@ -344,8 +344,11 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
   // owner_id (records_my_*), "shared with me" starts from record_shares_user_idx, "hd" is
   // agents only (the route answers 403 to others) and reads records_hd_*.
   if (req.scope === 'hd') where.push(visibleTo(p, viewer));
-  else if (f.shared_with_me) where.push(sharedWith(p.add(viewer.id)));
-  else where.push(`r.owner_id = ${p.add(viewer.id)}`);
+  else if (f.shared_with_me) {
+    where.push(sharedWith(p.add(viewer.id)));
+    // A share does not open a restricted desk to an agent who is not its member.
+    if (viewer.user_is_hde) where.push(visibleTo(p, viewer));
+  } else where.push(`r.owner_id = ${p.add(viewer.id)}`);
   const eq = (column: string, value: number | undefined) => {
     if (value !== undefined) where.push(`r.${column} = ${p.add(value)}`);
   };

@@ -26,14 +26,15 @@ export function sharedWith(me: string, alias = 'r'): string {
 }
 
 /**
- * `(r.owner_id = $me OR shared with $me)` for a regular user, `TRUE` for a helpdesk agent: the
- * owner (requester / author), agents and the people the record is shared with. The role is in
+ * `(r.owner_id = $me OR shared with $me)` for a regular user; for a helpdesk agent every record
+ * but a restricted desk's they are not a member of (deskOpen): the owner (requester / author),
+ * agents and the people the record is shared with. The role is in
  * the statement's text, not a parameter, so a named statement's generic plan is the role's own
  * (an agent's list reads the hd indexes, a user's the owner's); the share is a primary-key probe
  * of record_shares.
  */
 export function visibleTo(p: Params, viewer: Viewer, alias = 'r'): string {
-  if (viewer.user_is_hde) return 'TRUE';
+  if (viewer.user_is_hde) return deskOpen(p, viewer, alias);
   const me = p.add(viewer.id);
   return `(${alias}.owner_id = ${me} OR ${sharedWith(me, alias)})`;
 }
@@ -43,12 +44,44 @@ export function visibleTo(p: Params, viewer: Viewer, alias = 'r'): string {
  * read (access "reader"): GET content/{id}/, searches for records to relate and related lists.
  */
 export function readableBy(p: Params, viewer: Viewer, alias = 'r'): string {
+  // An agent's condition already covers every record they may read (their desks' all, their own).
+  if (viewer.user_is_hde) return visibleTo(p, viewer, alias);
   return `(${visibleTo(p, viewer, alias)} OR (${alias}.object_type = 'C' AND ${alias}.searchable AND NOT ${alias}.is_draft))`;
 }
 
 /** Who may change a record's fields, sharing, classification and relations: owner or agent. */
 export function changeableBy(p: Params, viewer: Viewer, alias = 'r'): string {
-  return viewer.user_is_hde ? 'TRUE' : `(${alias}.owner_id = ${p.add(viewer.id)})`;
+  return viewer.user_is_hde
+    ? deskOpen(p, viewer, alias)
+    : `(${alias}.owner_id = ${p.add(viewer.id)})`;
+}
+
+/**
+ * SQL: the desks restricted to members that user `user` (an SQL expression) is not one of.
+ * Uncorrelated, so a statement reads it once (an InitPlan) and each row costs one array test.
+ */
+export function hiddenDesks(user: string): string {
+  return `ARRAY(SELECT h.id FROM helpdesks h WHERE h.restricted AND NOT EXISTS
+            (SELECT 1 FROM helpdesk_members hm WHERE hm.helpdesk_id = h.id AND hm.user_id = ${user}::bigint))`;
+}
+
+/**
+ * SQL: user `user` (an agent, an SQL expression) works on desk `hd`: it is not restricted, or
+ * they are its member. The rule the record mails and the live stream apply per recipient.
+ */
+export function deskOpenToUser(user: string, hd: string): string {
+  return `NOT EXISTS (SELECT 1 FROM helpdesks h WHERE h.id = ${hd} AND h.restricted AND NOT EXISTS
+            (SELECT 1 FROM helpdesk_members hm WHERE hm.helpdesk_id = h.id AND hm.user_id = ${user}))`;
+}
+
+/**
+ * An agent's condition: every record but those of a desk restricted to members they are not
+ * one of (docs/api-admin.md), their own records always. With no restricted desk the array is
+ * empty and every row passes.
+ */
+function deskOpen(p: Params, viewer: Viewer, alias: string): string {
+  const me = p.add(viewer.id);
+  return `(${alias}.hd_id <> ALL (${hiddenDesks(me)}) OR ${alias}.owner_id = ${me}::bigint)`;
 }
 
 /**

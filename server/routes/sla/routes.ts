@@ -263,6 +263,7 @@ export function slaRoutes(server: FastifyInstance, ctx: AppContext): void {
   app.post(
     '/sla/policies/',
     {
+      config: { role: 'admin' },
       preHandler: agentsOnly,
       schema: {
         tags,
@@ -285,6 +286,7 @@ export function slaRoutes(server: FastifyInstance, ctx: AppContext): void {
   app.put(
     '/sla/policies/:id/',
     {
+      config: { role: 'admin' },
       preHandler: agentsOnly,
       schema: {
         tags,
@@ -313,6 +315,7 @@ export function slaRoutes(server: FastifyInstance, ctx: AppContext): void {
   app.delete(
     '/sla/policies/:id/',
     {
+      config: { role: 'admin' },
       preHandler: agentsOnly,
       schema: {
         tags,
@@ -338,6 +341,7 @@ export function slaRoutes(server: FastifyInstance, ctx: AppContext): void {
   app.put(
     '/sla/policies/order/',
     {
+      config: { role: 'admin' },
       preHandler: agentsOnly,
       schema: {
         tags,

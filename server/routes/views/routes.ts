@@ -18,7 +18,7 @@ import {
   success,
 } from '../../lib/schemas.js';
 import { routesWith } from '../../lib/typed-routes.js';
-import { currentUser, type AuthUser } from '../../plugins/auth.js';
+import { ADMINS_ONLY, currentUser, type AuthUser } from '../../plugins/auth.js';
 import { CONTENT, TICKET, listCap } from '../records/kinds.js';
 import { countMatching, listFiltersSchema } from '../records/list-selection.js';
 import { AGENTS_ONLY } from '../records/record-access.js';
@@ -189,6 +189,7 @@ export function viewsRoutes(server: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const user = agent(currentUser(request));
       const input = checked(request.body);
+      sharedByAdmin(user, input.shared);
       if ((await sql.countOwned(ctx.db, user.id)) >= MAX_OWN_VIEWS) {
         throw new HttpError(400, 'Validation failed', {
           name: fill('You have {{max}} views already. Delete one first.', {
@@ -217,8 +218,9 @@ export function viewsRoutes(server: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const user = agent(currentUser(request));
       const id = request.params.id;
-      await ownView(ctx, user, id);
-      if (!(await sql.updateView(ctx.db, user.id, id, checked(request.body)))) {
+      const input = checked(request.body);
+      sharedByAdmin(user, input.shared || (await ownView(ctx, user, id)));
+      if (!(await sql.updateView(ctx.db, user.id, id, input))) {
         throw new HttpError(404, NOT_FOUND_MESSAGE);
       }
       const row = await sql.findVisible(ctx.db, user.id, id);
@@ -243,7 +245,7 @@ export function viewsRoutes(server: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const user = agent(currentUser(request));
       const id = request.params.id;
-      await ownView(ctx, user, id);
+      sharedByAdmin(user, await ownView(ctx, user, id));
       if (!(await sql.deleteView(ctx.db, user.id, id))) {
         throw new HttpError(404, NOT_FOUND_MESSAGE);
       }
@@ -253,8 +255,14 @@ export function viewsRoutes(server: FastifyInstance, ctx: AppContext): void {
 }
 
 /** 404 when the caller cannot see the view, 403 when they see it (shared) but do not own it. */
-async function ownView(ctx: AppContext, user: AuthUser, id: number): Promise<void> {
+async function ownView(ctx: AppContext, user: AuthUser, id: number): Promise<boolean> {
   const row = await sql.findVisible(ctx.db, user.id, id);
   if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
   if (Number(row.owner_id) !== user.id) throw new HttpError(403, OWNER_ONLY);
+  return row.shared;
+}
+
+/** Shared views are the administrators' to write (a personal one is any agent's). */
+function sharedByAdmin(user: AuthUser, shared: boolean): void {
+  if (shared && !user.user_is_admin) throw new HttpError(403, ADMINS_ONLY);
 }

@@ -230,7 +230,7 @@ let recordId = 1;
 
 beforeAll(async () => {
   env = await startTestEnv();
-  const agent = await person(env, 'Fuzz Agent', true);
+  const agent = await person(env, 'Fuzz Agent', true, true);
   const user = await person(env, 'Fuzz User');
   recordId = (await newRecord(env, 'ticket', user.token)).id;
   await newRecord(env, 'content', agent.token);

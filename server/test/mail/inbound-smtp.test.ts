@@ -20,7 +20,7 @@ const call = () => caller(t.env);
 
 beforeAll(async () => {
   t = await startInboundEnv({ attachmentMaxMb: 1, inboundRateLimitPerHour: 3 });
-  agent = await person(t.env, 'Alice Agent', true);
+  agent = await person(t.env, 'Alice Agent', true, true);
 });
 afterAll(async () => {
   await t?.close();

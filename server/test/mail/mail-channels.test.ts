@@ -16,7 +16,7 @@ const account = { user: 'support', password: 'imap-secret-1' };
 
 beforeAll(async () => {
   env = await startTestEnv({ workers: 0 });
-  agent = await person(env, 'Agent Mail', true);
+  agent = await person(env, 'Agent Mail', true, true);
   alice = await person(env, 'Alice Mail');
   imap = await startDovecot([account]);
 });

@@ -390,7 +390,7 @@ beforeAll(async () => {
     owner: await person(env, 'Owner Matrix'),
     shared: await person(env, 'Shared Matrix'),
     other: await person(env, 'Other Matrix'),
-    agent: await person(env, 'Agent Matrix', true),
+    agent: await person(env, 'Agent Matrix', true, true),
   };
 });
 afterAll(() => env.close());

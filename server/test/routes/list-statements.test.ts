@@ -66,7 +66,7 @@ async function statementsOf(call: () => Promise<{ statusCode: number }>): Promis
 
 describe('statements per list call', () => {
   it('page + count, plus the session check only when the session is not cached', async () => {
-    const agent = await createUser(env, { hde: true });
+    const agent = await createUser(env, { hde: true, admin: true });
     // Another session's call first: the app reads the stored JWT secret once, on first use.
     const other = await tokenFor(env, agent.email, agent.password);
     await app.inject({ method: 'GET', url: '/api/user/me', headers: auth(other) });
@@ -88,7 +88,7 @@ describe('statements per list call', () => {
   });
 
   it('a list narrowed by text or a creation range is one statement that carries its count', async () => {
-    const agent = await createUser(env, { hde: true });
+    const agent = await createUser(env, { hde: true, admin: true });
     const token = await tokenFor(env, agent.email, agent.password);
     const marker = `narrowed-${Date.now()}`;
     for (const subject of ['Charlie', 'Alpha', 'Bravo']) {
@@ -149,7 +149,7 @@ describe('statements per list call', () => {
 
   it('a new ticket and a reply take the session from the cache and confirm it with BEGIN', async () => {
     const user = await createUser(env);
-    const agent = await createUser(env, { hde: true });
+    const agent = await createUser(env, { hde: true, admin: true });
     const token = await tokenFor(env, user.email, user.password);
     const agentToken = await tokenFor(env, agent.email, agent.password);
     // Each session's first call puts it in the cache.

@@ -12,7 +12,7 @@ beforeAll(async () => {
   env = await startTestEnv({ workers: 0 });
   call = caller(env);
   user = await person(env, 'Regular Macro');
-  agent = await person(env, 'Agent Macro', true);
+  agent = await person(env, 'Agent Macro', true, true);
 });
 afterAll(() => env.close());
 

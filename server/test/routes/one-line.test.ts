@@ -194,6 +194,11 @@ const requests: Record<string, () => Promise<ValidRequest>> = {
     body: viewInput,
   }),
   'POST /api/macros': async () => ({ url: '/api/macros', token: agent.token, body: {} }),
+  'POST /api/admin/users/': async () => ({
+    url: '/api/admin/users/',
+    token: agent.token,
+    body: { email: uniqueEmail('invited'), role: 'user' },
+  }),
   'PUT /api/macros/{id}': async () => ({
     url: `/api/macros/${macroId}`,
     token: agent.token,
@@ -294,7 +299,7 @@ function fieldMessage(res: LightMyRequestResponse, field: string): unknown {
 beforeAll(async () => {
   // No job workers: nothing writes in the background while a test compares the tables.
   env = await startTestEnv({ workers: 0 });
-  agent = await person(env, 'One Line Agent', true);
+  agent = await person(env, 'One Line Agent', true, true);
   const call = caller(env);
   ticketId = (await newRecord(env, 'ticket', agent.token)).id;
   contentId = (await newRecord(env, 'content', agent.token)).id;

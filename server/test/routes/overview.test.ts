@@ -8,8 +8,8 @@ let alice: { id: number; token: string };
 let bob: { id: number; token: string };
 let agent: { id: number; token: string };
 
-async function person(fullname: string, hde = false) {
-  const u = await createUser(env, { fullname, hde });
+async function person(fullname: string, hde = false, admin = false) {
+  const u = await createUser(env, { fullname, hde, admin });
   return { id: u.id, token: await tokenFor(env, u.email, u.password) };
 }
 
@@ -76,7 +76,7 @@ beforeAll(async () => {
   env = await startTestEnv();
   alice = await person('Alice Overview');
   bob = await person('Bob Overview');
-  agent = await person('Agent Overview', true);
+  agent = await person('Agent Overview', true, true);
   // Alice: 3 open tickets (one waiting for her, one overdue, one fresh), 1 closed, 1 draft.
   t.waiting = await record({ type: 'T', owner: alice.id, created: old(), assignee: agent.id });
   await message(t.waiting, alice.id, 30);

@@ -12,7 +12,7 @@ let ticketId: number;
 
 beforeAll(async () => {
   env = await startTestEnv();
-  agent = await person(env, 'Plain Agent', true);
+  agent = await person(env, 'Plain Agent', true, true);
   ticketId = (await newRecord(env, 'ticket', agent.token)).id;
 });
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
   call = caller(env);
   alice = await person(env, 'Alice Tax');
   bob = await person(env, 'Bob Tax');
-  agent = await person(env, 'Agent Tax', true);
+  agent = await person(env, 'Agent Tax', true, true);
 });
 afterAll(() => env.close());
 

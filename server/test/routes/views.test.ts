@@ -14,7 +14,7 @@ beforeAll(async () => {
   env = await startTestEnv({ workers: 0 });
   call = caller(env);
   alice = await person(env, 'Alice Requester');
-  owner = await person(env, 'Agent Owner', true);
+  owner = await person(env, 'Agent Owner', true, true);
   other = await person(env, 'Agent Colleague', true);
 });
 afterAll(() => env.close());

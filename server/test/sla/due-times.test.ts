@@ -38,7 +38,7 @@ beforeAll(async () => {
   // Monday 9 March 2026, 10:00 in Madrid.
   env = await startSlaEnv(new Date('2026-03-09T09:00:00Z'));
   call = caller(env);
-  agent = await person(env, 'Agent Due', true);
+  agent = await person(env, 'Agent Due', true, true);
   requester = await person(env, 'Requester Due');
   highPolicy = (await call('POST', '/api/sla/policies/', agent.token, policyInput())).json().data;
   await call(

@@ -26,7 +26,7 @@ const notices: { record_id: number; kind: string }[] = [];
 beforeAll(async () => {
   env = await startSlaEnv(T0);
   call = caller(env);
-  agent = await person(env, 'Agent Escalate', true);
+  agent = await person(env, 'Agent Escalate', true, true);
   otherAgent = await person(env, 'Agent Two', true);
   requester = await person(env, 'Requester Escalate');
   await call(

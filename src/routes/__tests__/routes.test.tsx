@@ -32,6 +32,16 @@ describe('route tables', () => {
     expect(visibleRows(rows, { user_is_hde: true }).map((r) => r.path)).toEqual(['a', 'b']);
   });
 
+  it('visibleRows drops admin-only rows unless user_is_admin', () => {
+    const rows = [{ path: 'a' }, { path: 'b', hdeOnly: true, adminOnly: true }];
+    const agent = { user_is_hde: true, user_is_admin: false };
+    expect(visibleRows(rows, agent).map((r) => r.path)).toEqual(['a']);
+    expect(visibleRows(rows, { ...agent, user_is_admin: true }).map((r) => r.path)).toEqual([
+      'a',
+      'b',
+    ]);
+  });
+
   it('a helpdesk-only path is the not-found page for a regular user', async () => {
     signInAs('alice@example.com');
     renderApp('/agent-desk', { privateRows: testRows, menu: testMenu });
@@ -79,6 +89,8 @@ describe('route tables', () => {
       'Charts (Chart.js)',
     ]);
     expect(section('Administration')).toEqual([
+      'Help desks',
+      'Agents and users',
       'Collector maintenance',
       'Mail channels',
       'SLA policies',

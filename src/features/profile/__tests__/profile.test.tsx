@@ -8,11 +8,11 @@ describe('profile', () => {
     renderApp('/profile');
     expect(await screen.findByText('agent@example.com')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
-    expect(screen.getByText('Helpdesk agent')).toBeInTheDocument();
+    expect(screen.getByText('Administrator and helpdesk agent')).toBeInTheDocument();
     expect(screen.getAllByRole('definition').map((dd) => dd.textContent)).toEqual([
       'Agent Smith',
       'agent@example.com',
-      'Helpdesk agent',
+      'Administrator and helpdesk agent',
       '10',
       'English',
     ]);

@@ -17,7 +17,14 @@ export default function ProfilePage() {
   const rows: [string, string][] = [
     [t('fields.fullname'), user.fullname],
     [t('fields.email'), user.email],
-    [t('fields.role'), user.user_is_hde ? t('profile.roleHde') : t('profile.roleUser')],
+    [
+      t('fields.role'),
+      user.user_is_admin
+        ? t('profile.roleAdmin')
+        : user.user_is_hde
+          ? t('profile.roleHde')
+          : t('profile.roleUser'),
+    ],
     [t('fields.itemsPerPage'), String(user.items_per_page)],
     [t('fields.language'), language],
   ];

@@ -65,7 +65,7 @@ function MergeForm({
   );
 }
 
-/** /tags (administrators): every tag with how many records carry it; create, rename, merge, delete. */
+/** /tags (administrators: the route's adminOnly): every tag with how many records carry it; create, rename, merge, delete. */
 export default function TagsPage() {
   const { t } = useTranslation('tags');
   usePageTitle(t('admin.title'), [
@@ -73,7 +73,6 @@ export default function TagsPage() {
     { label: t('admin.title'), path: '/tags' },
   ]);
   const dispatch = useAppDispatch();
-  const isAdmin = useAppSelector((state) => state.auth.user?.user_is_admin === true);
   const usage = useAppSelector((state) => state.holders.tagUsage);
   const creating = useAppSelector((state) => state.holders.tagCreate);
   const renaming = useAppSelector((state) => state.holders.tagRename);
@@ -82,25 +81,16 @@ export default function TagsPage() {
 
   const load = useCallback(() => dispatch(H.tagUsage.actions.requested()), [dispatch]);
   useEffect(() => {
-    if (!isAdmin) return;
     load();
     dispatch(H.tagCreate.actions.reset());
     dispatch(H.tagRename.actions.reset());
-  }, [dispatch, load, isAdmin]);
+  }, [dispatch, load]);
 
   // A successful rename closes its form.
   const [renamed, setRenamed] = useState(renaming.data);
   if (renaming.data !== renamed) {
     setRenamed(renaming.data);
     if (renaming.data) setEditing(null);
-  }
-
-  if (!isAdmin) {
-    return (
-      <div className="alert alert-warning" role="alert">
-        {t('errors:accessForbiddenText')}
-      </div>
-    );
   }
 
   const tags = usage.data;

@@ -1,0 +1,81 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { all, call, put, select, takeLatest } from 'redux-saga/effects';
+import type { RootState } from '../../app/root-reducer';
+import type { ApiResult } from '../../lib/call-api';
+import { fillHolder } from '../../lib/holder-saga';
+import { notifySuccess } from '../../lib/notify';
+import { adminApi } from './api';
+import { adminHolders } from './admin-slice';
+import type {
+  AdminHelpdesk,
+  AdminUser,
+  AdminUserPage,
+  DeskAccess,
+  Invitation,
+  UserChange,
+} from './types';
+
+const H = adminHolders;
+const SAVING = 'errors:context.fetchingData';
+
+function* loadDesks(): SagaIterator {
+  yield call(fillHolder<{ items: AdminHelpdesk[] }>, H.adminDesks.actions, adminApi.desks());
+}
+
+/** A form flow: 400 (field messages) and 404 stay in the holder for the form. */
+function* saveDesk(action: PayloadAction<{ id: number; access: DeskAccess }>): SagaIterator {
+  const result: ApiResult<AdminHelpdesk> = yield call(
+    fillHolder<AdminHelpdesk>,
+    H.saveAdminDesk.actions,
+    adminApi.saveDesk(action.payload.id, action.payload.access),
+    { context: SAVING, handled: [400, 404] },
+  );
+  if (!result.ok) return;
+  yield call(notifySuccess, 'admin:desks.saved');
+  yield put(H.adminDesks.actions.requested());
+}
+
+function* loadUsers(action: PayloadAction<{ page: number; text?: string }>): SagaIterator {
+  yield call(fillHolder<AdminUserPage>, H.adminUsers.actions, adminApi.users(action.payload));
+}
+
+/** The list again as it was last asked for (its page and text). */
+function* reloadUsers(): SagaIterator {
+  const last: AdminUserPage | null = yield select((s: RootState) => s.holders.adminUsers.data);
+  yield put(H.adminUsers.actions.requested({ page: last?.page ?? 1 }));
+}
+
+function* invite(action: PayloadAction<Invitation>): SagaIterator {
+  const result: ApiResult<AdminUser> = yield call(
+    fillHolder<AdminUser>,
+    H.inviteUser.actions,
+    adminApi.invite(action.payload),
+    { context: SAVING, handled: [400] },
+  );
+  if (!result.ok) return;
+  yield call(notifySuccess, 'admin:users.invited');
+  yield call(reloadUsers);
+}
+
+function* changeUser(action: PayloadAction<{ id: number; change: UserChange }>): SagaIterator {
+  const result: ApiResult<AdminUser> = yield call(
+    fillHolder<AdminUser>,
+    H.changeAdminUser.actions,
+    adminApi.changeUser(action.payload.id, action.payload.change),
+    { context: SAVING },
+  );
+  if (!result.ok) return;
+  yield call(notifySuccess, 'admin:users.changed');
+  yield call(reloadUsers);
+}
+
+export function* adminSaga(): SagaIterator {
+  yield all([
+    takeLatest(H.adminDesks.actions.requested.type, loadDesks),
+    takeLatest(H.saveAdminDesk.actions.requested.type, saveDesk),
+    takeLatest(H.adminUsers.actions.requested.type, loadUsers),
+    takeLatest(H.inviteUser.actions.requested.type, invite),
+    takeLatest(H.changeAdminUser.actions.requested.type, changeUser),
+  ]);
+}

@@ -1,0 +1,14 @@
+import { api } from '../../lib/api-client';
+import type { DeskAccess, Invitation, UserChange } from './types';
+
+export const adminApi = {
+  desks: () => (signal: AbortSignal) => api.get('/api/admin/helpdesks/', { signal }),
+  saveDesk: (id: number, access: DeskAccess) => (signal: AbortSignal) =>
+    api.put('/api/admin/helpdesks/{id}/', { path: { id }, body: access, signal }),
+  users: (q: { page: number; text?: string }) => (signal: AbortSignal) =>
+    api.get('/api/admin/users/', { query: q, signal }),
+  invite: (body: Invitation) => (signal: AbortSignal) =>
+    api.post('/api/admin/users/', { body, signal }),
+  changeUser: (id: number, body: UserChange) => (signal: AbortSignal) =>
+    api.put('/api/admin/users/{id}/', { path: { id }, body, signal }),
+};

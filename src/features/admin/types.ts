@@ -1,0 +1,18 @@
+import type { components } from '../../api/schema';
+import type { ApiBody } from '../../lib/api-client';
+
+/** A help desk as administrators see it (docs/api-admin.md): restricted or open, its members. */
+export type AdminHelpdesk = components['schemas']['AdminHelpdesk'];
+/** A user with their roles and whether they are active. */
+export type AdminUser = components['schemas']['AdminUser'];
+
+export interface AdminUserPage {
+  items: AdminUser[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export type DeskAccess = ApiBody<'/api/admin/helpdesks/{id}/', 'put'>;
+export type Invitation = ApiBody<'/api/admin/users/', 'post'>;
+export type UserChange = ApiBody<'/api/admin/users/{id}/', 'put'>;
