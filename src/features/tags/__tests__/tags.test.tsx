@@ -107,6 +107,29 @@ describe('tags in the lists', () => {
   });
 });
 
+describe('bulk tags', () => {
+  it('adds a tag to the selected rows, after one confirmation', async () => {
+    seedTags();
+    signInAs('agent@example.com');
+    const { user } = renderApp('/hd_ticket?tags=1');
+    await waitFor(() =>
+      expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3),
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    await user.selectOptions(within(bar).getByLabelText('Action'), 'Add a tag');
+    const tag = within(bar).getByLabelText('Tag');
+    await waitFor(() => expect(within(tag).getByRole('option', { name: 'Printer' })).toBeTruthy());
+    await user.selectOptions(tag, 'Printer');
+    await user.click(within(bar).getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply to the selected records?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('2 records changed.')).toBeInTheDocument();
+    expect(tagsOf(1)).toEqual([1, 3]);
+    expect(tagsOf(2)).toEqual([1, 2, 3]);
+  });
+});
+
 describe('the Tags page (administrators)', () => {
   it('lists the tags with their counts; creates, renames, merges and deletes after asking', async () => {
     seedTags();
