@@ -6,6 +6,15 @@
 import type { PoolClient } from 'pg';
 import type { Db } from '../server/db/pool.js';
 
+/** The bench's tags: id, name and the share of tickets carrying it (each drawn on its own). */
+export const BENCH_TAGS = [
+  { id: 1, name: 'billing', share: 0.2 },
+  { id: 2, name: 'vip', share: 0.1 },
+  { id: 3, name: 'hardware', share: 0.05 },
+  { id: 4, name: 'legal', share: 0.01 },
+  { id: 5, name: 'security-incident', share: 0.001 },
+] as const;
+
 export interface BenchSize {
   users: number;
   tickets: number;
@@ -126,10 +135,22 @@ export async function seedBench(
       now() - ($3::int - g) * (interval '2 years' / $3::int),
       now() - ($3::int - g) * (interval '2 years' / $3::int) + random() * interval '3 days'`;
     await client.query('SELECT setseed(0.42)');
+    // A handful of tags (migration 028), each on its share of the tickets (BENCH_TAGS).
+    await client.query(
+      `INSERT INTO tags (id, name) OVERRIDING SYSTEM VALUE
+       SELECT t.id, t.name FROM unnest($1::int[], $2::text[]) AS t(id, name)`,
+      [BENCH_TAGS.map((t) => t.id), BENCH_TAGS.map((t) => t.name)],
+    );
+    await client.query(`SELECT setval(pg_get_serial_sequence('tags', 'id'), $1)`, [
+      BENCH_TAGS.length,
+    ]);
+    const tagIds = `array_remove(ARRAY[${BENCH_TAGS.map(
+      (t) => `CASE WHEN random() < ${t.share} THEN ${t.id} END`,
+    ).join(', ')}], NULL)`;
     await timed(log, `${size.tickets.toLocaleString('en')} tickets`, () =>
       client.query(
         `INSERT INTO records (object_type, title, body, hd_id, status_id, priority_id, company_id,
-                              owner_id, is_draft, created_at, updated_at, assignee_id)
+                              owner_id, is_draft, created_at, updated_at, assignee_id, tag_ids)
          SELECT 'T', (${sqlArray(SUBJECTS)})[1 + floor(random() * ${SUBJECTS.length})::int] || ' #' || g,
                 '<p>' || (${sqlArray(SENTENCES)})[1 + floor(random() * ${SENTENCES.length})::int]
                   || ' ' || (${sqlArray(SENTENCES)})[1 + floor(random() * ${SENTENCES.length})::int]
@@ -140,7 +161,8 @@ export async function seedBench(
                 CASE WHEN random() < 0.1 THEN NULL ELSE 1 + floor(random() * 5)::int END,
                 ${common},
                 -- Six in ten assigned, to one of the ten agents (the assignee sort's case).
-                CASE WHEN random() < 0.6 THEN $1::bigint + floor(random() * 10)::bigint END
+                CASE WHEN random() < 0.6 THEN $1::bigint + floor(random() * 10)::bigint END,
+                ${tagIds}
            FROM generate_series(1, $3::int) g`,
         [firstUserId, size.users, size.tickets],
       ),

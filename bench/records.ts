@@ -390,6 +390,28 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
           as: 'agent',
           filters: { text: '#424242' },
         },
+        // Tags (records-seed.ts BENCH_TAGS): a common one, a rare one, and two all-of.
+        {
+          name: 'hd tickets, tag "billing" (20%)',
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          filters: { tag_ids: [1] },
+        },
+        {
+          name: 'hd tickets, tag "legal" (1%)',
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          filters: { tag_ids: [4] },
+        },
+        {
+          name: 'hd tickets, tags billing+vip, all of (2%)',
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          filters: { tag_ids: [1, 2], tag_mode: 'all' },
+        },
         { name: 'hd content, page 1', kind: CONTENT, scope: 'hd', as: 'agent' },
         {
           name: `hd content, page ${deepContentPage}, by title`,

@@ -17,6 +17,7 @@ import { organizations } from './mock-parity/steps/organizations.js';
 import { overview } from './mock-parity/steps/overview.js';
 import { records } from './mock-parity/steps/records.js';
 import { roles } from './mock-parity/steps/roles.js';
+import { tags } from './mock-parity/steps/tags.js';
 import { threads } from './mock-parity/steps/threads.js';
 import { working } from './mock-parity/steps/working.js';
 
@@ -43,6 +44,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['settings: SLA policies, mail channels', admin],
   ['custom fields: definitions', customFields],
   ['roles and desk access: help desks, users', roles],
+  ['tags: on records, in bulk and lists, and the administrators’ page', tags],
   ['lookups, search and the overview pages', overview],
   ['live events and presence', live],
   [

@@ -15,6 +15,7 @@ import { homeHolders } from '../features/home/home-slice';
 import { layoutReducer } from '../features/layout/layout-slice';
 import { liveReducer } from '../features/live/live-slice';
 import { mailChannelsHolders } from '../features/mail-channels/mail-channels-slice';
+import { tagsHolders } from '../features/tags/tags-slice';
 import { profileHolders } from '../features/profile/profile-slice';
 import { recordsHolders, recordsReducer } from '../features/records/records-slice';
 import { searchHolders, searchReducer } from '../features/search/search-slice';
@@ -44,6 +45,7 @@ const holders = holdersReducer({
   ...adminHolders,
   ...contactHolders,
   ...mailChannelsHolders,
+  ...tagsHolders,
   ...bulkViewsHolders,
   ...detailsHolders,
   ...mergeHolders,

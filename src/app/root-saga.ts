@@ -13,6 +13,7 @@ import { dashboardHolders } from '../features/dashboard/dashboard-slice';
 import { homeHolders } from '../features/home/home-slice';
 import { liveStarter } from '../features/live/live-start';
 import { mailChannelsHolders } from '../features/mail-channels/mail-channels-slice';
+import { tagsHolders } from '../features/tags/tags-slice';
 import { profileHolders } from '../features/profile/profile-slice';
 import { recordsHolders } from '../features/records/records-slice';
 import { workHolders } from '../features/records/work-slice';
@@ -91,6 +92,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(mailChannelsHolders), () =>
     import('../features/mail-channels/mail-channels-saga').then((m) => m.mailChannelsSaga),
+  ),
+  lazySaga(requestedTypes(tagsHolders), () =>
+    import('../features/tags/tags-saga').then((m) => m.tagsSaga),
   ),
   lazySaga(requestedTypes(bulkViewsHolders), () =>
     import('../features/records/bulk-views-saga').then((m) => m.bulkViewsSaga),

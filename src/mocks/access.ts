@@ -5,6 +5,7 @@
 import type { Access, HdRecord, ObjectType } from '../features/records/types';
 import { db } from './db';
 import { worksOnDesk } from './desk-access';
+import { tagsOf } from './tag-data';
 import { fail, type MockUser } from './http';
 import { sharingOrganizationIds } from './organization-handlers';
 
@@ -123,6 +124,7 @@ export function present<R extends HdRecord>(user: MockUser, record: R): R {
     access: accessOf(user, record) ?? 'reader',
     shared_with_me: isSharedWith(record, user.id),
     following: isFollowing(user, record),
+    tags: tagsOf(record.id),
   };
   if (record.object_type === 'T') {
     const names = {

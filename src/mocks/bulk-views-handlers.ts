@@ -62,6 +62,10 @@ async function dispatch(
       if (value === null || ids.includes(value)) return now;
       return call('PUT', `${base}classification/`, { category_ids: [...ids, value] });
     }
+    case 'tag_add':
+      return call('POST', `${base}tags/`, { tag_id: value });
+    case 'tag_remove':
+      return call('DELETE', `${base}tags/${value}`);
     default:
       return call('DELETE', base);
   }

@@ -81,6 +81,10 @@ export interface Db {
   organizations: MockOrganization[];
   memberships: MockMembership[];
   nextOrganizationId: number;
+  /** Tags (docs/api-working.md "Tags") and which records carry them. */
+  tags: { id: number; name: string }[];
+  nextTagId: number;
+  recordTags: { record_id: number; tag_id: number }[];
 }
 
 /** A saved view as stored (the API adds `mine` and the owner's name). */
@@ -175,6 +179,9 @@ function freshDb(): Db {
     organizations: seedOrganizations(),
     memberships: [],
     nextOrganizationId: 101,
+    tags: [],
+    nextTagId: 1,
+    recordTags: [],
   };
 }
 
@@ -191,6 +198,7 @@ export function forgetRecord(id: number): void {
   db.relations = db.relations.filter((rel) => rel.a !== id && rel.b !== id);
   db.shares = db.shares.filter((s) => s.record_id !== id);
   db.recordCategories = db.recordCategories.filter((c) => c.record_id !== id);
+  db.recordTags = db.recordTags.filter((t) => t.record_id !== id);
   db.events = db.events.filter((e) => e.record_id !== id);
   db.work.attachments = db.work.attachments.filter((a) => a.record_id !== id);
   db.work.messages = db.work.messages.filter((m) => m.record_id !== id);

@@ -10,6 +10,7 @@ import { liveHandlers } from './live-handlers';
 import { mailHandlers } from './mail-handlers';
 import { overviewHandlers } from './overview-handlers';
 import { taxonomyHandlers } from './taxonomy-handlers';
+import { tagHandlers } from './tag-handlers';
 import { slaHandlers } from './sla-handlers';
 import { BULK_CALL, bulkViewsHandlers } from './bulk-views-handlers';
 import { detailsHandlers } from './details-handlers';
@@ -168,5 +169,6 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...taxonomyHandlers(),
     ...organizationHandlers(),
     ...mergeHandlers(),
+    ...tagHandlers(),
   ];
 }

@@ -8,6 +8,7 @@ import { db } from './db';
 import { authed, bodyOf, fail, http, ok, type MockUser } from './http';
 import { listItem, listRows } from './record-handlers';
 import { CONTENT_TYPES, fold, HELPDESKS, PRIORITIES, STATUSES } from './records-data';
+import { carriesTags } from './tag-data';
 
 type User = MockUser;
 
@@ -115,6 +116,7 @@ function searchQuery(user: User, body: Record<string, unknown>) {
         !inCategory ||
         db.recordCategories.some((l) => l.record_id === r.id && inCategory.includes(l.category_id)),
     )
+    .filter((r) => carriesTags(r.id, f.tag_ids, 'any'))
     .filter(
       (r) => typeof f.created_from !== 'string' || r.created_at.slice(0, 10) >= f.created_from,
     )

@@ -43,6 +43,7 @@ import { solveChildren } from './merge-handlers';
 import { mailFollowers } from './thread-handlers';
 import { workHandlers } from './work-handlers';
 import { primaryOrganizationId, sharingOrganizationIds } from './organization-handlers';
+import { carriesTags } from './tag-data';
 
 const CONFLICT = 'Someone else changed this record. The current version is shown.';
 
@@ -284,6 +285,7 @@ export function listRows(
       return false;
     }
     if (text && !fold(titleOf(r)).includes(text)) return false;
+    if (!carriesTags(r.id, f.tag_ids, f.tag_mode)) return false;
     if (r.object_type === 'T') {
       const owner = r.requester_id;
       const latest = db.work.messages

@@ -143,6 +143,8 @@ function personName(id: number | null): string | null {
 
 /** The per-caller fields as stored; access.ts's present() sets them for each caller. */
 const VIEWER_DEFAULTS = { access: 'owner', shared_with_me: false, following: false } as const;
+/** Tags are db.recordTags'; present() sets the record's own. */
+const NO_TAGS = { tags: [] };
 
 export function makeTicket(id: number, fields: Partial<Ticket> & { requester_id: number }): Ticket {
   const created = fields.created_at ?? at(id);
@@ -174,6 +176,7 @@ export function makeTicket(id: number, fields: Partial<Ticket> & { requester_id:
     created_at: created,
     updated_at: fields.updated_at ?? created,
     ...VIEWER_DEFAULTS,
+    ...NO_TAGS,
     // A ticket keeps its service levels when it changes; new demo tickets get made-up ones.
     ...(fields.sla
       ? slaOf(fields as Ticket)
@@ -279,6 +282,7 @@ export function makeContent(
     created_at: created,
     updated_at: fields.updated_at ?? created,
     ...VIEWER_DEFAULTS,
+    ...NO_TAGS,
   };
 }
 

@@ -210,6 +210,13 @@ export const hdeRoutes: RouteRow[] = [
     hdeOnly: true,
     adminOnly: true,
   },
+  // Tags (issue #42): rename, merge, delete.
+  {
+    path: 'tags',
+    page: lazyPage(() => import('../features/tags/pages/tags-page')),
+    hdeOnly: true,
+    adminOnly: true,
+  },
 ];
 
 /**
@@ -249,6 +256,7 @@ export const mainMenu: MenuRow[] = [
   { labelKey: 'menu.slaPolicies', path: '/sla-policies', group: 'admin', adminOnly: true },
   { labelKey: 'menu.macros', path: '/macros', group: 'admin', adminOnly: true },
   { labelKey: 'menu.customFields', path: '/custom-fields', group: 'admin', adminOnly: true },
+  { labelKey: 'menu.tags', path: '/tags', group: 'admin', adminOnly: true },
   { labelKey: 'menu.profile', path: '/profile', group: 'end' },
   { labelKey: 'menu.contact', path: '/contact', group: 'end' },
 ];

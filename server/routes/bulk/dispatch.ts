@@ -6,7 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import { translate, type Language } from '../../lib/i18n.js';
 import type { RecordKind } from '../records/kinds.js';
 
-export const ACTIONS = ['assign', 'status', 'priority', 'move', 'classify', 'delete'] as const;
+export const ACTIONS = [
+  'assign',
+  'status',
+  'priority',
+  'move',
+  'classify',
+  'tag_add',
+  'tag_remove',
+  'delete',
+] as const;
 export type BulkAction = (typeof ACTIONS)[number];
 
 export const STALE_REASON = 'Someone else changed this record after you selected it.';
@@ -21,7 +30,7 @@ export interface OneRecord {
   headers: { authorization: string; 'x-helpdesk-tab'?: string };
   kind: RecordKind;
   action: BulkAction;
-  /** The action's value (an agent, status, priority, help desk or category id); null unassigns. */
+  /** The action's value (an agent, status, priority, help desk, category or tag id); null unassigns. */
   value: number | null;
   id: number;
   /** The version the agent saw (chosen rows); absent for a list selection. */
@@ -71,6 +80,12 @@ export async function dispatchOne(app: FastifyInstance, r: OneRecord): Promise<O
       break;
     case 'classify':
       answer = await addNode(call, `${base}classification/`, r.value ?? 0);
+      break;
+    case 'tag_add':
+      answer = await call('POST', `${base}tags/`, { tag_id: r.value });
+      break;
+    case 'tag_remove':
+      answer = await call('DELETE', `${base}tags/${r.value}`);
       break;
     case 'delete':
       answer = await call('DELETE', base);

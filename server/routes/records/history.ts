@@ -41,6 +41,11 @@ export const HISTORY_DETAILS = {
   split_from: ['source_id', 'title', 'count'],
   sla_warning: ['target', 'due_at'],
   sla_breach: ['target', 'due_at'],
+  /** A tag added to or taken off the record (docs/api-working.md "Tags"). */
+  tagged: ['name'],
+  untagged: ['name'],
+  /** An administrator merged tag `from` into `to`. */
+  tag_merged: ['from', 'to'],
 } as const;
 
 export type HistoryAction = keyof typeof HISTORY_DETAILS;

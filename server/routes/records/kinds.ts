@@ -89,8 +89,10 @@ export const LIST_COUNT_CAP = 10_000;
 export const TEXT_COUNT_CAP = 1_000;
 
 /** How far a list counts and pages: the first N records. */
-export function listCap(filters: { text?: string }): number {
-  return filters.text?.trim() ? TEXT_COUNT_CAP : LIST_COUNT_CAP;
+export function listCap(filters: { text?: string; tag_ids?: readonly number[] }): number {
+  // A tag filter's matches are read from the tags' index and checked row by row like a text
+  // filter's: counted to 1,000 as well (docs/performance.md).
+  return filters.text?.trim() || filters.tag_ids?.length ? TEXT_COUNT_CAP : LIST_COUNT_CAP;
 }
 
 export const MESSAGES = {
@@ -140,6 +142,8 @@ export interface RecordRow extends SlaColumns {
   access: Access;
   shared_with_me: boolean;
   following: boolean;
+  /** The record's tags, in chip order (tags/sql.ts TAGS_OF_RECORD). */
+  tags: { id: number; name: string }[];
 }
 
 /** A row read with its body (one record: getRecord, insertRecord, updateRecord). */
@@ -175,6 +179,7 @@ export function toApi(row: RecordRow, now: Date): ApiListItem {
       access: row.access,
       shared_with_me: row.shared_with_me,
       following: row.following,
+      tags: row.tags,
       subject: row.title,
       priority_id: row.priority_id,
       priority_name: row.priority_name,
@@ -210,6 +215,7 @@ export function toApi(row: RecordRow, now: Date): ApiListItem {
     access: row.access,
     shared_with_me: row.shared_with_me,
     following: row.following,
+    tags: row.tags,
     title: row.title,
     content_type_id: row.content_type_id,
     content_type_name: row.content_type_name,
@@ -289,6 +295,11 @@ const sharedProperties = {
   access: { type: 'string', enum: ['owner', 'shared', 'organization', 'agent', 'reader'] },
   shared_with_me: { type: 'boolean' },
   following: { type: 'boolean' },
+  // As the tags routes' Tag shape (written out here: the record shapes are typed on their own).
+  tags: {
+    type: 'array',
+    items: { type: 'object', required: ['id', 'name'], properties: { id: int, name: str } },
+  },
 } as const;
 
 /** Each kind's own fields, last in its record object. */
@@ -428,6 +439,7 @@ export function sortSchema(k: RecordKind) {
   } as const;
 }
 
+const TAG_FILTER_MESSAGE = 'Choose 1 to 10 tags.';
 const ASSIGNEE_FILTER = 'Assignee must be an id, "me" or "none".';
 
 /** The list filters only one kind has. */
@@ -499,6 +511,15 @@ export function listBodySchema<T extends ObjectType>(k: KindWith<T>) {
           filterLookups[k.type],
           {
             is_draft: { type: 'boolean', [M]: MESSAGES.is_draft },
+            // Records carrying any of these tags, or all of them with tag_mode "all".
+            tag_ids: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 10,
+              items: id32(TAG_FILTER_MESSAGE),
+              [M]: TAG_FILTER_MESSAGE,
+            },
+            tag_mode: { type: 'string', enum: ['any', 'all'], [M]: 'Tag mode must be any or all.' },
             created_from: dateField('Created from must be a date (YYYY-MM-DD).'),
             created_to: dateField('Created to must be a date (YYYY-MM-DD).'),
             text: {

@@ -36,6 +36,7 @@ import {
   type PolicyRow,
 } from '../../sla/policy.js';
 import { SLA_COLUMNS, SLA_SELECT } from '../../sla/summary.js';
+import { TAGS_OF_RECORD } from '../tags/sql.js';
 import {
   overdue,
   recentlyAnswered,
@@ -62,6 +63,7 @@ export function selectFrom(source: string, withBody: boolean, viewerCols: string
        (SELECT name FROM content_types WHERE id = r.content_type_id) AS content_type_name,
        r.searchable, r.is_draft, r.channel, r.version, r.created_at, r.updated_at,
        r.merged_into_id,
+       ${TAGS_OF_RECORD} AS tags,
        ${SLA_SELECT},
        ${viewerCols}
   FROM ${source}`;
@@ -395,6 +397,12 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
   }
   if (f.created_from) where.push(`r.created_at >= ${p.add(`${f.created_from}T00:00:00Z`)}`);
   if (f.created_to) where.push(`r.created_at < ${p.add(nextDay(f.created_to))}`);
+  const tagIds = f.tag_ids ?? [];
+  if (tagIds.length) {
+    // The tags' GIN index (migration 028): any of them (&&) or all of them (@>).
+    const op = f.tag_mode === 'all' ? '@>' : '&&';
+    where.push(`r.tag_ids ${op} ${p.add([...new Set(tagIds)])}::int[]`);
+  }
   const text = f.text?.trim();
   if (text) {
     // The stored folded title, as the trigram index (records_title_trgm_idx, migration 016).
@@ -416,7 +424,9 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
   // deeper pages would make a statement per page. LIMIT and OFFSET are literals (validated
   // integers): with parameters there, PostgreSQL plans a kept statement for a tenth of the table
   // instead of one page.
-  const narrowed = !!text || !!f.created_from || !!f.created_to;
+  // A tag filter too: a common tag's matches are best read by walking the sort index, a rare
+  // one's from the tags' index, which the plan can tell only from the values.
+  const narrowed = !!text || !!f.created_from || !!f.created_to || tagIds.length > 0;
   const named = !narrowed && req.page <= NAMED_PAGES;
   const build = (sql: string, values: unknown[]): BuiltQuery =>
     named ? prepared(sql, values) : { text: sql, values };

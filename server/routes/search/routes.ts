@@ -23,6 +23,14 @@ const filtersSchema = {
     status_id: id32(MESSAGES.status_id),
     hd_id: id32(MESSAGES.hd_id),
     category_id: id32('Choose a category.'),
+    // Records carrying any of these tags.
+    tag_ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      items: id32('Choose 1 to 10 tags.'),
+      [M]: 'Choose 1 to 10 tags.',
+    },
     created_from: dateField('Created from must be a date (YYYY-MM-DD).'),
     created_to: dateField('Created to must be a date (YYYY-MM-DD).'),
   },

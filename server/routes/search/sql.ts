@@ -143,6 +143,8 @@ export function buildSearchQueries(viewer: Viewer, req: SearchRequest): PageAndC
       SELECT 1 FROM record_categories rc
        WHERE rc.record_id = r.id AND rc.category_id IN (SELECT id FROM sub))`);
   }
+  // Any of these tags (migration 028's index).
+  if (f.tag_ids?.length) where.push(`r.tag_ids && ${p.add(f.tag_ids)}::int[]`);
   if (f.created_from) where.push(`r.created_at >= ${p.add(`${f.created_from}T00:00:00Z`)}`);
   if (f.created_to) where.push(`r.created_at < ${p.add(nextDay(f.created_to))}`);
   const sets = readableSets(p, viewer, req.type);

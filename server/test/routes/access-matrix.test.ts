@@ -149,6 +149,19 @@ export const MATRIX: Row[] = [
     }),
     expect: CHANGE,
   },
+  // Tags: as the classification.
+  {
+    method: 'POST',
+    path: '{kind}/{id}/tags/',
+    request: (f) => ({ url: `/api/${f.kind}/${f.id}/tags/`, payload: { name: 'matrix' } }),
+    expect: CHANGE,
+  },
+  {
+    method: 'DELETE',
+    path: '{kind}/{id}/tags/{tag_id}',
+    request: (f) => ({ url: `/api/${f.kind}/${f.id}/tags/1` }),
+    expect: CHANGE,
+  },
   // Relations.
   {
     method: 'GET',

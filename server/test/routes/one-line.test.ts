@@ -117,6 +117,7 @@ let categoryId: number;
 let viewId: number;
 let macroId: number;
 let policyId: number;
+let tagId: number;
 
 const nineToFive = { start: '09:00', end: '17:00' };
 const policyInput = {
@@ -227,6 +228,18 @@ const requests: Record<string, () => Promise<ValidRequest>> = {
     echoes: false,
     writes: false,
   }),
+  'POST /api/tags/': async () => ({ url: '/api/tags/', token: agent.token, body: {} }),
+  'PUT /api/tags/{id}': async () => ({ url: `/api/tags/${tagId}`, token: agent.token, body: {} }),
+  'POST /api/ticket/{id}/tags/': async () => ({
+    url: `/api/ticket/${ticketId}/tags/`,
+    token: agent.token,
+    body: {},
+  }),
+  'POST /api/content/{id}/tags/': async () => ({
+    url: `/api/content/${contentId}/tags/`,
+    token: agent.token,
+    body: {},
+  }),
   'POST /api/attachment/{type}/{id}': async () => ({
     url: `/api/attachment/T/${ticketId}`,
     token: agent.token,
@@ -313,6 +326,7 @@ beforeAll(async () => {
   viewId = (await made('/api/views/', viewInput)).id as number;
   macroId = (await made('/api/macros', { name: 'One-line macro' })).id as number;
   policyId = (await made('/api/sla/policies/', policyInput)).id as number;
+  tagId = (await made('/api/tags/', { name: 'One-line tag' })).id as number;
   const { rows } = await env.db.query<{ name: string }>(
     `SELECT quote_ident(table_name) AS name FROM information_schema.tables
       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,

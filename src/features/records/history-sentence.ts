@@ -104,6 +104,9 @@ const SENTENCES: Record<HistoryAction, Sentence> = {
     h('splitFrom', { id: str(d.source_id), title: str(d.title), count: Number(d.count ?? 1) }),
   sla_warning: (d, h) => h('slaWarning', slaValues(d, h)),
   sla_breach: (d, h) => h('slaBreach', slaValues(d, h)),
+  tagged: (d, h) => h('tagged', { name: str(d.name) }),
+  untagged: (d, h) => h('untagged', { name: str(d.name) }),
+  tag_merged: (d, h) => h('tagMerged', { from: str(d.from), to: str(d.to) }),
 };
 
 function slaValues(d: Details, h: Words) {

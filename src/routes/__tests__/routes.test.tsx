@@ -101,6 +101,7 @@ describe('route tables', () => {
       'SLA policies',
       'Macros',
       'Custom fields',
+      'Tags',
     ]);
     // Home first: the drawer's focus lands on it.
     expect(within(menu).getAllByRole('link')[0]).toHaveTextContent('Home');

@@ -91,6 +91,9 @@ const SAMPLES: Sample[] = [
   { action: 'worklog_added', details: { time_spent_minutes: 25 } },
   { action: 'worklog_added', details: { time_spent_minutes: null } },
   { action: 'worklog_added', details: { channel: 'mail', sender_verified: false } },
+  { action: 'tagged', details: { name: 'VIP' } },
+  { action: 'untagged', details: { name: 'VIP' } },
+  { action: 'tag_merged', details: { from: 'vip', to: 'VIP' } },
   ...(['first_response', 'next_response', 'resolution'] as const).flatMap((target) =>
     (['sla_warning', 'sla_breach'] as const).map((action) => ({
       action,

@@ -9,6 +9,7 @@ import type { ListItem, ListQuery } from '../types';
 import { MergeSelectedDialog } from '../../merge/components/merge-dialogs';
 import '../../merge/i18n';
 import { workHolders } from '../work-slice';
+import { tagsHolders } from '../../tags/tags-slice';
 import type { TaxonomyNode } from '../work-types';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { helpdeskOptions, useDropdown, type Option } from './use-dropdown';
@@ -41,6 +42,12 @@ function useValueOptions(kind: Kind, action: BulkAction | ''): Option[] {
   const nodes = useAppSelector((state) => state.holders.classificationNodes);
   const needAgents = action === 'assign' && agents.data === null && !agents.loading;
   const needNodes = action === 'classify' && nodes.data === null && !nodes.loading;
+  const tags = useAppSelector((state) => state.holders.tagOptions);
+  const tagAction = action === 'tag_add' || action === 'tag_remove';
+  const needTags = tagAction && tags.data === null && !tags.loading;
+  useEffect(() => {
+    if (needTags) dispatch(tagsHolders.tagOptions.actions.requested({ limit: 100 }));
+  }, [needTags, dispatch]);
   useEffect(() => {
     if (needAgents) dispatch(workHolders.agents.actions.requested());
   }, [needAgents, dispatch]);
@@ -67,6 +74,9 @@ function useValueOptions(kind: Kind, action: BulkAction | ''): Option[] {
       return helpdeskOptions(helpdesks.data);
     case 'classify':
       return nodeOptions(nodes.data);
+    case 'tag_add':
+    case 'tag_remove':
+      return (tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }));
     default:
       return [];
   }
@@ -103,6 +113,8 @@ export function BulkBar({ kind, selection, query, total, onDone, items = [] }: B
     ...(kind.type === 'T' ? (['priority'] as const) : []),
     'move',
     'classify',
+    'tag_add',
+    'tag_remove',
     'delete',
   ];
   const count = selection.matching ? Math.min(total, BULK_CAP) : selection.count;

@@ -9,6 +9,7 @@ import type { ListItem } from '../types';
 import { MailBadge } from './mail-badge';
 import { PriorityBadge, StatusBadge } from './record-badges';
 import { SlaBadge } from './sla-badge';
+import { TagChips } from '../../tags/components/tag-chips';
 
 /**
  * One column as list-columns.json describes it (that file is the list of columns: the server's
@@ -70,6 +71,7 @@ function cellOf(spec: ColumnSpec, c: ColumnContext, t: TFunction): Column['cell'
         <>
           <Link to={c.rowLink(record)}>{titleOf(record, c.kind, t)}</Link>
           {record.channel === 'mail' && <MailBadge />}
+          <TagChips tags={record.tags} className="d-inline ms-2 small" />
         </>
       );
     case 'number':

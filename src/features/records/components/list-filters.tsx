@@ -5,6 +5,7 @@ import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import type { Kind } from '../kinds';
 import { helpdeskOptions, useDropdown } from './use-dropdown';
 import type { Option } from './use-dropdown';
+import { TagFilter } from '../../tags/components/tag-filter';
 
 interface Props {
   kind: Kind;
@@ -64,6 +65,7 @@ const FILTER_NAMES = [
   'created_from',
   'created_to',
   'shared_with_me',
+  'tags',
 ];
 
 /**
@@ -257,6 +259,7 @@ function FilterForm({
             onChange={(event) => onChange('created_to', event.target.value)}
           />
         </div>
+        <TagFilter kind={kind} params={params} onChange={onChange} />
         {sharedWithMe && (
           <div className="col-sm-6 col-lg-3">
             <div className="form-check mb-1">

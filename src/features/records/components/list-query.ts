@@ -29,6 +29,9 @@ export const FILTER_PARAMS = [
   'text',
   'shared_with_me',
   ...LINK_FILTERS,
+  // Tags: `tags=3,7` (ids) and `tag_mode=all` (any of them without it).
+  'tags',
+  'tag_mode',
 ] as const;
 
 /** The sort names a list of this kind offers: each sortable column's (list-columns.json), the id. */
@@ -106,9 +109,23 @@ export function readFilters(params: URLSearchParams, kind: Kind): ListFilters {
   if (text) filters.text = text.slice(0, 200);
   if (params.get('shared_with_me') === '1') filters.shared_with_me = true;
   readLinkFilters(params, filters);
+  readTagFilters(params, filters);
   const sla = params.get('sla');
   if (kind.type === 'T' && (sla === 'overdue' || sla === 'due_soon')) filters.sla = sla;
   return filters;
+}
+
+/** `tags=3,7` and `tag_mode=all`: the records carrying any (or all) of these tags. */
+export function readTagIds(params: URLSearchParams): number[] {
+  const ids = (params.get('tags') ?? '').split(',').map(Number);
+  return [...new Set(ids.filter((id) => Number.isInteger(id) && id >= 1))].slice(0, 10);
+}
+
+function readTagFilters(params: URLSearchParams, filters: ListFilters): void {
+  const ids = readTagIds(params);
+  if (!ids.length) return;
+  filters.tag_ids = ids;
+  if (params.get('tag_mode') === 'all') filters.tag_mode = 'all';
 }
 
 /** The dashboard's link filters; `assignee=me` goes to the server as "me" (a saved view keeps it). */

@@ -10,6 +10,7 @@ import { PriorityBadge, StatusBadge } from './record-badges';
 import { SlaBadge } from './sla-badge';
 import type { useListCursor } from './use-list-cursor';
 import type { ListSelection } from './use-list-selection';
+import { TagChips } from '../../tags/components/tag-chips';
 
 /**
  * A list on a phone: one card per record (its title, status, priority, service level due time
@@ -128,6 +129,7 @@ export function RecordCards({
                     )}
                     {record.channel === 'mail' && <MailBadge />}
                   </div>
+                  <TagChips tags={record.tags} className="mt-1 small" />
                   {owner && (
                     <div className="small text-body-secondary mt-1">
                       {t('list.ownerLine', { label: t(`${kind.key}.fields.owner`), name: owner })}

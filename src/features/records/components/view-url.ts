@@ -21,8 +21,9 @@ export function viewUrl(view: SavedView): string {
   const params = new URLSearchParams({ view: String(view.id) });
   for (const [name, value] of Object.entries(view.filters as ListFilters)) {
     if (value === undefined || name === 'is_draft') continue;
-    const key = name === 'assignee_id' ? 'assignee' : name;
-    params.set(key, value === true ? '1' : String(value));
+    const key = name === 'assignee_id' ? 'assignee' : name === 'tag_ids' ? 'tags' : name;
+    if (key === 'tag_mode' && value !== 'all') continue;
+    params.set(key, value === true ? '1' : Array.isArray(value) ? value.join(',') : String(value));
   }
   if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
   const cols = view.columns.filter((c) => c !== 'title');

@@ -17,6 +17,7 @@ import type { RecordPermissions } from '../../details-types';
 import { useStatusOptions } from '../status-options';
 import { helpdeskOptions, useDropdown, type Option } from '../use-dropdown';
 import { ClassificationSection } from '../work/classification-section';
+import { RecordTagsSection } from '../../../tags/components/record-tags-section';
 import { HistorySection } from '../work/history-section';
 import { RelatedSection } from '../work/related-section';
 import { SharedWithSection } from '../work/shared-with-section';
@@ -309,6 +310,10 @@ export function PropertiesPanel({
       </section>
       <div className="mb-3">
         <ClassificationSection record={record} canClassify={permissions.classify} />
+      </div>
+      <div className="mb-3">
+        {/* Tags: the owner and agents, like the classification. */}
+        <RecordTagsSection record={record} canTag={permissions.classify} />
       </div>
       {access !== 'reader' && (
         <div className="mb-3">
