@@ -173,8 +173,8 @@ const createBody = {
       type: 'string',
       minLength: 1,
       maxLength: 50,
+      // The pattern is stricter than the one-line rule, so the key needs no x-one-line mark.
       pattern: '^[a-z][a-z0-9_]*$',
-      ...oneLine,
       [M]: 'Key must start with a letter and hold lowercase letters, digits and underscores (at most 50).',
     },
     type: { type: 'string', enum: FIELD_TYPES, [M]: 'Choose a field type.' },

@@ -63,7 +63,7 @@ function walk(doc: Doc, s: Schema, at: string[], out: string[]): void {
   if (schema.items) walk(doc, schema.items, [...at, '[]'], out);
 }
 
-/** Every marked body field, and (to be refused below) any marked parameter or array item. */
+/** Every marked body field, and (to be refused below) any marked parameter or whole body. */
 function markedFields(doc: Doc): { fields: Marked[]; unsupported: string[] } {
   const fields: Marked[] = [];
   const unsupported: string[] = [];
@@ -79,8 +79,15 @@ function markedFields(doc: Doc): { fields: Marked[]; unsupported: string[] } {
         const found: string[] = [];
         walk(doc, content.schema, [], found);
         for (const field of found) {
-          if (field.includes('[]') || field === '') unsupported.push(`${name} ${field}`);
-          else fields.push({ op: name, field, fileName: type === 'multipart/form-data' });
+          if (field === '') unsupported.push(`${name} ${field}`);
+          // An array item's field is tested in the array's first item (`choices.0.value`), the
+          // name the field messages give it.
+          else
+            fields.push({
+              op: name,
+              field: field.replaceAll('[]', '0'),
+              fileName: type === 'multipart/form-data',
+            });
         }
       }
     }
@@ -118,6 +125,10 @@ let viewId: number;
 let macroId: number;
 let policyId: number;
 let tagId: number;
+let customField: { id: number; version: number };
+let organizationId: number;
+/** A ticket and one message of its conversation, for the one split that succeeds. */
+let splitFrom: { ticket: number; message: number };
 
 const nineToFive = { start: '09:00', end: '17:00' };
 const policyInput = {
@@ -132,6 +143,12 @@ const viewInput = {
   filters: { status_id: 1 },
   sort: '-updated_at',
   columns: ['title', 'status'],
+};
+const choiceFieldInput = {
+  type: 'single_choice',
+  label_en: 'One-line field',
+  label_es: 'Campo de una línea',
+  choices: [{ value: 'one', label_en: 'One', label_es: 'Uno' }],
 };
 const imap = { host: '127.0.0.1', port: 1, tls: false, user: 'helpdesk', password: 'secret' };
 
@@ -228,6 +245,44 @@ const requests: Record<string, () => Promise<ValidRequest>> = {
     echoes: false,
     writes: false,
   }),
+  'POST /api/custom-fields': async () => ({
+    url: '/api/custom-fields',
+    token: agent.token,
+    body: { ...choiceFieldInput, object_type: 'T', key: `one_line_${++counter}` },
+  }),
+  'PUT /api/custom-fields/{id}': async () => {
+    const { rows } = await env.db.query<{ version: number }>(
+      'SELECT version FROM custom_fields WHERE id = $1',
+      [customField.id],
+    );
+    return {
+      url: `/api/custom-fields/${customField.id}`,
+      token: agent.token,
+      body: {
+        label_en: choiceFieldInput.label_en,
+        label_es: choiceFieldInput.label_es,
+        choices: choiceFieldInput.choices,
+        version: rows[0].version,
+      },
+    };
+  },
+  'POST /api/organizations': async () => ({
+    url: '/api/organizations',
+    token: agent.token,
+    body: { name: `One-line organization ${++counter}` },
+  }),
+  'PUT /api/organizations/{id}': async () => ({
+    url: `/api/organizations/${organizationId}`,
+    token: agent.token,
+    body: { name: 'One-line organization' },
+  }),
+  'POST /api/ticket/{id}/split/': async () => ({
+    url: `/api/ticket/${splitFrom.ticket}/split/`,
+    token: agent.token,
+    body: { message_id: splitFrom.message, subject: 'Split out' },
+    // It answers the new ticket's id and the messages it moved.
+    echoes: false,
+  }),
   'POST /api/tags/': async () => ({ url: '/api/tags/', token: agent.token, body: {} }),
   'PUT /api/tags/{id}': async () => ({ url: `/api/tags/${tagId}`, token: agent.token, body: {} }),
   'POST /api/ticket/{id}/tags/': async () => ({
@@ -253,7 +308,8 @@ function withValue(body: Record<string, unknown>, field: string, value: string) 
   const names = field.split('.');
   let at: Record<string, unknown> = copy;
   for (const name of names.slice(0, -1)) {
-    at[name] = { ...(at[name] as Record<string, unknown> | undefined) };
+    const inner = at[name];
+    at[name] = Array.isArray(inner) ? [...inner] : { ...(inner as Record<string, unknown>) };
     at = at[name] as Record<string, unknown>;
   }
   at[names[names.length - 1]] = value;
@@ -327,6 +383,15 @@ beforeAll(async () => {
   macroId = (await made('/api/macros', { name: 'One-line macro' })).id as number;
   policyId = (await made('/api/sla/policies/', policyInput)).id as number;
   tagId = (await made('/api/tags/', { name: 'One-line tag' })).id as number;
+  customField = (await made('/api/custom-fields', {
+    ...choiceFieldInput,
+    object_type: 'T',
+    key: 'one_line_field',
+  })) as { id: number; version: number };
+  const organization = await made('/api/organizations', { name: 'One-line organization' });
+  organizationId = (organization as { organization?: { id: number } }).organization?.id as number;
+  const message = await made(`/api/ticket/${ticketId}/communication/`, { body: '<p>Split</p>' });
+  splitFrom = { ticket: ticketId, message: message.id as number };
   const { rows } = await env.db.query<{ name: string }>(
     `SELECT quote_ident(table_name) AS name FROM information_schema.tables
       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
