@@ -8,7 +8,6 @@ import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { fill } from '../../lib/i18n.js';
 import { HttpError } from '../../lib/http-error.js';
-import { oneLine } from '../../lib/one-line.js';
 import {
   authenticated,
   errors,
