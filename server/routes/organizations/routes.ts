@@ -19,6 +19,7 @@ import {
 } from '../../lib/schemas.js';
 import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser, requestActor } from '../../plugins/auth.js';
+import { LIST_COUNT_CAP } from '../records/kinds.js';
 import * as sql from './sql.js';
 
 export const AGENTS_ONLY = 'Only helpdesk agents can manage organizations.';
@@ -37,6 +38,7 @@ const organizationSchema = {
     'members_see_tickets',
     'member_count',
     'open_ticket_count',
+    'open_ticket_count_is_capped',
     'updated_at',
   ],
   properties: {
@@ -53,7 +55,14 @@ const organizationSchema = {
       description: "Members see each other's tickets (read, reply, follow)",
     },
     member_count: int,
-    open_ticket_count: int,
+    open_ticket_count: {
+      type: 'integer',
+      description: "Open tickets, counted up to 10,000 (the lists' cap)",
+    },
+    open_ticket_count_is_capped: {
+      type: 'boolean',
+      description: 'True when there are more open tickets than open_ticket_count ("10000+")',
+    },
     updated_at: { type: 'string', format: 'date-time' },
   },
 } as const;
@@ -142,7 +151,12 @@ const input = (b: Body): sql.OrganizationInput => ({
   members_see_tickets: b.members_see_tickets ?? false,
 });
 
-const toApi = (o: sql.OrganizationRow) => ({ ...o, updated_at: o.updated_at.toISOString() });
+const toApi = (o: sql.OrganizationRow) => ({
+  ...o,
+  open_ticket_count: Math.min(o.open_ticket_count, LIST_COUNT_CAP),
+  open_ticket_count_is_capped: o.open_ticket_count > LIST_COUNT_CAP,
+  updated_at: o.updated_at.toISOString(),
+});
 
 async function details(q: Queryable, id: number) {
   const [org, people, tickets] = await together([
