@@ -10405,7 +10405,7 @@ export interface components {
             /** @enum {string} */
             event: "resync";
         };
-        /** @description Many rows changed in one statement (agents only): reload what you show */
+        /** @description Many rows changed (agents), or the receiver's sight of an organization's tickets: reload what you show */
         LiveManyChanges: {
             count: number;
             /**

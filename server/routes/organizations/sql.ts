@@ -149,16 +149,48 @@ export async function updateOrganization(
   id: number,
   o: OrganizationInput,
 ): Promise<boolean> {
-  const { rowCount } = await uniqueOr409(
+  const before = await q.query<{ sharing: boolean }>(
+    'SELECT members_see_tickets AS sharing FROM companies WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  if (!before.rows.length) return false;
+  await uniqueOr409(
     q.query(
       `UPDATE companies SET name = $2, notes = $3, members_see_tickets = $4, updated_at = now()
         WHERE id = $1`,
       [id, o.name, o.notes, o.members_see_tickets],
     ),
   );
-  if (!rowCount) return false;
   await writeDomains(q, id, o.domains);
+  if (before.rows[0].sharing !== o.members_see_tickets) await announceSight(q, id, null, false);
   return true;
+}
+
+/**
+ * Members whose sight of the organization's tickets changed (joined or left one that shares
+ * them, or its sharing was switched) hear "many records changed, reload": the live stream's
+ * `count` event, for them only (live/hub.ts), at commit. `userIds` null: every member. With
+ * `ifSharing`, only when the organization shares its tickets (otherwise nothing changed).
+ */
+export async function announceSight(
+  q: Queryable,
+  id: number,
+  userIds: number[] | null,
+  ifSharing: boolean,
+): Promise<void> {
+  await q.query(
+    `SELECT pg_notify('helpdesk_events', json_build_object(
+              'kind', 'record', 'op', 'update',
+              'count', (SELECT count(*) FROM (SELECT 1 FROM records
+                         WHERE object_type = 'T' AND NOT is_draft AND company_id = $1
+                         LIMIT ${LIST_COUNT_CAP + 1}) n),
+              'user_ids', coalesce($2::bigint[],
+                                   ARRAY(SELECT user_id FROM organization_members
+                                          WHERE company_id = $1)))::text)
+      WHERE NOT $3::boolean
+         OR EXISTS (SELECT 1 FROM companies WHERE id = $1 AND members_see_tickets)`,
+    [id, userIds, ifSharing],
+  );
 }
 
 /** 'missing', 'has_tickets' (409: a ticket or an SLA policy names it) or 'deleted'. */
@@ -205,12 +237,15 @@ export async function putMember(
       [userId, id],
     );
   }
-  await q.query(
+  const added = await q.query<{ joined: boolean }>(
     `INSERT INTO organization_members (user_id, company_id, is_primary) VALUES ($1, $2, $3)
-     ON CONFLICT (user_id, company_id) DO UPDATE SET is_primary = EXCLUDED.is_primary`,
+     ON CONFLICT (user_id, company_id) DO UPDATE SET is_primary = EXCLUDED.is_primary
+     RETURNING (xmax = 0) AS joined`,
     [userId, id, primary],
   );
   await q.query('UPDATE companies SET updated_at = now() WHERE id = $1', [id]);
+  // A new member (not a primary flag changed) now sees the organization's tickets, if shared.
+  if (added.rows[0]?.joined) await announceSight(q, id, [userId], true);
   return 'done';
 }
 
@@ -220,7 +255,10 @@ export async function removeMember(q: Queryable, id: number, userId: number): Pr
     'DELETE FROM organization_members WHERE company_id = $1 AND user_id = $2',
     [id, userId],
   );
-  if (rowCount) await q.query('UPDATE companies SET updated_at = now() WHERE id = $1', [id]);
+  if (rowCount) {
+    await q.query('UPDATE companies SET updated_at = now() WHERE id = $1', [id]);
+    await announceSight(q, id, [userId], true);
+  }
   return !!rowCount;
 }
 
