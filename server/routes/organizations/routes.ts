@@ -20,6 +20,7 @@ import {
 import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser, requestActor } from '../../plugins/auth.js';
 import { LIST_COUNT_CAP } from '../records/kinds.js';
+import { adminEvent } from '../admin/sql.js';
 import * as sql from './sql.js';
 
 export const AGENTS_ONLY = 'Only helpdesk agents can manage organizations.';
@@ -179,6 +180,22 @@ async function details(q: Queryable, id: number) {
   };
 }
 
+/** Every change is kept in admin_events (migration 033), in its own transaction. */
+const recordChange = (
+  tx: Queryable,
+  request: FastifyRequest,
+  action: string,
+  id: number,
+  details: object = {},
+) =>
+  adminEvent(tx, {
+    actorId: currentUser(request).id,
+    action,
+    target: 'organization',
+    targetId: id,
+    details,
+  });
+
 export function organizationRoutes(server: FastifyInstance, ctx: AppContext): void {
   const app = routesWith(server, organizationSchema, memberSchema, orgTicketSchema, detailsSchema);
   const agentsOnly = async (request: FastifyRequest) => {
@@ -233,9 +250,12 @@ export function organizationRoutes(server: FastifyInstance, ctx: AppContext): vo
     },
     async (request) =>
       success(
-        await withUserTransaction(ctx.db, requestActor(request), async (tx) =>
-          details(tx, await sql.insertOrganization(tx, input(request.body))),
-        ),
+        await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
+          const values = input(request.body);
+          const id = await sql.insertOrganization(tx, values);
+          await recordChange(tx, request, 'organization_created', id, values);
+          return details(tx, id);
+        }),
       ),
   );
 
@@ -256,9 +276,11 @@ export function organizationRoutes(server: FastifyInstance, ctx: AppContext): vo
       success(
         await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
           const id = request.params.id;
-          if (!(await sql.updateOrganization(tx, id, input(request.body)))) {
+          const values = input(request.body);
+          if (!(await sql.updateOrganization(tx, id, values))) {
             throw new HttpError(404, sql.NOT_FOUND);
           }
+          await recordChange(tx, request, 'organization_updated', id, values);
           return details(tx, id);
         }),
       ),
@@ -281,9 +303,11 @@ export function organizationRoutes(server: FastifyInstance, ctx: AppContext): vo
     },
     async (request) => {
       const id = request.params.id;
-      const outcome = await withUserTransaction(ctx.db, requestActor(request), (tx) =>
-        sql.deleteOrganization(tx, id),
-      );
+      const outcome = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
+        const done = await sql.deleteOrganization(tx, id);
+        if (done === 'deleted') await recordChange(tx, request, 'organization_deleted', id);
+        return done;
+      });
       if (outcome === 'missing') throw new HttpError(404, sql.NOT_FOUND);
       if (outcome === 'has_tickets') throw new HttpError(409, sql.HAS_TICKETS);
       return success({ id });
@@ -314,6 +338,10 @@ export function organizationRoutes(server: FastifyInstance, ctx: AppContext): vo
           const outcome = await sql.putMember(tx, id, userId, request.body.is_primary);
           if (outcome === 'missing') throw new HttpError(404, sql.NOT_FOUND);
           if (outcome === 'no_user') throw new HttpError(404, sql.USER_NOT_FOUND);
+          await recordChange(tx, request, 'organization_member_set', id, {
+            user_id: userId,
+            is_primary: request.body.is_primary ?? null,
+          });
           return details(tx, id);
         }),
       );
@@ -340,6 +368,7 @@ export function organizationRoutes(server: FastifyInstance, ctx: AppContext): vo
             const exists = await sql.getOrganization(tx, id);
             throw new HttpError(404, exists ? sql.NOT_A_MEMBER : sql.NOT_FOUND);
           }
+          await recordChange(tx, request, 'organization_member_removed', id, { user_id: userId });
           return details(tx, id);
         }),
       );

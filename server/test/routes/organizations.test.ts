@@ -439,4 +439,30 @@ describe("organization members and each other's tickets (BOLA)", () => {
     expect(one.json().data.organization).toMatchObject({ open_ticket_count_is_capped: true });
     await t.env.db.query('DELETE FROM records WHERE company_id = $1', [big]);
   });
+
+  it('keeps every change in admin_events: who did what to which organization', async () => {
+    const id = await organization({ name: 'Audit Test' });
+    await call('PUT', `/api/organizations/${id}`, agent.token, {
+      name: 'Audit Test 2',
+      members_see_tickets: true,
+    });
+    await addMember(id, dave, { is_primary: false });
+    await call('DELETE', `/api/organizations/${id}/members/${dave.id}`, agent.token);
+    const gone = await call('DELETE', `/api/organizations/${id}`, admin.token);
+    expect(gone.statusCode, gone.body).toBe(200);
+    const { rows } = await t.env.db.query<{ action: string; actor_id: string; details: object }>(
+      `SELECT action, actor_id, details FROM admin_events
+        WHERE target_type = 'organization' AND target_id = $1 ORDER BY id`,
+      [id],
+    );
+    expect(rows.map((r) => [r.action, Number(r.actor_id)])).toEqual([
+      ['organization_created', admin.id],
+      ['organization_updated', agent.id],
+      ['organization_member_set', agent.id],
+      ['organization_member_removed', agent.id],
+      ['organization_deleted', admin.id],
+    ]);
+    expect(rows[1].details).toMatchObject({ name: 'Audit Test 2', members_see_tickets: true });
+    expect(rows[2].details).toEqual({ user_id: dave.id, is_primary: false });
+  });
 });
