@@ -26,6 +26,7 @@ import { PLAIN_TEXT_KEYWORD, applyPlainTextRule, isPlainText } from './lib/plain
 import { oneLineKeyword } from './lib/one-line.js';
 import { createPasswordHasher } from './lib/passwords.js';
 import { sharedSchemas } from './lib/schemas.js';
+import { adminOperations } from './lib/admin-operations.js';
 import { failFastWhileDatabaseDown } from './plugins/db-unavailable.js';
 import { jobPolicies } from './jobs/jobs.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
@@ -164,6 +165,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorateRequest('user', undefined);
   // Before any route: every route's input strings get the plain-text rule (lib/plain-text.ts).
   app.addHook('onRoute', applyPlainTextRule);
+  const admins = adminOperations();
+  app.addHook('onRoute', admins.collect);
 
   const queue =
     opts.queue ??
@@ -216,6 +219,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(swagger, {
     // A shape registered with app.addSchema appears under its $id in components/schemas, so the
     // types generated from docs/openapi.json carry that name (npm run openapi).
+    transformObject: (doc) =>
+      admins.mark('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) =>
         typeof json.$id === 'string' ? json.$id : `def-${i}`,
@@ -227,7 +232,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         description:
           'Success: `{ statusCode, data }`. Failure: `{ statusCode, error, message, fields? }`. ' +
           'A string marked `x-one-line` refuses line breaks, tabs and other control characters ' +
-          '(U+0000-U+001F, U+007F-U+009F, U+2028, U+2029) with a 400 and a field message.',
+          '(U+0000-U+001F, U+007F-U+009F, U+2028, U+2029) with a 400 and a field message. ' +
+          'An operation marked `x-role: admin` answers 403 to anyone but an administrator, ' +
+          'before it looks at its input.',
       },
       servers: [{ url: '/' }],
       components: {

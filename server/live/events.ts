@@ -65,7 +65,8 @@ export const liveChangeSchema = {
 export const liveManyChangesSchema = {
   $id: 'LiveManyChanges',
   type: 'object',
-  description: 'Many rows changed in one statement (agents only): reload what you show',
+  description:
+    "Many rows changed (agents), or the receiver's sight of an organization's tickets: reload what you show",
   required: ['kind', 'op', 'count'],
   properties: { kind, op, count: { type: 'integer' } },
 } as const;
@@ -155,11 +156,23 @@ export type PresenceNote = {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /** A notification's payload, or undefined when it is not one of ours. */
-export function parseChange(payload: string): RecordChange | LiveManyChanges | undefined {
+/**
+ * A `count` notification. With `user_ids` it is for those users only, whatever their role (an
+ * organization's members whose sight of its tickets changed); `user_ids` itself is not sent.
+ */
+export type ManyChangesNote = LiveManyChanges & { user_ids?: unknown };
+
+export function parseChange(payload: string): RecordChange | ManyChangesNote | undefined {
   try {
     const v: unknown = JSON.parse(payload);
     if (!isObject(v) || typeof v.kind !== 'string' || typeof v.op !== 'string') return undefined;
-    if (typeof v.count === 'number') return v as LiveManyChanges;
+    if (typeof v.count === 'number') {
+      const ids = v.user_ids;
+      if (ids !== undefined && !(Array.isArray(ids) && ids.every((id) => typeof id === 'number'))) {
+        return undefined;
+      }
+      return v as ManyChangesNote;
+    }
     if (typeof v.record_id !== 'number' || typeof v.owner_id !== 'number') return undefined;
     return v as RecordChange;
   } catch {

@@ -124,9 +124,14 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     const change = parseChange(payload);
     if (!change) return;
     if ('count' in change) {
-      // No record ids to check: only agents, who see every record, hear of it.
-      const frame = sseFrame('change', change);
-      for (const c of clients) if (c.user.user_is_hde) c.write(frame);
+      // No record ids to check: only agents, who see every record, hear of it; or the users it
+      // names (an organization's members whose sight changed, routes/organizations/sql.ts).
+      const { user_ids: named, ...event } = change;
+      const userIds = Array.isArray(named) ? new Set<unknown>(named) : null;
+      const frame = sseFrame('change', event);
+      for (const c of clients) {
+        if (userIds ? userIds.has(c.user.id) : c.user.user_is_hde) c.write(frame);
+      }
       return;
     }
     const { owner_id: ownerId, ...event } = change satisfies RecordChange;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentedOperations, Scenario, startSides, type Sides } from './mock-parity/harness.js';
 import { accounts } from './mock-parity/steps/accounts.js';
 import { admin } from './mock-parity/steps/admin.js';
+import { adminGate } from './mock-parity/steps/admin-gate.js';
 import { agents } from './mock-parity/steps/agents.js';
 import { merging } from './mock-parity/steps/merge.js';
 import { customFields } from './mock-parity/steps/custom-fields.js';
@@ -45,6 +46,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['custom fields: definitions', customFields],
   ['roles and desk access: help desks, users', roles],
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
+  ["the administrators' gate comes before validation", adminGate],
   ['lookups, search and the overview pages', overview],
   ['live events and presence', live],
   [

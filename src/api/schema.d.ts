@@ -390,7 +390,10 @@ export interface paths {
         /** The people a record can be assigned to (agents only) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The record's desk: leaves out agents for whom it is restricted and who are not its members */
+                    hd_id?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -411,6 +414,15 @@ export interface paths {
                             /** @enum {integer} */
                             statusCode: 200;
                         };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -11184,7 +11196,7 @@ export interface components {
             /** @enum {string} */
             event: "resync";
         };
-        /** @description Many rows changed in one statement (agents only): reload what you show */
+        /** @description Many rows changed (agents), or the receiver's sight of an organization's tickets: reload what you show */
         LiveManyChanges: {
             count: number;
             /**
@@ -11260,7 +11272,10 @@ export interface components {
             members_see_tickets: boolean;
             name: string;
             notes: string;
+            /** @description Open tickets, counted up to 10,000 (the lists' cap) */
             open_ticket_count: number;
+            /** @description True when there are more open tickets than open_ticket_count ("10000+") */
+            open_ticket_count_is_capped: boolean;
             /** Format: date-time */
             updated_at: string;
         };

@@ -3,7 +3,7 @@ import { createOpenApiHttp } from 'openapi-msw';
 import type { HttpMethod, OpenApiHttpHandlers, OpenApiHttpRequestHandler } from 'openapi-msw';
 import type { components, paths } from '../api/schema';
 import { db, readClaims } from './db';
-import { invalidFields, needsSession } from './validate';
+import { adminsOnly, invalidFields, needsSession } from './validate';
 
 /** One answer of a mock handler: the operation (as docs/openapi.json names it) and the response. */
 export interface MockAnswer {
@@ -21,16 +21,23 @@ export function observeAnswers(observer: ((answer: MockAnswer) => void) | null):
 
 const typed = createOpenApiHttp<paths>({ baseUrl: '*' });
 
+const ADMINS_ONLY = 'Only administrators can do this.';
+
 /**
  * Each handler answers as the server's routes do before their own code runs: 401 without a
- * session where the operation needs one, then 400 for input its schema refuses (validate.ts).
+ * session where the operation needs one, 403 to a non-administrator where it is for
+ * administrators (`x-role: admin`), then 400 for input its schema refuses (validate.ts).
  */
 function observed<M extends HttpMethod>(method: M): OpenApiHttpRequestHandler<paths, M> {
   return (path, resolver, options) => {
     const reporting = (async (info) => {
       const { request, params } = info as { request: Request; params: Record<string, unknown> };
       const refusal = async () => {
-        if (needsSession(method, String(path)) && !sessionOf(request)) return unauthorized();
+        const session = needsSession(method, String(path)) ? sessionOf(request) : undefined;
+        if (session === null) return unauthorized();
+        if (adminsOnly(method, String(path)) && !session?.user.user_is_admin) {
+          return fail(403, 'Forbidden', ADMINS_ONLY);
+        }
         const invalid = await invalidFields(method, String(path), request, params);
         return invalid ? fail(400, 'Bad Request', 'Validation failed', invalid) : null;
       };

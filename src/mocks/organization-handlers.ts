@@ -18,17 +18,22 @@ const HAS_TICKETS =
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The server counts open tickets up to the lists' cap (LIST_COUNT_CAP): "10000+". */
+const COUNT_CAP = 10_000;
+
 const isOpen = (statusId: number) => STATUSES.some((s) => s.status_id === statusId && !s.is_closed);
 
 function organizationOf(o: MockOrganization) {
   const tickets = db.records.filter(
     (r) => r.object_type === 'T' && !r.is_draft && r.company_id === o.id,
   );
+  const open = tickets.filter((r) => isOpen(r.status_id)).length;
   return {
     ...o,
     domains: [...o.domains].sort(byName),
     member_count: db.memberships.filter((m) => m.company_id === o.id).length,
-    open_ticket_count: tickets.filter((r) => isOpen(r.status_id)).length,
+    open_ticket_count: Math.min(open, COUNT_CAP),
+    open_ticket_count_is_capped: open > COUNT_CAP,
   };
 }
 

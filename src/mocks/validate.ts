@@ -27,6 +27,7 @@ interface Parameter {
 }
 interface Operation {
   security?: unknown[];
+  'x-role'?: string;
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
 }
@@ -160,4 +161,12 @@ export async function invalidFields(
 /** Whether the operation needs a session (a 401 before anything else is looked at). */
 export function needsSession(method: string, path: string): boolean {
   return (paths[path]?.[method]?.security?.length ?? 0) > 0;
+}
+
+/**
+ * Whether the operation is for administrators only (`x-role: admin` in the contract: the
+ * server's `config: { role: 'admin' }`, a 403 right after the session check, before validation).
+ */
+export function adminsOnly(method: string, path: string): boolean {
+  return paths[path]?.[method]?.['x-role'] === 'admin';
 }

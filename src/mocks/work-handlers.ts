@@ -16,6 +16,7 @@ import {
 } from './access';
 import { compare } from './category-data';
 import { db, logEvent, type MockLink } from './db';
+import { adminState, worksOnDesk } from './desk-access';
 import { authed, bodyOf, fail, http, ok, type MockUser } from './http';
 import { fold, HELPDESKS, makeContent, makeTicket, STATUSES } from './records-data';
 import { queueMail } from './thread-handlers';
@@ -193,16 +194,19 @@ export function workHandlers() {
     ),
     http.get(
       '/api/agents/',
-      authed((user) =>
-        user.user_is_hde
-          ? ok(
-              db.users
-                .filter((u) => u.user_is_hde && u.confirmed)
-                .sort((a, b) => compare(a.fullname, b.fullname) || a.id - b.id)
-                .map((u) => ({ id: u.id, fullname: u.fullname })),
-            )
-          : fail(403, 'Forbidden', 'Only helpdesk agents can do this.'),
-      ),
+      authed((user, { request }) => {
+        if (!user.user_is_hde) return fail(403, 'Forbidden', 'Only helpdesk agents can do this.');
+        // With the record's desk: only the agents who may work on it (the assign rule).
+        const hd = new URL(request.url).searchParams.get('hd_id');
+        const { inactive } = adminState();
+        return ok(
+          db.users
+            .filter((u) => u.user_is_hde && u.confirmed && !inactive.has(u.id))
+            .filter((u) => hd === null || worksOnDesk(u.id, Number(hd)))
+            .sort((a, b) => compare(a.fullname, b.fullname) || a.id - b.id)
+            .map((u) => ({ id: u.id, fullname: u.fullname })),
+        );
+      }),
     ),
   ];
 

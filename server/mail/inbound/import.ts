@@ -314,6 +314,8 @@ async function decide(
     return { state: 'ignored', reason, recordId };
   }
   if (reason || !sender) return { state: 'ignored', reason: reason ?? 'no_sender' };
+  // A deactivated account opens and extends nothing, by mail as on the web: kept for an operator.
+  if (facts.senderDeactivated) return { state: 'ignored', reason: 'sender_deactivated' };
   const m: Importing = { ctx, tx, hdId: row.hd_id, parsed, sender, facts, stored };
   const user = facts.sender;
   const target = await threadTarget(m, user);

@@ -147,6 +147,8 @@ export interface ImportFacts {
   channelAddresses: string[];
   /** The user with the sender's email (any case), if any. */
   sender: Sender | undefined;
+  /** That user's account is deactivated (docs/api-admin.md): their mail is ignored. */
+  senderDeactivated: boolean;
   /** Tickets this sender opened by mail in the last hour (the per-sender rate limit). */
   recentTickets: number;
   /** The priority of a new ticket: Normal, else the first. */
@@ -156,12 +158,13 @@ export interface ImportFacts {
 export async function importFacts(q: Queryable, email: string | null): Promise<ImportFacts> {
   const { rows } = await q.query<{
     addresses: string[];
-    sender: { id: number; fullname: string; user_is_hde: boolean } | null;
+    sender: { id: number; fullname: string; user_is_hde: boolean; deactivated: boolean } | null;
     recent: number;
     priority_id: number | null;
   }>(
     `SELECT ARRAY(SELECT lower(address) FROM mail_channels WHERE address IS NOT NULL) AS addresses,
-            (SELECT json_build_object('id', id, 'fullname', fullname, 'user_is_hde', user_is_hde)
+            (SELECT json_build_object('id', id, 'fullname', fullname, 'user_is_hde', user_is_hde,
+                                      'deactivated', deactivated_at IS NOT NULL)
                FROM users WHERE lower(email) = lower($1)) AS sender,
             (SELECT count(*)::int FROM inbound_mails
               WHERE state = 'ticket' AND lower(from_email) = lower($1)
@@ -174,7 +177,10 @@ export async function importFacts(q: Queryable, email: string | null): Promise<I
   const r = rows[0];
   return {
     channelAddresses: r.addresses,
-    sender: r.sender ? { ...r.sender, id: Number(r.sender.id) } : undefined,
+    sender: r.sender
+      ? { id: Number(r.sender.id), fullname: r.sender.fullname, user_is_hde: r.sender.user_is_hde }
+      : undefined,
+    senderDeactivated: r.sender?.deactivated === true,
     recentTickets: r.recent,
     priorityId: r.priority_id,
   };

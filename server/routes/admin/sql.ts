@@ -78,7 +78,7 @@ export async function adminEvent(
   e: {
     actorId: number;
     action: string;
-    target: 'user' | 'helpdesk';
+    target: 'user' | 'helpdesk' | 'organization';
     targetId: number;
     details: object;
   },

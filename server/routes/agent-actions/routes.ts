@@ -304,6 +304,19 @@ export function agentActionRoutes(server: FastifyInstance, ctx: AppContext): voi
         tags: ['agent actions'],
         summary: 'The people a record can be assigned to (agents only)',
         security: authenticated,
+        querystring: {
+          type: 'object',
+          properties: {
+            hd_id: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 2147483647,
+              description:
+                "The record's desk: leaves out agents for whom it is restricted and who are not its members",
+              [M]: 'Invalid id.',
+            },
+          },
+        },
         response: {
           200: ok({
             type: 'array',
@@ -313,7 +326,7 @@ export function agentActionRoutes(server: FastifyInstance, ctx: AppContext): voi
               properties: { id: { type: 'integer' }, fullname: { type: 'string' } },
             },
           }),
-          ...errors(401, 403),
+          ...errors(400, 401, 403),
         },
       },
     },
@@ -321,7 +334,7 @@ export function agentActionRoutes(server: FastifyInstance, ctx: AppContext): voi
       if (!currentUser(request).user_is_hde) {
         throw new HttpError(403, AGENTS_ONLY);
       }
-      const rows = await sql.listAgents(ctx.db);
+      const rows = await sql.listAgents(ctx.db, request.query.hd_id);
       return success(rows.map((a) => ({ id: Number(a.id), fullname: a.fullname })));
     },
   );

@@ -109,11 +109,14 @@ export interface Agent {
 }
 
 /** Confirmed helpdesk agents: the people a record can be assigned to. */
-export async function listAgents(q: Queryable): Promise<Agent[]> {
+/** The active agents; with a desk, only those who may work on it (the assign rule's own test). */
+export async function listAgents(q: Queryable, hdId?: number): Promise<Agent[]> {
   const { rows } = await q.query<Agent>(
     `SELECT id, fullname, email, language, user_is_hde FROM users
       WHERE user_is_hde AND confirmed_at IS NOT NULL AND deactivated_at IS NULL
+        AND ($1::int IS NULL OR ${deskOpenToUser('users.id', '$1::int')})
       ORDER BY fullname, id`,
+    [hdId ?? null],
   );
   return rows;
 }

@@ -19,6 +19,8 @@ import {
 } from '../../lib/schemas.js';
 import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser, requestActor } from '../../plugins/auth.js';
+import { LIST_COUNT_CAP } from '../records/kinds.js';
+import { adminEvent } from '../admin/sql.js';
 import * as sql from './sql.js';
 
 export const AGENTS_ONLY = 'Only helpdesk agents can manage organizations.';
@@ -37,6 +39,7 @@ const organizationSchema = {
     'members_see_tickets',
     'member_count',
     'open_ticket_count',
+    'open_ticket_count_is_capped',
     'updated_at',
   ],
   properties: {
@@ -53,7 +56,14 @@ const organizationSchema = {
       description: "Members see each other's tickets (read, reply, follow)",
     },
     member_count: int,
-    open_ticket_count: int,
+    open_ticket_count: {
+      type: 'integer',
+      description: "Open tickets, counted up to 10,000 (the lists' cap)",
+    },
+    open_ticket_count_is_capped: {
+      type: 'boolean',
+      description: 'True when there are more open tickets than open_ticket_count ("10000+")',
+    },
     updated_at: { type: 'string', format: 'date-time' },
   },
 } as const;
@@ -142,7 +152,12 @@ const input = (b: Body): sql.OrganizationInput => ({
   members_see_tickets: b.members_see_tickets ?? false,
 });
 
-const toApi = (o: sql.OrganizationRow) => ({ ...o, updated_at: o.updated_at.toISOString() });
+const toApi = (o: sql.OrganizationRow) => ({
+  ...o,
+  open_ticket_count: Math.min(o.open_ticket_count, LIST_COUNT_CAP),
+  open_ticket_count_is_capped: o.open_ticket_count > LIST_COUNT_CAP,
+  updated_at: o.updated_at.toISOString(),
+});
 
 async function details(q: Queryable, id: number) {
   const [org, people, tickets] = await together([
@@ -164,6 +179,22 @@ async function details(q: Queryable, id: number) {
     })),
   };
 }
+
+/** Every change is kept in admin_events (migration 033), in its own transaction. */
+const recordChange = (
+  tx: Queryable,
+  request: FastifyRequest,
+  action: string,
+  id: number,
+  details: object = {},
+) =>
+  adminEvent(tx, {
+    actorId: currentUser(request).id,
+    action,
+    target: 'organization',
+    targetId: id,
+    details,
+  });
 
 export function organizationRoutes(server: FastifyInstance, ctx: AppContext): void {
   const app = routesWith(server, organizationSchema, memberSchema, orgTicketSchema, detailsSchema);
@@ -219,9 +250,12 @@ export function organizationRoutes(server: FastifyInstance, ctx: AppContext): vo
     },
     async (request) =>
       success(
-        await withUserTransaction(ctx.db, requestActor(request), async (tx) =>
-          details(tx, await sql.insertOrganization(tx, input(request.body))),
-        ),
+        await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
+          const values = input(request.body);
+          const id = await sql.insertOrganization(tx, values);
+          await recordChange(tx, request, 'organization_created', id, values);
+          return details(tx, id);
+        }),
       ),
   );
 
@@ -242,9 +276,11 @@ export function organizationRoutes(server: FastifyInstance, ctx: AppContext): vo
       success(
         await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
           const id = request.params.id;
-          if (!(await sql.updateOrganization(tx, id, input(request.body)))) {
+          const values = input(request.body);
+          if (!(await sql.updateOrganization(tx, id, values))) {
             throw new HttpError(404, sql.NOT_FOUND);
           }
+          await recordChange(tx, request, 'organization_updated', id, values);
           return details(tx, id);
         }),
       ),
@@ -267,9 +303,11 @@ export function organizationRoutes(server: FastifyInstance, ctx: AppContext): vo
     },
     async (request) => {
       const id = request.params.id;
-      const outcome = await withUserTransaction(ctx.db, requestActor(request), (tx) =>
-        sql.deleteOrganization(tx, id),
-      );
+      const outcome = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
+        const done = await sql.deleteOrganization(tx, id);
+        if (done === 'deleted') await recordChange(tx, request, 'organization_deleted', id);
+        return done;
+      });
       if (outcome === 'missing') throw new HttpError(404, sql.NOT_FOUND);
       if (outcome === 'has_tickets') throw new HttpError(409, sql.HAS_TICKETS);
       return success({ id });
@@ -300,6 +338,10 @@ export function organizationRoutes(server: FastifyInstance, ctx: AppContext): vo
           const outcome = await sql.putMember(tx, id, userId, request.body.is_primary);
           if (outcome === 'missing') throw new HttpError(404, sql.NOT_FOUND);
           if (outcome === 'no_user') throw new HttpError(404, sql.USER_NOT_FOUND);
+          await recordChange(tx, request, 'organization_member_set', id, {
+            user_id: userId,
+            is_primary: request.body.is_primary ?? null,
+          });
           return details(tx, id);
         }),
       );
@@ -326,6 +368,7 @@ export function organizationRoutes(server: FastifyInstance, ctx: AppContext): vo
             const exists = await sql.getOrganization(tx, id);
             throw new HttpError(404, exists ? sql.NOT_A_MEMBER : sql.NOT_FOUND);
           }
+          await recordChange(tx, request, 'organization_member_removed', id, { user_id: userId });
           return details(tx, id);
         }),
       );

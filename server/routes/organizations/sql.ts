@@ -3,6 +3,7 @@
 import type { DatabaseError } from 'pg';
 import type { Queryable } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
+import { LIST_COUNT_CAP } from '../records/kinds.js';
 
 export const MESSAGES = {
   name: 'Name must be 1 to 100 characters.',
@@ -54,15 +55,17 @@ export interface OrganizationInput {
   members_see_tickets: boolean;
 }
 
-// The open-ticket count reads records_hd_company_idx (migration 023) for one company.
+// The open-ticket count reads records_hd_company_idx (migration 023) for one company and stops
+// one past the lists' cap, so a company with a million tickets costs no more than 10,001 rows:
+// the route answers the cap with open_ticket_count_is_capped ("10000+").
 const SELECT = `SELECT c.id, c.name, c.notes, c.members_see_tickets, c.updated_at,
        coalesce((SELECT array_agg(d.domain ORDER BY d.domain) FROM organization_domains d
                   WHERE d.company_id = c.id), '{}') AS domains,
        (SELECT count(*)::int FROM organization_members m WHERE m.company_id = c.id) AS member_count,
-       (SELECT count(*)::int FROM records r
+       (SELECT count(*)::int FROM (SELECT 1 FROM records r
          WHERE r.object_type = 'T' AND NOT r.is_draft AND r.company_id = c.id
-           AND r.status_id IN (SELECT id FROM statuses WHERE object_type = 'T' AND NOT is_closed))
-         AS open_ticket_count
+           AND r.status_id IN (SELECT id FROM statuses WHERE object_type = 'T' AND NOT is_closed)
+         LIMIT ${LIST_COUNT_CAP + 1}) capped) AS open_ticket_count
   FROM companies c`;
 
 export async function listOrganizations(q: Queryable): Promise<OrganizationRow[]> {
@@ -146,16 +149,48 @@ export async function updateOrganization(
   id: number,
   o: OrganizationInput,
 ): Promise<boolean> {
-  const { rowCount } = await uniqueOr409(
+  const before = await q.query<{ sharing: boolean }>(
+    'SELECT members_see_tickets AS sharing FROM companies WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  if (!before.rows.length) return false;
+  await uniqueOr409(
     q.query(
       `UPDATE companies SET name = $2, notes = $3, members_see_tickets = $4, updated_at = now()
         WHERE id = $1`,
       [id, o.name, o.notes, o.members_see_tickets],
     ),
   );
-  if (!rowCount) return false;
   await writeDomains(q, id, o.domains);
+  if (before.rows[0].sharing !== o.members_see_tickets) await announceSight(q, id, null, false);
   return true;
+}
+
+/**
+ * Members whose sight of the organization's tickets changed (joined or left one that shares
+ * them, or its sharing was switched) hear "many records changed, reload": the live stream's
+ * `count` event, for them only (live/hub.ts), at commit. `userIds` null: every member. With
+ * `ifSharing`, only when the organization shares its tickets (otherwise nothing changed).
+ */
+export async function announceSight(
+  q: Queryable,
+  id: number,
+  userIds: number[] | null,
+  ifSharing: boolean,
+): Promise<void> {
+  await q.query(
+    `SELECT pg_notify('helpdesk_events', json_build_object(
+              'kind', 'record', 'op', 'update',
+              'count', (SELECT count(*) FROM (SELECT 1 FROM records
+                         WHERE object_type = 'T' AND NOT is_draft AND company_id = $1
+                         LIMIT ${LIST_COUNT_CAP + 1}) n),
+              'user_ids', coalesce($2::bigint[],
+                                   ARRAY(SELECT user_id FROM organization_members
+                                          WHERE company_id = $1)))::text)
+      WHERE NOT $3::boolean
+         OR EXISTS (SELECT 1 FROM companies WHERE id = $1 AND members_see_tickets)`,
+    [id, userIds, ifSharing],
+  );
 }
 
 /** 'missing', 'has_tickets' (409: a ticket or an SLA policy names it) or 'deleted'. */
@@ -202,12 +237,15 @@ export async function putMember(
       [userId, id],
     );
   }
-  await q.query(
+  const added = await q.query<{ joined: boolean }>(
     `INSERT INTO organization_members (user_id, company_id, is_primary) VALUES ($1, $2, $3)
-     ON CONFLICT (user_id, company_id) DO UPDATE SET is_primary = EXCLUDED.is_primary`,
+     ON CONFLICT (user_id, company_id) DO UPDATE SET is_primary = EXCLUDED.is_primary
+     RETURNING (xmax = 0) AS joined`,
     [userId, id, primary],
   );
   await q.query('UPDATE companies SET updated_at = now() WHERE id = $1', [id]);
+  // A new member (not a primary flag changed) now sees the organization's tickets, if shared.
+  if (added.rows[0]?.joined) await announceSight(q, id, [userId], true);
   return 'done';
 }
 
@@ -217,7 +255,10 @@ export async function removeMember(q: Queryable, id: number, userId: number): Pr
     'DELETE FROM organization_members WHERE company_id = $1 AND user_id = $2',
     [id, userId],
   );
-  if (rowCount) await q.query('UPDATE companies SET updated_at = now() WHERE id = $1', [id]);
+  if (rowCount) {
+    await q.query('UPDATE companies SET updated_at = now() WHERE id = $1', [id]);
+    await announceSight(q, id, [userId], true);
+  }
   return !!rowCount;
 }
 

@@ -318,4 +318,34 @@ describe('GET agents/', () => {
     expect((await call('GET', '/api/agents/', alice.token)).statusCode).toBe(403);
     expect((await call('GET', '/api/agents/')).statusCode).toBe(401);
   });
+
+  it('with a desk, leaves out the agents its restriction keeps out, and deactivated ones', async () => {
+    const gone = await person(env, 'Agent Gone', true);
+    await env.db.query('UPDATE users SET deactivated_at = now() WHERE id = $1', [gone.id]);
+    const desk = (
+      await env.db.query<{ id: number }>(
+        `INSERT INTO helpdesks (id, name, object_type, restricted)
+         SELECT max(id) + 1, 'Assign Test', 'T', true FROM helpdesks RETURNING id`,
+      )
+    ).rows[0].id;
+    await env.db.query('INSERT INTO helpdesk_members (helpdesk_id, user_id) VALUES ($1, $2)', [
+      desk,
+      agent.id,
+    ]);
+    const ids = async (query: string) => {
+      const res = await call('GET', `/api/agents/${query}`, agent.token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((a: { id: number }) => a.id);
+    };
+    const restricted = await ids(`?hd_id=${desk}`);
+    expect(restricted).toContain(agent.id);
+    expect(restricted).not.toContain(agent2.id);
+    expect(restricted).not.toContain(gone.id);
+    const all = await ids('');
+    expect(all).toEqual(expect.arrayContaining([agent.id, agent2.id]));
+    expect(all).not.toContain(gone.id);
+    await env.db.query('UPDATE helpdesks SET restricted = false WHERE id = $1', [desk]);
+    expect(await ids(`?hd_id=${desk}`)).toEqual(expect.arrayContaining([agent.id, agent2.id]));
+    expect((await call('GET', '/api/agents/?hd_id=x', agent.token)).statusCode).toBe(400);
+  });
 });

@@ -409,4 +409,60 @@ describe("organization members and each other's tickets (BOLA)", () => {
     expect(aliceS.events.filter((e) => e.data.record_id === carolsNew.id)).toEqual([]);
     expect(aliceS.events.filter((e) => e.data.internal === true)).toEqual([]);
   });
+
+  it('counts open tickets up to the lists\' cap and says so beyond it ("10000+")', async () => {
+    const big = await organization({ name: 'Umbrella Test' });
+    const open = await t.env.db.query<{ id: number }>(
+      `SELECT id FROM statuses WHERE object_type = 'T' AND NOT is_closed ORDER BY id LIMIT 1`,
+    );
+    const insert = (n: number) =>
+      t.env.db.query(
+        `INSERT INTO records (object_type, title, owner_id, hd_id, status_id, priority_id, company_id)
+         SELECT 'T', 'Bulk ' || g, $1, 1, $2, 2, $3 FROM generate_series(1, $4::int) g`,
+        [alice.id, open.rows[0].id, big, n],
+      );
+    const counted = async () => {
+      const res = await call('GET', '/api/organizations', agent.token);
+      return res.json().data.find((o: { id: number }) => o.id === big);
+    };
+    await insert(10000);
+    expect(await counted()).toMatchObject({
+      open_ticket_count: 10000,
+      open_ticket_count_is_capped: false,
+    });
+    await insert(5);
+    expect(await counted()).toMatchObject({
+      open_ticket_count: 10000,
+      open_ticket_count_is_capped: true,
+    });
+    const one = await call('GET', `/api/organizations/${big}`, agent.token);
+    expect(one.json().data.organization).toMatchObject({ open_ticket_count_is_capped: true });
+    await t.env.db.query('DELETE FROM records WHERE company_id = $1', [big]);
+  });
+
+  it('keeps every change in admin_events: who did what to which organization', async () => {
+    const id = await organization({ name: 'Audit Test' });
+    await call('PUT', `/api/organizations/${id}`, agent.token, {
+      name: 'Audit Test 2',
+      members_see_tickets: true,
+    });
+    await addMember(id, dave, { is_primary: false });
+    await call('DELETE', `/api/organizations/${id}/members/${dave.id}`, agent.token);
+    const gone = await call('DELETE', `/api/organizations/${id}`, admin.token);
+    expect(gone.statusCode, gone.body).toBe(200);
+    const { rows } = await t.env.db.query<{ action: string; actor_id: string; details: object }>(
+      `SELECT action, actor_id, details FROM admin_events
+        WHERE target_type = 'organization' AND target_id = $1 ORDER BY id`,
+      [id],
+    );
+    expect(rows.map((r) => [r.action, Number(r.actor_id)])).toEqual([
+      ['organization_created', admin.id],
+      ['organization_updated', agent.id],
+      ['organization_member_set', agent.id],
+      ['organization_member_removed', agent.id],
+      ['organization_deleted', admin.id],
+    ]);
+    expect(rows[1].details).toMatchObject({ name: 'Audit Test 2', members_see_tickets: true });
+    expect(rows[2].details).toEqual({ user_id: dave.id, is_primary: false });
+  });
 });

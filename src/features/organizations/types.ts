@@ -22,3 +22,7 @@ export interface MemberChange {
   user_id: number;
   is_primary?: boolean;
 }
+
+/** The open-ticket count as shown: the server counts to the lists' cap, then says "10000+". */
+export const openCount = (o: Organization): string =>
+  o.open_ticket_count_is_capped ? `${o.open_ticket_count}+` : String(o.open_ticket_count);

@@ -69,7 +69,9 @@ export const workApi = {
       : api.delete('/api/content/{id}/related/{related_id}', init);
   },
 
-  agents: () => (signal: AbortSignal) => api.get('/api/agents/', { signal }),
+  /** The assignable agents; with a desk, only those who may work on it (a restricted desk). */
+  agents: (hdId?: number) => (signal: AbortSignal) =>
+    api.get('/api/agents/', { query: hdId === undefined ? {} : { hd_id: hdId }, signal }),
   move: (type: ObjectType, id: number, hdId: number, version: number) => (signal: AbortSignal) => {
     const init = { path: { id }, body: { hd_id: hdId, version }, signal };
     return type === 'T'

@@ -41,6 +41,16 @@ function* fill<T>(holder: HolderActions<T>, request: ApiRequest<T>, context: str
   return result;
 }
 
+/** One desk's assignable agents, kept with the desk they are for. */
+function* deskAgents(action: PayloadAction<number>): SagaIterator {
+  const hdId = action.payload;
+  const result: ApiResult<Person[]> = yield call(callApi<Person[]>, workApi.agents(hdId), {
+    context: FETCHING,
+  });
+  if (result.ok) yield put(W.deskAgents.actions.succeeded({ hd_id: hdId, agents: result.data }));
+  else if (!result.cancelled) yield put(W.deskAgents.actions.failed(result.error));
+}
+
 const historyOf = (ref: RecordRef) =>
   W.recordHistory.actions.requested({ type: ref.type, id: ref.id });
 
@@ -291,6 +301,7 @@ export function* workSaga(): SagaIterator {
     takeLatest(W.agents.actions.requested.type, () =>
       fill(W.agents.actions, workApi.agents(), FETCHING),
     ),
+    takeLatest(W.deskAgents.actions.requested.type, deskAgents),
     takeLatest(
       W.assignTo.actions.requested.type,
       recordActionWorker<AssignRequest>(

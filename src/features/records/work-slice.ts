@@ -4,6 +4,7 @@ import type { RecordRef } from './records-slice';
 import type { HdRecord } from './types';
 import type {
   ContentHit,
+  DeskAgents,
   HistoryEntry,
   Person,
   RelatedRecord,
@@ -54,6 +55,8 @@ export const workHolders = {
   ),
   // Agent actions (the delete is the records feature's deleteRecord holder, `agent: true`).
   agents: createRequestHolder<Person[]>('agents'),
+  // One desk's assignable agents (its members when it is restricted), for the assign pickers.
+  deskAgents: createRequestHolder<DeskAgents, number>('deskAgents'),
   assignTo: createRequestHolder<HdRecord, AssignRequest>('assignTo'),
   moveRecord: createRequestHolder<HdRecord, MoveRequest>('moveRecord'),
   duplicateRecord: createRequestHolder<HdRecord, RecordRef>('duplicateRecord'),

@@ -5,6 +5,12 @@ type Schemas = components['schemas'];
 /** Working a record (docs/api-working.md): the shapes of sharing, taxonomy, relations, history. */
 export type Person = Schemas['Person'] & Partial<Pick<Schemas['PersonMatch'], 'email'>>;
 
+/** The agents who may work on one desk (GET agents/?hd_id=), with the desk they are for. */
+export interface DeskAgents {
+  hd_id: number;
+  agents: Person[];
+}
+
 /** A classification node; the roots (GET classification/) carry their `children`. */
 export type TaxonomyNode = Schemas['TaxonomyNode'] & { children?: Schemas['TaxonomyNode'][] };
 

@@ -1,6 +1,7 @@
 // Roles and desk access: an administrator restricts a help desk to its members and manages
 // users (invite, roles, deactivate); anyone else gets 403 (docs/api-admin.md).
 import { at, list, num, pick, type Json, type Scenario, type Side } from '../harness.js';
+import { people } from '../values.js';
 
 const HR = 4;
 const desk = (d: Json): Json => ({
@@ -39,6 +40,14 @@ export async function roles(s: Scenario): Promise<void> {
     body: (side: Side) => ({ restricted: true, member_ids: [side.refs.id('user:agent')] }),
     status: 200,
     values: desk,
+  });
+  // The assignee picker of an HR record offers its members only (the agent).
+  await s.step({
+    op: 'GET /api/agents/',
+    as: 'agent',
+    query: { hd_id: HR },
+    status: 200,
+    values: (d, r) => people(d, r),
   });
   // Open again: the later areas use every desk.
   await s.step({

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { db } from '../../../mocks/db';
+import { server } from '../../../mocks/node';
 import { renderApp, signInAs } from '../../../test/render-app';
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
@@ -103,6 +105,34 @@ describe('Organizations page (agents)', () => {
     await user.click(within(list).getByRole('button', { name: 'Remove Alice Example' }));
     await user.click(await screen.findByRole('button', { name: 'Remove member' }));
     expect(await screen.findByText('No members yet.')).toBeInTheDocument();
+  });
+
+  it('shows an open-ticket count beyond the cap as "10000+"', async () => {
+    server.use(
+      http.get('*/api/organizations', () =>
+        HttpResponse.json({
+          statusCode: 200,
+          data: [
+            {
+              id: 1,
+              name: 'Acme Corp',
+              domains: [],
+              notes: '',
+              members_see_tickets: false,
+              member_count: 0,
+              open_ticket_count: 10000,
+              open_ticket_count_is_capped: true,
+              updated_at: '2026-01-01T00:00:00.000Z',
+            },
+          ],
+        }),
+      ),
+    );
+    signInAs('agent@example.com');
+    renderApp('/organizations');
+    expect(
+      await screen.findByRole('link', { name: '10000+ open tickets of Acme Corp' }),
+    ).toHaveTextContent('10000+');
   });
 
   it('says an unknown organization is not found', async () => {

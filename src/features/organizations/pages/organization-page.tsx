@@ -9,6 +9,7 @@ import { TICKET } from '../../records/kinds';
 import { ErrorState, Loading, NotFoundMessage } from '../../records/components/states';
 import { OrganizationForm } from '../components/organization-form';
 import { organizationsHolders } from '../organizations-slice';
+import { openCount } from '../types';
 
 const H = organizationsHolders;
 
@@ -178,7 +179,7 @@ export default function OrganizationPage() {
         </h2>
         <p className="d-flex flex-wrap gap-3">
           <Link to={`/hd_ticket?company_id=${o.id}&status_group=open`}>
-            {t('openTickets', { count: o.open_ticket_count })}
+            {t('openTickets', { count: o.open_ticket_count, shown: openCount(o) })}
           </Link>
           <Link to={`/hd_ticket?company_id=${o.id}`}>{t('allTickets')}</Link>
         </p>

@@ -8,7 +8,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { EmptyState, ErrorState, Loading } from '../../records/components/states';
 import { OrganizationForm } from '../components/organization-form';
 import { organizationsHolders } from '../organizations-slice';
-import type { OrganizationDetails } from '../types';
+import { openCount, type OrganizationDetails } from '../types';
 
 const H = organizationsHolders;
 
@@ -77,9 +77,9 @@ export default function OrganizationsPage() {
                 <td>
                   <Link
                     to={`/hd_ticket?company_id=${o.id}&status_group=open`}
-                    aria-label={t('openTicketsOf', { count: o.open_ticket_count, name: o.name })}
+                    aria-label={t('openTicketsOf', { count: openCount(o), name: o.name })}
                   >
-                    {o.open_ticket_count}
+                    {openCount(o)}
                   </Link>
                 </td>
                 <td>{o.members_see_tickets ? t('sharing.yes') : t('sharing.no')}</td>

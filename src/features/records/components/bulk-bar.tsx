@@ -10,6 +10,7 @@ import { MergeSelectedDialog } from '../../merge/components/merge-dialogs';
 import '../../merge/i18n';
 import { workHolders } from '../work-slice';
 import { tagsHolders } from '../../tags/tags-slice';
+import { useAssignableAgents } from './work/use-assignable-agents';
 import type { TaxonomyNode } from '../work-types';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { helpdeskOptions, useDropdown, type Option } from './use-dropdown';
@@ -32,15 +33,14 @@ function nodeOptions(nodes: TaxonomyNode[] | null | undefined, depth = 0): Optio
 }
 
 /** The choices for an action's value, each list loaded on first use. */
-function useValueOptions(kind: Kind, action: BulkAction | ''): Option[] {
+function useValueOptions(kind: Kind, action: BulkAction | '', hdId?: number): Option[] {
   const { t } = useTranslation('records');
   const dispatch = useAppDispatch();
   const statuses = useDropdown(kind.type === 'T' ? 'ticketStatus' : 'contentStatus');
   const helpdesks = useDropdown(kind.type === 'T' ? 'ticketHelpDesk' : 'contentHelpDesk');
   const priorities = useDropdown('priority');
-  const agents = useAppSelector((state) => state.holders.agents);
+  const agents = useAssignableAgents(hdId, action === 'assign');
   const nodes = useAppSelector((state) => state.holders.classificationNodes);
-  const needAgents = action === 'assign' && agents.data === null && !agents.loading;
   const needNodes = action === 'classify' && nodes.data === null && !nodes.loading;
   const tags = useAppSelector((state) => state.holders.tagOptions);
   const tagAction = action === 'tag_add' || action === 'tag_remove';
@@ -49,16 +49,13 @@ function useValueOptions(kind: Kind, action: BulkAction | ''): Option[] {
     if (needTags) dispatch(tagsHolders.tagOptions.actions.requested({ limit: 100 }));
   }, [needTags, dispatch]);
   useEffect(() => {
-    if (needAgents) dispatch(workHolders.agents.actions.requested());
-  }, [needAgents, dispatch]);
-  useEffect(() => {
     if (needNodes) dispatch(workHolders.classificationNodes.actions.requested());
   }, [needNodes, dispatch]);
   switch (action) {
     case 'assign':
       return [
         { value: NOBODY, label: t('bulk.nobody') },
-        ...(agents.data ?? []).map((a) => ({ value: String(a.id), label: a.fullname })),
+        ...agents.map((a) => ({ value: String(a.id), label: a.fullname })),
       ];
     case 'status':
       return (statuses.data ?? []).map((s) => ({
@@ -80,6 +77,24 @@ function useValueOptions(kind: Kind, action: BulkAction | ''): Option[] {
     default:
       return [];
   }
+}
+
+/**
+ * The one desk of the records a bulk assign reaches, when it is known: the list's desk filter,
+ * or the desk all ticked rows of the page share. Its picker then offers only the agents who may
+ * work there; otherwise every agent (the server refuses a row an agent may not take).
+ */
+function bulkDesk(selection: ListSelection, query: ListQuery, items: ListItem[]) {
+  if (typeof query.filters.hd_id === 'number') return query.filters.hd_id;
+  const picked = selection.selection;
+  if (picked?.kind !== 'rows' || picked.records.length === 0) return undefined;
+  const desks = new Set<number>();
+  for (const { id } of picked.records) {
+    const row = items.find((item) => item.id === id);
+    if (!row) return undefined;
+    desks.add(row.hd_id);
+  }
+  return desks.size === 1 ? [...desks][0] : undefined;
 }
 
 interface BulkBarProps {
@@ -106,7 +121,7 @@ export function BulkBar({ kind, selection, query, total, onDone, items = [] }: B
   const [merging, setMerging] = useState(false);
   const actionId = useId();
   const valueId = useId();
-  const options = useValueOptions(kind, action);
+  const options = useValueOptions(kind, action, bulkDesk(selection, query, items));
   const actions: BulkAction[] = [
     'assign',
     'status',

@@ -1,5 +1,5 @@
 import '../../workspace-i18n';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
@@ -21,7 +21,7 @@ import { RecordTagsSection } from '../../../tags/components/record-tags-section'
 import { HistorySection } from '../work/history-section';
 import { RelatedSection } from '../work/related-section';
 import { SharedWithSection } from '../work/shared-with-section';
-import { isIdle } from '../../../../lib/request-holder';
+import { useAssignableAgents } from '../work/use-assignable-agents';
 import { ASSIGNEE_CONTROL_ID, STATUS_CONTROL_ID } from './control-ids';
 import { SolveChildrenDialog } from '../../../merge/components/solve-children-dialog';
 
@@ -110,16 +110,12 @@ export function PropertiesPanel({
       state.holders.moveRecord.loading ||
       state.holders.applyFields.loading,
   );
-  const agents = useAppSelector((state) => state.holders.agents);
+  const agents = useAssignableAgents(record.hd_id, permissions.assign);
   const ticket = kind.type === 'T';
   const { options: statusOptions } = useStatusOptions(kind, record);
   const priorities = useDropdown('priority');
   const companies = useDropdown('company');
   const desks = useDropdown(ticket ? 'ticketHelpDesk' : 'contentHelpDesk');
-  const agentsIdle = isIdle(agents);
-  useEffect(() => {
-    if (permissions.assign && agentsIdle) dispatch(workHolders.agents.actions.requested());
-  }, [permissions.assign, agentsIdle, dispatch]);
 
   const ref = { type: record.object_type, id: record.id };
   const update = (values: Record<string, number | null>) =>
@@ -249,7 +245,7 @@ export function PropertiesPanel({
               <Select
                 id={ASSIGNEE_CONTROL_ID}
                 value={num(record, 'assignee_id')}
-                options={(agents.data ?? []).map((a) => ({
+                options={agents.map((a) => ({
                   value: String(a.id),
                   label: a.fullname,
                 }))}

@@ -1,15 +1,15 @@
 import '../../i18n';
 import './i18n';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
+import { useAppDispatch } from '../../../../app/hooks';
 import { recordsHolders } from '../../records-slice';
 import type { HdRecord } from '../../types';
 import { workHolders } from '../../work-slice';
 import { ConfirmDialog } from '../../../../lib/confirm-dialog';
 import { helpdeskOptions, useDropdown } from '../use-dropdown';
 import { WorkDialog } from './work-dialog';
-import { isIdle } from '../../../../lib/request-holder';
+import { useAssignableAgents } from './use-assignable-agents';
 import { MergeIntoDialog } from '../../../merge/components/merge-dialogs';
 import '../../../merge/i18n';
 
@@ -22,12 +22,8 @@ const assigneeOf = (record: HdRecord) =>
 function AssignDialog({ record, onClose }: { record: HdRecord; onClose: () => void }) {
   const { t } = useTranslation('records');
   const dispatch = useAppDispatch();
-  const agents = useAppSelector((state) => state.holders.agents);
+  const agents = useAssignableAgents(record.hd_id);
   const [value, setValue] = useState(String(assigneeOf(record) ?? ''));
-  const idle = isIdle(agents);
-  useEffect(() => {
-    if (idle) dispatch(W.agents.actions.requested());
-  }, [idle, dispatch]);
   return (
     <WorkDialog
       isOpen
@@ -57,7 +53,7 @@ function AssignDialog({ record, onClose }: { record: HdRecord; onClose: () => vo
         onChange={(event) => setValue(event.target.value)}
       >
         <option value="">{t('working:actions.unassigned')}</option>
-        {(agents.data ?? []).map((agent) => (
+        {agents.map((agent) => (
           <option key={agent.id} value={String(agent.id)}>
             {agent.fullname}
           </option>
