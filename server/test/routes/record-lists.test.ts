@@ -135,6 +135,7 @@ describe('search/ticket/my', () => {
       access: 'owner',
       shared_with_me: false,
       following: true,
+      fields: {},
       // No SLA policy in this database: no due times (test/sla/ covers them).
       sla_policy_id: null,
       first_response_due_at: null,
@@ -435,6 +436,7 @@ describe('search/content/my and search/content/hd', () => {
       access: 'owner',
       shared_with_me: false,
       following: true,
+      fields: {},
     });
     const c = (payload: object) => titles('content/my', alice.token, payload);
     expect(await c({ filters: { content_type_id: 2 }, sort: 'title' })).toEqual([

@@ -86,6 +86,7 @@ describe('POST ticket/', () => {
       access: 'owner',
       shared_with_me: false,
       following: true,
+      fields: {},
       // No SLA policy in this database: no due times (test/sla/ covers them).
       sla_policy_id: null,
       first_response_due_at: null,
@@ -219,6 +220,7 @@ describe('POST content/', () => {
       access: 'owner',
       shared_with_me: false,
       following: true,
+      fields: {},
     });
   });
 
