@@ -7,6 +7,7 @@ import { db } from './db';
 import { worksOnDesk } from './desk-access';
 import { fail, type MockUser } from './http';
 import { sharingOrganizationIds } from './organization-handlers';
+import { visibleValues } from './custom-field-values';
 
 export type { MockUser } from './http';
 
@@ -123,6 +124,7 @@ export function present<R extends HdRecord>(user: MockUser, record: R): R {
     access: accessOf(user, record) ?? 'reader',
     shared_with_me: isSharedWith(record, user.id),
     following: isFollowing(user, record),
+    fields: visibleValues(user, record.object_type, record.fields ?? {}),
   };
   if (record.object_type === 'T') {
     const names = {
