@@ -143,3 +143,28 @@ export function valueChanges(before: FieldValues, after: FieldValues) {
   }
   return { names, changes };
 }
+
+/**
+ * An event's details as the reader may see them: a requester's `updated` events leave out the
+ * changes of fields not shown to requesters (server: record-values.ts eventDetailsFor).
+ */
+export function eventDetailsFor<D>(
+  agent: boolean,
+  type: ObjectType,
+  action: string,
+  details: D,
+): D {
+  if (agent || action !== 'updated' || details === null || typeof details !== 'object')
+    return details;
+  const hidden = new Set(
+    db.customFields
+      .filter((f) => f.object_type === type && !(f.active && f.shown_to_requesters))
+      .map((f) => `fields.${f.key}`),
+  );
+  const d = details as { fields?: unknown; changes?: Record<string, unknown> };
+  return {
+    ...details,
+    fields: Array.isArray(d.fields) ? d.fields.filter((f) => !hidden.has(String(f))) : [],
+    changes: Object.fromEntries(Object.entries(d.changes ?? {}).filter(([k]) => !hidden.has(k))),
+  } as D;
+}

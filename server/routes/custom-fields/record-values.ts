@@ -156,3 +156,19 @@ export function valueChanges(before: FieldValues, after: FieldValues) {
   }
   return { names, changes };
 }
+
+/**
+ * SQL: an event's `details` (column `details` of event alias `e`) as the reader may see them: a
+ * requester's (`agent`, an SQL boolean, false) `updated` events leave out the changes of fields
+ * not shown to requesters, as the record's `fields` do (`recordId`: an SQL bigint).
+ */
+export const eventDetailsFor = (e: string, agent: string, recordId: string) =>
+  `CASE WHEN ${agent} OR ${e}.action IS DISTINCT FROM 'updated' THEN ${e}.details
+   ELSE (SELECT jsonb_set(jsonb_set(${e}.details, '{fields}',
+                  coalesce((SELECT jsonb_agg(f) FROM jsonb_array_elements(${e}.details -> 'fields') f
+                             WHERE NOT (f #>> '{}') = ANY (h.keys)), '[]')),
+                '{changes}', coalesce(${e}.details -> 'changes', '{}') - h.keys)
+           FROM (SELECT coalesce(array_agg('fields.' || c.key), '{}') AS keys FROM custom_fields c
+                  WHERE c.object_type = (SELECT object_type FROM records WHERE id = ${recordId})
+                    AND NOT (c.active AND c.shown_to_requesters)) h)
+   END`;

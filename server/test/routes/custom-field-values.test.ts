@@ -112,6 +112,13 @@ describe('fields on tickets', () => {
     const updates = JSON.stringify(history);
     expect(updates).toContain('"fields.secret":{"from":null,"to":"S-1"}');
     expect(updates).toContain('"fields.product":{"from":"laptop","to":"printer"}');
+    // The requester's history leaves out the fields not shown to them, as the record does.
+    for (const url of [`/api/ticket/${given.id}/history/`, `/api/ticket/${given.id}/details/`]) {
+      const theirs = JSON.stringify((await call('GET', url, user.token)).json().data);
+      expect(theirs).toContain('"fields.product":{"from":"laptop","to":"printer"}');
+      expect(theirs).not.toContain('secret');
+      expect(theirs).not.toContain('S-1');
+    }
   });
 
   it('answers 400 naming the field for unknown keys, wrong values and other desks', async () => {

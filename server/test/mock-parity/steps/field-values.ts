@@ -139,6 +139,14 @@ export async function fieldValues(s: Scenario): Promise<void> {
     note: 'each value change in the history',
   });
   await s.step({
+    op: 'GET /api/ticket/{id}/history/',
+    as: 'alice',
+    params: { id: ref('ticket:wifi') },
+    status: 200,
+    values: events,
+    note: 'a requester: without the changes of fields not shown to her',
+  });
+  await s.step({
     op: 'PUT /api/custom-fields/{id}',
     as: 'agent',
     params: { id: ref('field:area') },
