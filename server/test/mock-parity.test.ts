@@ -13,6 +13,7 @@ import { adminGate } from './mock-parity/steps/admin-gate.js';
 import { agents } from './mock-parity/steps/agents.js';
 import { merging } from './mock-parity/steps/merge.js';
 import { customFields } from './mock-parity/steps/custom-fields.js';
+import { fieldValues } from './mock-parity/steps/field-values.js';
 import { deleting, live, unauthorized } from './mock-parity/steps/ending.js';
 import { organizations } from './mock-parity/steps/organizations.js';
 import { overview } from './mock-parity/steps/overview.js';
@@ -44,6 +45,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['merge, split and typed links', merging],
   ['settings: SLA policies, mail channels', admin],
   ['custom fields: definitions', customFields],
+  ['custom fields: values on records', fieldValues],
   ['roles and desk access: help desks, users', roles],
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
   ["the administrators' gate comes before validation", adminGate],

@@ -1872,6 +1872,12 @@ export interface paths {
                     "application/json": {
                         body?: string;
                         content_type_id?: number | null;
+                        /** @description Custom field values by field key (GET custom-fields): text, long_text, date (YYYY-MM-DD), datetime (ISO 8601), single_choice: a string; number, agent (a user id): a number; checkbox: a boolean; multiple_choice: an array of choice values; null: no value */
+                        fields?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The custom fields set version (GET custom-fields) the form was made with: a newer one answers 409 */
+                        fields_version?: number;
                         hd_id?: number;
                         is_draft?: boolean;
                         title: string;
@@ -1994,6 +2000,12 @@ export interface paths {
                     "application/json": {
                         body?: string;
                         content_type_id?: number | null;
+                        /** @description Custom field values by field key (GET custom-fields): text, long_text, date (YYYY-MM-DD), datetime (ISO 8601), single_choice: a string; number, agent (a user id): a number; checkbox: a boolean; multiple_choice: an array of choice values; null: no value */
+                        fields?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The custom fields set version (GET custom-fields) the form was made with: a newer one answers 409 */
+                        fields_version?: number;
                         hd_id?: number;
                         is_draft?: boolean;
                         /** @description With a closed status (resolved, closed): give the ticket's open child tickets that status too */
@@ -8100,6 +8112,12 @@ export interface paths {
                     "application/json": {
                         company_id?: number | null;
                         description?: string;
+                        /** @description Custom field values by field key (GET custom-fields): text, long_text, date (YYYY-MM-DD), datetime (ISO 8601), single_choice: a string; number, agent (a user id): a number; checkbox: a boolean; multiple_choice: an array of choice values; null: no value */
+                        fields?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The custom fields set version (GET custom-fields) the form was made with: a newer one answers 409 */
+                        fields_version?: number;
                         hd_id?: number;
                         is_draft?: boolean;
                         priority_id?: number | null;
@@ -8223,6 +8241,12 @@ export interface paths {
                     "application/json": {
                         company_id?: number | null;
                         description?: string;
+                        /** @description Custom field values by field key (GET custom-fields): text, long_text, date (YYYY-MM-DD), datetime (ISO 8601), single_choice: a string; number, agent (a user id): a number; checkbox: a boolean; multiple_choice: an array of choice values; null: no value */
+                        fields?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The custom fields set version (GET custom-fields) the form was made with: a newer one answers 409 */
+                        fields_version?: number;
                         hd_id?: number;
                         is_draft?: boolean;
                         priority_id?: number | null;
@@ -10947,6 +10971,10 @@ export interface components {
             content_type_name: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description Custom field values by field key (GET custom-fields): text, long_text, date (YYYY-MM-DD), datetime (ISO 8601), single_choice: a string; number, agent (a user id): a number; checkbox: a boolean; multiple_choice: an array of choice values; null: no value */
+            fields: {
+                [key: string]: string | number | boolean | string[] | (never | null);
+            };
             following: boolean;
             hd_id: number;
             hd_name: string;
@@ -10978,6 +11006,10 @@ export interface components {
             content_type_name: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description Custom field values by field key (GET custom-fields): text, long_text, date (YYYY-MM-DD), datetime (ISO 8601), single_choice: a string; number, agent (a user id): a number; checkbox: a boolean; multiple_choice: an array of choice values; null: no value */
+            fields: {
+                [key: string]: string | number | boolean | string[] | (never | null);
+            };
             following: boolean;
             hd_id: number;
             hd_name: string;
@@ -11511,6 +11543,10 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             description: string;
+            /** @description Custom field values by field key (GET custom-fields): text, long_text, date (YYYY-MM-DD), datetime (ISO 8601), single_choice: a string; number, agent (a user id): a number; checkbox: a boolean; multiple_choice: an array of choice values; null: no value */
+            fields: {
+                [key: string]: string | number | boolean | string[] | (never | null);
+            };
             /** Format: date-time */
             first_responded_at: string | null;
             /** Format: date-time */
@@ -11564,6 +11600,10 @@ export interface components {
             company_name: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description Custom field values by field key (GET custom-fields): text, long_text, date (YYYY-MM-DD), datetime (ISO 8601), single_choice: a string; number, agent (a user id): a number; checkbox: a boolean; multiple_choice: an array of choice values; null: no value */
+            fields: {
+                [key: string]: string | number | boolean | string[] | (never | null);
+            };
             /** Format: date-time */
             first_responded_at: string | null;
             /** Format: date-time */

@@ -8,6 +8,7 @@ import { worksOnDesk } from './desk-access';
 import { tagsOf } from './tag-data';
 import { fail, type MockUser } from './http';
 import { sharingOrganizationIds } from './organization-handlers';
+import { visibleValues } from './custom-field-values';
 
 export type { MockUser } from './http';
 
@@ -125,6 +126,7 @@ export function present<R extends HdRecord>(user: MockUser, record: R): R {
     shared_with_me: isSharedWith(record, user.id),
     following: isFollowing(user, record),
     tags: tagsOf(record.id),
+    fields: visibleValues(user, record.object_type, record.fields ?? {}),
   };
   if (record.object_type === 'T') {
     const names = {

@@ -12,6 +12,7 @@ import { PRIORITIES, STATUSES } from './records-data';
 import { publicMessage } from './thread-handlers';
 import { mergedTarget } from './merge-handlers';
 import { relatedOf, sharedList } from './work-handlers';
+import { eventDetailsFor } from './custom-field-values';
 
 /** The details call and macros (docs/api-records.md "Details", "Macros"). */
 const AGENTS_ONLY = 'Only helpdesk agents can use macros.';
@@ -54,7 +55,7 @@ function timeline(record: HdRecord, agent: boolean): TimelineEntry[] {
         action: e.action,
         actor_id: e.actor_id,
         actor_name: nameOf(e.actor_id),
-        details: e.details,
+        details: eventDetailsFor(agent, record.object_type, e.action, e.details),
         created_at: e.created_at,
       },
     }));

@@ -44,6 +44,16 @@ import { mailFollowers } from './thread-handlers';
 import { workHandlers } from './work-handlers';
 import { primaryOrganizationId, sharingOrganizationIds } from './organization-handlers';
 import { carriesTags } from './tag-data';
+import {
+  checkValues,
+  newRecordValues,
+  patchedValues,
+  valuesShapeProblems,
+  valueChanges,
+  visibleValues,
+  type FieldValues,
+  type ValuesResult,
+} from './custom-field-values';
 
 const CONFLICT = 'Someone else changed this record. The current version is shown.';
 
@@ -127,6 +137,9 @@ export function listItem(user: MockUser, record: HdRecord): ListItem {
 const invalid = (fields: Record<string, string>) =>
   fail(400, 'Bad Request', 'Validation failed', fields);
 
+const valuesFailure = (r: Exclude<ValuesResult, { patch: FieldValues }>) =>
+  r.status === 409 ? fail(409, 'Conflict', r.message) : invalid(r.fields);
+
 /** A submitted record needs a body with text and its lookup (priority or content type). */
 function submittedFields(k: KindInfo, body: string, lookup: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -170,6 +183,7 @@ function build(
     version: base ? base.version + 1 : 1,
     created_at: base?.created_at ?? now,
     updated_at: now,
+    fields: (values.fields ?? {}) as HdRecord['fields'],
   };
   if (k.type === 'T') {
     const was = base as Ticket | undefined;
@@ -209,7 +223,12 @@ function logEdit(k: KindInfo, actor: number, was: Row, next: Row) {
     ['is_draft'],
   ];
   const changed = columns.filter(([field]) => (was[field] ?? null) !== (next[field] ?? null));
-  if (changed.length) {
+  // Custom field values: named `fields.<key>` (as the viewer saw them before and after).
+  const values = valueChanges(
+    (was.fields ?? {}) as FieldValues,
+    (next.fields ?? {}) as FieldValues,
+  );
+  if (changed.length || values.names.length) {
     const changes = Object.fromEntries(
       changed
         .filter(([, shown]) => shown)
@@ -221,7 +240,11 @@ function logEdit(k: KindInfo, actor: number, was: Row, next: Row) {
           },
         ]),
     );
-    logEvent(next.id, actor, 'updated', { fields: changed.map(([f]) => f), changes });
+    Object.assign(changes, values.changes);
+    logEvent(next.id, actor, 'updated', {
+      fields: [...changed.map(([f]) => f), ...values.names],
+      changes,
+    });
   }
   if (next.status_id !== was.status_id) {
     logEvent(next.id, actor, 'status_changed', { from: was.status_name, to: next.status_name });
@@ -378,6 +401,8 @@ export function recordHandlers() {
         `/api/${path}/` as const,
         authed(async (user, { request }) => {
           const b = await bodyOf(request);
+          const shape = valuesShapeProblems(b);
+          if (Object.keys(shape).length) return invalid(shape);
           const isDraft = b.is_draft === true;
           const body = sanitizeHtml(typeof b[k.body] === 'string' ? (b[k.body] as string) : '');
           if (!isDraft) {
@@ -385,6 +410,17 @@ export function recordHandlers() {
             if (Object.keys(fields).length) return invalid(fields);
           }
           const desk = HELPDESKS.find((hd) => hd.object_type === k.type && hd.is_default);
+          const hdId = (b.hd_id as number | undefined) ?? desk?.hd_id ?? null;
+          const checked = checkValues(user, k.type, {
+            sent: b.fields,
+            version: b.fields_version,
+            hdId,
+            draft: isDraft,
+            raising: true,
+            current: {},
+            isNew: true,
+          });
+          if ('status' in checked) return valuesFailure(checked);
           const values = {
             ...b,
             [k.title]: String(b[k.title]).trim(),
@@ -396,6 +432,7 @@ export function recordHandlers() {
             ...(k.type === 'T' && !isDraft && b.company_id == null
               ? { company_id: primaryOrganizationId(user.id) }
               : {}),
+            fields: newRecordValues(k.type, hdId ?? 0, checked.patch),
           };
           const unknown = unknownLookup(k, values);
           if (unknown) return invalid(unknown);
@@ -416,6 +453,8 @@ export function recordHandlers() {
         `/api/${path}/{id}/` as const,
         authed(async (user, { request, params }) => {
           const b = await bodyOf(request);
+          const shape = valuesShapeProblems(b);
+          if (Object.keys(shape).length) return invalid(shape);
           const current = readable(user, recordId(params), k.type);
           if (!current) return fail(404, 'Not Found', NOT_FOUND);
           const access = accessOf(user, current);
@@ -450,11 +489,23 @@ export function recordHandlers() {
             const fields = submittedFields(k, String(merged[k.body]), merged[k.lookup]);
             if (Object.keys(fields).length) return invalid(fields);
           }
+          const stored = (current.fields ?? {}) as FieldValues;
+          const checked = checkValues(user, k.type, {
+            sent: b.fields,
+            version: b.fields_version,
+            hdId: merged.hd_id as number,
+            draft: merged.is_draft as boolean,
+            raising: current.is_draft && !merged.is_draft,
+            current: visibleValues(user, k.type, stored),
+            isNew: false,
+          });
+          if ('status' in checked) return valuesFailure(checked);
+          merged.fields = patchedValues(stored, checked.patch);
           const unknown = unknownLookup(k, merged);
           if (unknown) return invalid(unknown);
           const next = build(k, current.id, ownerOf(current), merged, current);
           db.records = db.records.map((r) => (r === current ? next : r));
-          logEdit(k, user.id, was, next as Row);
+          logEdit(k, user.id, present(user, current) as Row, present(user, next) as Row);
           if (next.status_id !== current.status_id) {
             mailFollowers(next, user.id, 'status_changed', next.status_name);
             if (k.type === 'T' && b.solve_children === true) solveChildren(user.id, next);

@@ -175,6 +175,7 @@ export function makeTicket(id: number, fields: Partial<Ticket> & { requester_id:
     version: fields.version ?? 1,
     created_at: created,
     updated_at: fields.updated_at ?? created,
+    fields: fields.fields ?? {},
     ...VIEWER_DEFAULTS,
     ...NO_TAGS,
     // A ticket keeps its service levels when it changes; new demo tickets get made-up ones.
@@ -281,6 +282,7 @@ export function makeContent(
     version: fields.version ?? 1,
     created_at: created,
     updated_at: fields.updated_at ?? created,
+    fields: fields.fields ?? {},
     ...VIEWER_DEFAULTS,
     ...NO_TAGS,
   };

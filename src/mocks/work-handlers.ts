@@ -15,6 +15,7 @@ import {
   nameOf,
 } from './access';
 import { compare } from './category-data';
+import { eventDetailsFor } from './custom-field-values';
 import { db, logEvent, type MockLink } from './db';
 import { adminState, worksOnDesk } from './desk-access';
 import { authed, bodyOf, fail, http, ok, type MockUser } from './http';
@@ -406,7 +407,7 @@ export function workHandlers() {
                 action: e.action,
                 actor_id: e.actor_id,
                 actor_name: nameOf(e.actor_id),
-                details: e.details,
+                details: eventDetailsFor(user.user_is_hde, type, e.action, e.details),
                 created_at: e.created_at,
               })),
           );

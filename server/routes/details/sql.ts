@@ -6,6 +6,7 @@ import { MESSAGE_COLUMNS, type MessageRow } from '../threads/sql.js';
 import type { AttachmentRow } from '../attachments/sql.js';
 import type { EventDetails } from '../history/routes.js';
 import type { HistoryAction } from '../records/history.js';
+import { eventDetailsFor } from '../custom-fields/record-values.js';
 
 /** Newest first, `TIMELINE_PAGE` entries a page (the SPA shows them oldest first). */
 export const TIMELINE_PAGE = 50;
@@ -84,7 +85,7 @@ export async function timelinePage(
               || '~' || page.rank || '~' || page.entry_id AS cursor,
             e.action AS event_action, e.actor_id AS event_actor_id,
             (SELECT fullname FROM users WHERE id = e.actor_id) AS event_actor_name,
-            e.details AS event_details,
+            ${eventDetailsFor('e', '$2::boolean', '$1::bigint')} AS event_details,
             ${MESSAGE_COLUMNS}
        FROM page
        LEFT JOIN record_messages m ON page.entry_type = 'message' AND m.id = page.entry_id

@@ -2,6 +2,7 @@
 import type { Queryable } from '../../db/transaction.js';
 import type { HistoryAction } from '../records/history.js';
 import type { EventDetails } from './routes.js';
+import { eventDetailsFor } from '../custom-fields/record-values.js';
 
 export interface EventRow {
   id: string;
@@ -22,7 +23,7 @@ export async function events(
   const { rows } = await db.query<EventRow>(
     `SELECT e.id, e.action, e.actor_id,
             (SELECT fullname FROM users WHERE id = e.actor_id) AS actor_name,
-            e.details, e.created_at
+            ${eventDetailsFor('e', '$2::boolean', '$1::bigint')} AS details, e.created_at
        FROM record_events e
       WHERE e.record_id = $1 AND (NOT e.internal OR $2::boolean)
       ORDER BY e.created_at DESC, e.id DESC

@@ -5,6 +5,7 @@ import { oneLine } from '../../lib/one-line.js';
 import { M, dateField } from '../../lib/schemas.js';
 import { slaFields, slaFieldsSchema, type SlaColumns } from '../../sla/summary.js';
 import type { Access } from './visibility.js';
+import type { FieldValue } from '../custom-fields/values.js';
 
 export type ObjectType = 'T' | 'C';
 
@@ -104,6 +105,8 @@ export const MESSAGES = {
   version: 'Version is required.',
   is_draft: 'Draft must be true or false.',
   backToDraft: 'A submitted record cannot become a draft again.',
+  fields: 'Send the custom fields as an object of values by key.',
+  fields_version: 'The fields version must be a positive whole number.',
 } as const;
 
 export const titleRequired = (k: RecordKind) => `${k.titleLabel} is required.`;
@@ -144,6 +147,8 @@ export interface RecordRow extends SlaColumns {
   following: boolean;
   /** The record's tags, in chip order (tags/sql.ts TAGS_OF_RECORD). */
   tags: { id: number; name: string }[];
+  /** Custom field values as the viewer sees them (custom-fields/record-values.ts viewerFields). */
+  fields: Record<string, FieldValue>;
 }
 
 /** A row read with its body (one record: getRecord, insertRecord, updateRecord). */
@@ -180,6 +185,7 @@ export function toApi(row: RecordRow, now: Date): ApiListItem {
       shared_with_me: row.shared_with_me,
       following: row.following,
       tags: row.tags,
+      fields: row.fields,
       subject: row.title,
       priority_id: row.priority_id,
       priority_name: row.priority_name,
@@ -216,6 +222,7 @@ export function toApi(row: RecordRow, now: Date): ApiListItem {
     shared_with_me: row.shared_with_me,
     following: row.following,
     tags: row.tags,
+    fields: row.fields,
     title: row.title,
     content_type_id: row.content_type_id,
     content_type_name: row.content_type_name,
@@ -264,6 +271,24 @@ const nullableInt = { type: ['integer', 'null'] } as const;
 const nullableString = { type: ['string', 'null'] } as const;
 const str = { type: 'string' } as const;
 const dateTime = { type: 'string', format: 'date-time' } as const;
+/**
+ * Custom field values by key. One generic value schema: each field's rule is checked in code
+ * (custom-fields/values.ts), as a definition's `default_value` is.
+ */
+const fieldValuesSchema = {
+  type: 'object',
+  description:
+    'Custom field values by field key (GET custom-fields): text, long_text, date (YYYY-MM-DD), datetime (ISO 8601), single_choice: a string; number, agent (a user id): a number; checkbox: a boolean; multiple_choice: an array of choice values; null: no value',
+  additionalProperties: {
+    anyOf: [
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'array', items: { type: 'string' } },
+      { type: 'null' },
+    ],
+  },
+} as const;
 
 /** `{ [key]: value }` typed by its key (a computed key of a generic type would type as `string`). */
 const keyed = <const Key extends string, const Value>(key: Key, value: Value) =>
@@ -300,6 +325,7 @@ const sharedProperties = {
     type: 'array',
     items: { type: 'object', required: ['id', 'name'], properties: { id: int, name: str } },
   },
+  fields: fieldValuesSchema,
 } as const;
 
 /** Each kind's own fields, last in its record object. */
@@ -395,6 +421,21 @@ export function writeFields<T extends ObjectType, Title extends string, Body ext
     {
       hd_id: id32(MESSAGES.hd_id),
       is_draft: { type: 'boolean', [M]: MESSAGES.is_draft },
+      // Any value here: each field's rule is checked in code, which names `fields.<key>`.
+      fields: {
+        type: 'object',
+        additionalProperties: true,
+        description: fieldValuesSchema.description,
+        [M]: MESSAGES.fields,
+      },
+      fields_version: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 2147483647,
+        description:
+          'The custom fields set version (GET custom-fields) the form was made with: a newer one answers 409',
+        [M]: MESSAGES.fields_version,
+      },
     } as const,
   );
 }

@@ -37,6 +37,7 @@ import { recomputeSla } from '../../sla/recompute.js';
 import { solveChildren } from '../merge/solve.js';
 import * as sql from './sql.js';
 import { DESK_MOVE_DENIED, worksOnDesk } from './desk-rules.js';
+import { checkValues, loadFieldSet, valueChanges } from '../custom-fields/record-values.js';
 
 export const NOT_FOUND = NOT_FOUND_MESSAGE;
 export const CONFLICT = 'Someone else changed this record. The current version is shown.';
@@ -145,12 +146,27 @@ function recordRoutes(
       const row = await withUserTransaction(
         ctx.db,
         requestActor(request),
-        (tx, start) =>
-          start
+        async (tx, [start, set]) => {
+          // The custom field values, checked against the definitions read with BEGIN.
+          fields.fields = await checkValues(tx, set, {
+            sent: b.fields,
+            version: b.fields_version,
+            hdId: start?.hd_id ?? fields.hd_id ?? set.default_hd_id,
+            agent: user.user_is_hde,
+            draft: isDraft,
+            raising: true,
+            current: {},
+            isNew: true,
+          });
+          return start
             ? insertSubmittedTicket(tx, ctx, user, fields, { start })
-            : sql.insertRecord(tx, user, kind, fields),
+            : sql.insertRecord(tx, user, kind, fields);
+        },
         (tx: Queryable) =>
-          submittedTicket ? sql.newTicketDefaults(tx, fields, user.id) : Promise.resolve(undefined),
+          Promise.all([
+            submittedTicket ? sql.newTicketDefaults(tx, fields, user.id) : undefined,
+            loadFieldSet(tx, kind.type),
+          ]),
       );
       return success(toApi(row, ctx.clock.now()));
     },
@@ -197,7 +213,11 @@ function recordRoutes(
       const user = currentUser(request);
       const id = request.params.id;
       const b = request.body;
-      const current = await sql.getRecord(ctx.db, user, kind.type, id, { readers: true });
+      // The definitions come in the same round trip as the record.
+      const [current, set] = await Promise.all([
+        sql.getRecord(ctx.db, user, kind.type, id, { readers: true }),
+        loadFieldSet(ctx.db, kind.type),
+      ]);
       if (!current) throw new HttpError(404, NOT_FOUND);
       if (current.access !== 'owner' && current.access !== 'agent') {
         throw new HttpError(403, READ_ONLY);
@@ -234,6 +254,16 @@ function recordRoutes(
       if (!merged.is_draft) {
         checkSubmitted(kind, { body: merged.body, lookup: merged[kind.requiredLookup] });
       }
+      const patch = await checkValues(ctx.db, set, {
+        sent: b.fields,
+        version: b.fields_version,
+        hdId: merged.hd_id,
+        agent: user.user_is_hde,
+        draft: merged.is_draft,
+        raising: current.is_draft && !merged.is_draft,
+        current: current.fields,
+        isNew: false,
+      });
       // An agent moves someone else's record into a restricted desk only as its member.
       const moved = merged.hd_id !== null && merged.hd_id !== current.hd_id;
       if (moved && user.user_is_hde && Number(current.owner_id) !== user.id) {
@@ -242,7 +272,10 @@ function recordRoutes(
         }
       }
       const row = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
-        const updated = await sql.updateRecord(tx, user, kind.type, id, b.version, merged);
+        const updated = await sql.updateRecord(tx, user, kind.type, id, b.version, {
+          ...merged,
+          fields: patch,
+        });
         if (updated) await recordEditEvents(tx, kind, user.id, current, updated);
         if (updated && updated.status_id !== current.status_id) {
           await queueFollowerMails(tx, ctx, recordRef(updated), user.id, {
@@ -381,14 +414,17 @@ async function recordEditEvents(
   ];
   const changed = columns.filter(([c]) => before[c] !== after[c]);
   const recordId = Number(after.id);
-  if (changed.length) {
+  // Custom field values: named `fields.<key>`, from and to as the history shows them.
+  const values = valueChanges(before.fields, after.fields);
+  if (changed.length || values.names.length) {
     // `changes`: what a changed field was and became, by name, so the history reads as a sentence
     // ("changed the priority from Low to High") even after the lookup is renamed.
     const changes: Record<string, { from: string | null; to: string | null }> = {};
     for (const [, name, shown] of changed) {
       if (shown) changes[name] = { from: nameOf(before[shown]), to: nameOf(after[shown]) };
     }
-    const fields = changed.map(([, name]) => name);
+    Object.assign(changes, values.changes);
+    const fields = [...changed.map(([, name]) => name), ...values.names];
     await recordEvent(tx, { recordId, actorId, action: 'updated', details: { fields, changes } });
   }
   if (before.status_id !== after.status_id) {

@@ -37,6 +37,7 @@ import {
 } from '../../sla/policy.js';
 import { SLA_COLUMNS, SLA_SELECT } from '../../sla/summary.js';
 import { TAGS_OF_RECORD } from '../tags/sql.js';
+import { newRecordFields, type FieldValues } from '../custom-fields/record-values.js';
 import {
   overdue,
   recentlyAnswered,
@@ -146,6 +147,8 @@ export interface NewRecord {
   company_id: number | null;
   content_type_id: number | null;
   is_draft: boolean;
+  /** Custom field values: a new record's given ones (its defaults fill the rest), an edit's patch. */
+  fields?: FieldValues;
 }
 
 /** SQL: the default help desk for the object type in parameter `type`. */
@@ -221,6 +224,11 @@ export async function insertRecord(
     r.is_draft,
   ]);
   const details = p.add(JSON.stringify(opts.created ?? {}));
+  const values = newRecordFields(
+    '$1',
+    `coalesce($5, ${defaultDesk('$1')})`,
+    p.add(JSON.stringify(r.fields ?? {})),
+  );
   const slaColumns = sla ? `, ${SLA_COLUMNS.join(', ')}` : '';
   const slaValues = sla ? `, ${sla.map((v) => p.add(v)).join(', ')}` : '';
   const newId = `coalesce(${p.add(id ?? null)}::bigint, ${NEXT_RECORD_ID})`;
@@ -230,11 +238,11 @@ export async function insertRecord(
       prepared(
         `WITH r AS (
          INSERT INTO records (id, object_type, title, body, owner_id, hd_id, status_id,
-                              priority_id, company_id, content_type_id, is_draft${slaColumns})
+                              priority_id, company_id, content_type_id, is_draft, fields${slaColumns})
          OVERRIDING SYSTEM VALUE
          VALUES (${newId}, $1, $2, $3, $4,
                  coalesce($5, ${defaultDesk('$1')}),
-                 (SELECT id FROM statuses WHERE code = $6), $7, $8, $9, $10${slaValues})
+                 (SELECT id FROM statuses WHERE code = $6), $7, $8, $9, $10, ${values}${slaValues})
          RETURNING *),
        e AS (INSERT INTO record_events (record_id, actor_id, action, details)
              SELECT id, $4, 'created', ${details}::jsonb FROM r)
@@ -275,6 +283,7 @@ export async function updateRecord(
     r.company_id,
     r.content_type_id,
     r.is_draft,
+    JSON.stringify(r.fields ?? {}),
   ]);
   const { rows } = await withFieldErrors(
     db.query<RecordRowWithBody>(
@@ -282,6 +291,7 @@ export async function updateRecord(
          UPDATE records r
             SET title = $4, body = $5, hd_id = $6, status_id = $7, priority_id = $8,
                 company_id = $9, content_type_id = $10, is_draft = $11,
+                fields = jsonb_strip_nulls(r.fields || $12::jsonb),
                 version = r.version + 1, updated_at = now()
           WHERE r.id = $1 AND r.object_type = $2 AND r.version = $3
             AND ${changeableBy(p, viewer)}

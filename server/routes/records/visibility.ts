@@ -3,6 +3,7 @@
 // leak. docs/api-working.md "Who may do what".
 import type { AuthUser } from '../../plugins/auth.js';
 import { organizationShares } from './organization-visibility.js';
+import { viewerFields } from '../custom-fields/record-values.js';
 
 export type Viewer = Pick<AuthUser, 'id' | 'user_is_hde'>;
 
@@ -101,5 +102,6 @@ export function viewerColumns(p: Params, viewer: Viewer, alias = 'r'): string {
        ${sharedWith(me, alias)} AS shared_with_me,
        coalesce((SELECT f.following FROM record_follows f
                   WHERE f.record_id = ${alias}.id AND f.user_id = ${me}::bigint),
-                ${alias}.owner_id = ${me}::bigint) AS following`;
+                ${alias}.owner_id = ${me}::bigint) AS following,
+       ${viewerFields(viewer.user_is_hde, alias)}`;
 }

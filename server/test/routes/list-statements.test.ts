@@ -159,8 +159,9 @@ describe('statements per list call', () => {
     const sessionChecks = () => statements.filter((s) => s.includes('FROM sessions'));
     let id = 0;
     // No service-level policy here. BEGIN, the actor's settings with the session's
-    // confirmation, the desk, status and policy, the insert (with its history event), COMMIT
-    // (was 7: the session, BEGIN, the desk, the policy, the insert, the event, COMMIT).
+    // confirmation, the desk, status and policy, the custom field definitions, the insert (with
+    // its history event), COMMIT (was 7: the session, BEGIN, the desk, the policy, the insert,
+    // the event, COMMIT).
     expect(
       await statementsOf(async () => {
         const res = await post(token, '/api/ticket/', {
@@ -171,10 +172,11 @@ describe('statements per list call', () => {
         id = (res.json() as { data: { id: number } }).data.id;
         return res;
       }),
-    ).toBe(5);
+    ).toBe(6);
     expect(statements[0]).toBe('BEGIN');
     expect(sessionChecks()).toEqual([expect.stringMatching(/^SELECT set_config.*FROM sessions/s)]);
-    // The settings and the desk, status and policy go out with BEGIN: 3 round trips (were 4).
+    // The settings, the desk, status and policy, and the definitions go out with BEGIN: 3 round
+    // trips (were 4).
     expect(roundTrips).toBe(3);
     expect(statements[2]).toMatch(/AS policy/);
     // BEGIN, the settings with the confirmation, the access check, the message (with its event), who hears of
@@ -226,7 +228,7 @@ describe('statements per list call', () => {
           priority_id: 2,
         }),
       ),
-    ).toBe(6);
+    ).toBe(7);
     expect(statements.filter((s) => s.includes('pgboss'))).toHaveLength(1);
     expect(roundTrips).toBe(3);
   });

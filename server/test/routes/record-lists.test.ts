@@ -136,6 +136,7 @@ describe('search/ticket/my', () => {
       shared_with_me: false,
       following: true,
       tags: [],
+      fields: {},
       // No SLA policy in this database: no due times (test/sla/ covers them).
       sla_policy_id: null,
       first_response_due_at: null,
@@ -437,6 +438,7 @@ describe('search/content/my and search/content/hd', () => {
       shared_with_me: false,
       following: true,
       tags: [],
+      fields: {},
     });
     const c = (payload: object) => titles('content/my', alice.token, payload);
     expect(await c({ filters: { content_type_id: 2 }, sort: 'title' })).toEqual([

@@ -87,6 +87,7 @@ describe('POST ticket/', () => {
       shared_with_me: false,
       following: true,
       tags: [],
+      fields: {},
       // No SLA policy in this database: no due times (test/sla/ covers them).
       sla_policy_id: null,
       first_response_due_at: null,
@@ -221,6 +222,7 @@ describe('POST content/', () => {
       shared_with_me: false,
       following: true,
       tags: [],
+      fields: {},
     });
   });
 

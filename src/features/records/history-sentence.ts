@@ -35,10 +35,16 @@ const LINKS = new Set(['related', 'parent_of', 'child_of', 'duplicate_of', 'has_
 /** Fields whose values are the record's own text: quoted. */
 const TEXT_FIELDS = new Set(['subject', 'title']);
 
+/** A custom field's change is named `fields.<key>` (custom-fields/record-values.ts). */
+const CUSTOM = /^fields\.([a-z][a-z0-9_]*)$/;
+
 function fieldChange(field: string, d: Details, h: Words): string {
-  const label = h(`fields.${FIELD_WORDS.has(field) ? field : 'other'}`);
+  const custom = CUSTOM.exec(field);
+  const label = custom
+    ? h('fields.custom', { key: custom[1] })
+    : h(`fields.${FIELD_WORDS.has(field) ? field : 'other'}`);
   const changes = (d.changes ?? {}) as Record<string, { from?: unknown; to?: unknown } | undefined>;
-  const change = FIELD_WORDS.has(field) ? changes[field] : undefined;
+  const change = FIELD_WORDS.has(field) || custom ? changes[field] : undefined;
   if (!change) return label;
   const from = str(change.from);
   const to = str(change.to);

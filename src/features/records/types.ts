@@ -57,5 +57,11 @@ export type ListQuery = Required<Pick<ListBody<'ticket', 'my'>, 'page' | 'page_s
 /** A page of a list (`TicketPage`, `ContentPage`). */
 export type ListData<T = ListItem> = Omit<Schemas['TicketPage'], 'items'> & { items: T[] };
 
-/** The body of POST ticket/ / content/ and PUT ticket/{id}/ / content/{id}/. */
-export type RecordWrite = Record<string, string | number | boolean | null | undefined>;
+/**
+ * The body of POST ticket/ / content/ and PUT ticket/{id}/ / content/{id}/ (`fields`: the custom
+ * field values by key).
+ */
+export type RecordWrite = Record<
+  string,
+  string | number | boolean | null | undefined | Record<string, unknown>
+>;

@@ -30,6 +30,16 @@ const SAMPLES: Sample[] = [
   { action: 'updated', details: { fields: ['is_draft'] } },
   {
     action: 'updated',
+    details: {
+      fields: ['fields.product', 'fields.serial'],
+      changes: {
+        'fields.product': { from: 'printer', to: 'laptop' },
+        'fields.serial': { from: null, to: 'S-1' },
+      },
+    },
+  },
+  {
+    action: 'updated',
     details: { fields: ['description', 'is_draft'], changes: {} },
   },
   {
@@ -168,6 +178,13 @@ describe('history sentences', () => {
     ).toBe(
       'Alice Example submitted the draft and changed the subject from “VPN” to “VPN drops” and the description',
     );
+    const product = {
+      fields: ['fields.product'],
+      changes: { 'fields.product': { from: 'printer', to: 'laptop' } },
+    };
+    expect(say('updated', product, 'Agent Example')).toBe(
+      'Agent Example changed the field “product” from printer to laptop',
+    );
     expect(say('worklog_added', { time_spent_minutes: 25 }, 'Agent Example')).toBe(
       'Agent Example logged 25 minutes of work',
     );
@@ -181,6 +198,9 @@ describe('history sentences', () => {
     expect(
       say('updated', { fields: ['subject', 'priority_id', 'company_id'] }, 'Agent Example'),
     ).toBe('Agent Example cambió el asunto, la prioridad y la empresa');
+    expect(say('updated', product, 'Agent Example')).toBe(
+      'Agent Example cambió el campo «product» de printer a laptop',
+    );
     expect(say('shared', { names: ['Bob', 'Carol'] }, 'Alice Example')).toBe(
       'Alice Example lo compartió con Bob y Carol',
     );
