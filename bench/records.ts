@@ -345,7 +345,7 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
             created_to: new Date(Date.now() - 30 * 86400000).toISOString().slice(0, 10),
           },
         },
-        // Organizations (issue #42): one organization's list (records_hd_company_idx), and a
+        // Organizations: one organization's list (records_hd_company_idx), and a
         // member's "My organization's tickets" (the user is a member of Globex, which shares).
         {
           name: 'hd tickets, one organization',
@@ -594,7 +594,7 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
  * The hop: a bare Fastify in a process of its own (bench/bare-server.ts), answering at once and
  * after one `SELECT 1`, in turns with `SELECT 1` run directly. A list call cannot cost less than
  * its SQL plus what the second line adds to the third: that difference of p95s is the hop the
- * targets use (issue 41's definition). Returns it (also kept in `measuredOnce` for the search
+ * targets use. Returns it (also kept in `measuredOnce` for the search
  * section).
  */
 export async function printHop(log: (s: string) => void, databaseUrl: string): Promise<number> {

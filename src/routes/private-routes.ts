@@ -69,7 +69,7 @@ export const layoutRoutes: RouteRow[] = [
     page: lazyPage(() => import('../features/records/pages/ticket-details-page'), loadRecordsSaga),
     firstData: recordDetails('T', 'ticketId'),
   },
-  // Organizations (issue #42): the tickets of the requester's organizations that share them.
+  // Organizations: the tickets of the requester's organizations that share them.
   {
     path: 'ticket/organization',
     page: lazyPage(
@@ -172,7 +172,7 @@ export const hdeRoutes: RouteRow[] = [
     hdeOnly: true,
     adminOnly: true,
   },
-  // Roles and desk access (issue #42): administrators only.
+  // Roles and desk access: administrators only.
   {
     path: 'admin/helpdesks',
     page: lazyPage(() => import('../features/admin/pages/help-desks-page')),
@@ -185,14 +185,14 @@ export const hdeRoutes: RouteRow[] = [
     hdeOnly: true,
     adminOnly: true,
   },
-  // Custom fields (issue #42): administrators only.
+  // Custom fields: administrators only.
   {
     path: 'custom-fields',
     page: lazyPage(() => import('../features/custom-fields/pages/custom-fields-page')),
     hdeOnly: true,
     adminOnly: true,
   },
-  // Organizations (issue #42): agents view and edit them; administrators create and delete.
+  // Organizations: agents view and edit them; administrators create and delete.
   {
     path: 'organizations',
     page: lazyPage(() => import('../features/organizations/pages/organizations-page')),
@@ -210,7 +210,7 @@ export const hdeRoutes: RouteRow[] = [
     hdeOnly: true,
     adminOnly: true,
   },
-  // Tags (issue #42): rename, merge, delete.
+  // Tags: rename, merge, delete.
   {
     path: 'tags',
     page: lazyPage(() => import('../features/tags/pages/tags-page')),

@@ -1,4 +1,4 @@
--- Roles and desk access (issue #42). An admin may restrict a help desk to its member agents:
+-- Roles and desk access. An admin may restrict a help desk to its member agents:
 -- other agents then cannot see its records (routes/records/visibility.ts, live/hub.ts, the
 -- record mails). A deactivated user cannot sign in and their sessions are revoked. Admin
 -- changes to users and desks are kept in admin_events.

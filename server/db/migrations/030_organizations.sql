@@ -1,4 +1,4 @@
--- Organizations (issue #42): the `companies` lookup grows into organizations that users belong
+-- Organizations: the `companies` lookup grows into organizations that users belong
 -- to. A ticket's `company_id` stays its organization (the API's company field is unchanged).
 -- An organization has mail domains (unique across organizations: a mail from an unknown sender
 -- at one makes them a member, mail/inbound/import.ts), notes and the "members see each other's

@@ -1,4 +1,4 @@
-// Organizations (issue #42): an administrator creates them, agents edit them and their members;
+// Organizations: an administrator creates them, agents edit them and their members;
 // a ticket's company defaults to the requester's primary organization; a member of an
 // organization that shares its tickets reads a colleague's ticket and lists it in "My
 // organization's tickets", and gets 404 for another organization's. Regular users get 403 on
