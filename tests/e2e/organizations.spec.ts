@@ -10,7 +10,12 @@ async function openMenu(page: Page, name: string): Promise<void> {
 }
 
 /** A call with the page's session; its `data`. */
-async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
+async function api<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  data?: object,
+): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const res = await page.request.fetch(url, {
     method,
@@ -20,6 +25,24 @@ async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: ob
   expect(res.status(), `${method} ${url}`).toBe(200);
   return ((await res.json()) as { data: T }).data;
 }
+
+/** The organization the journey made: its members leave it afterwards, pass or fail. */
+let madeId: number | undefined;
+
+// Alice and Bob must not stay colleagues who see each other's tickets: the other journeys expect
+// each of them to be a stranger to the other's records.
+test.afterAll(async ({ browser }) => {
+  if (madeId === undefined) return;
+  const agent = await pageAs(browser, 'agent@example.com');
+  const { members } = await api<{ members: { id: number }[] }>(
+    agent,
+    'GET',
+    `/api/organizations/${madeId}`,
+  );
+  for (const m of members) {
+    await api(agent, 'DELETE', `/api/organizations/${madeId}/members/${m.id}`);
+  }
+});
 
 test("Organizations: an agent makes one that shares its tickets; a member reads a colleague's ticket, not another organization's", async ({
   browser,
@@ -42,6 +65,8 @@ test("Organizations: an agent makes one that shares its tickets; a member reads 
   await form.getByRole('button', { name: 'Save' }).click();
   await agent.getByRole('link', { name, exact: true }).click();
   await expect(agent.getByRole('heading', { level: 1, name })).toBeVisible();
+  madeId = Number(/\/organizations\/(\d+)/.exec(agent.url())?.[1]);
+  expect(madeId).toBeGreaterThan(0);
   await expect(agent.getByLabel('Mail domains')).toHaveValue(domain);
 
   // ...and adds Alice and Bob.
