@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient } from '../../db/pool.js';
 import { createUser, startTestEnv, tokenFor, type TestEnv } from '../helpers.js';
+import { eventually } from './work-helpers.js';
 import {
   caller,
   NOT_FOUND,
@@ -54,18 +55,6 @@ const names = (tags: { name: string }[]) => tags.map((t) => t.name);
 
 async function tag(kind: 'ticket' | 'content', id: number, token: string, body: object) {
   return call('POST', `/api/${kind}/${id}/tags/`, token, body);
-}
-
-async function eventually(check: () => void): Promise<void> {
-  for (let i = 0; ; i++) {
-    try {
-      check();
-      return;
-    } catch (err) {
-      if (i > 250) throw err;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
 }
 
 describe('a record’s tags', () => {

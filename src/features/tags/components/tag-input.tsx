@@ -119,7 +119,7 @@ export function TagInput({
           setActive(-1);
         }}
         onFocus={() => setOpen(true)}
-        onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+        onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
       <div id={hintId} className="form-text visually-hidden">
