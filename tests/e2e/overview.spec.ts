@@ -77,7 +77,7 @@ test('dashboard figures lead to the lists they count; both chart pages show real
   await expectAccessible(alice);
   await alice.getByRole('link', { name: /^My open tickets: \d+$/ }).click();
   await expect(alice).toHaveURL(/\/ticket\/my_ticket\?.*status_group=open/);
-  await expect(alice.getByRole('heading', { name: 'My tickets' })).toBeVisible();
+  await expect(alice.getByRole('heading', { name: 'My tickets', exact: true })).toBeVisible();
 
   const agent = await pageAs(browser, 'agent@example.com');
   await agent.goto('/dashboard/default');
