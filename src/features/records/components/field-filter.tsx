@@ -128,26 +128,28 @@ function FieldControl({
       onSet(next.length ? { any_of: next as string[] } : undefined);
     };
     return (
-      <fieldset className="col-sm-6 col-lg-3">
-        <legend className="form-label fs-6 mb-1 d-flex justify-content-between">
-          <span>{t('fieldFilter.anyOf', { field: label })}</span>
-          {remove}
-        </legend>
-        {f.choices.map((c, i) => (
-          <div key={c.value} className="form-check">
-            <input
-              id={`${id}-${i}`}
-              type="checkbox"
-              className="form-check-input"
-              checked={anyOf.includes(c.value)}
-              onChange={(e) => toggle(c.value, e.target.checked)}
-            />
-            <label htmlFor={`${id}-${i}`} className="form-check-label">
-              {labelOf(c)}
-            </label>
-          </div>
-        ))}
-      </fieldset>
+      <div className="col-sm-6 col-lg-3 d-flex align-items-start gap-1">
+        <fieldset className="flex-grow-1">
+          <legend className="form-label fs-6 mb-1">
+            {t('fieldFilter.anyOf', { field: label })}
+          </legend>
+          {f.choices.map((c, i) => (
+            <div key={c.value} className="form-check">
+              <input
+                id={`${id}-${i}`}
+                type="checkbox"
+                className="form-check-input"
+                checked={anyOf.includes(c.value)}
+                onChange={(e) => toggle(c.value, e.target.checked)}
+              />
+              <label htmlFor={`${id}-${i}`} className="form-check-label">
+                {labelOf(c)}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        {remove}
+      </div>
     );
   }
 
