@@ -14,7 +14,11 @@ import type { CustomFieldSet } from '../custom-fields/types';
 
 /** The kind's custom field definitions, for the hd lists' filters, columns and bulk bar. */
 function* loadListFields(action: PayloadAction<'T' | 'C'>): SagaIterator {
-  yield call(fillHolder<CustomFieldSet>, H.listFields.actions, customFieldsApi.list(action.payload));
+  yield call(
+    fillHolder<CustomFieldSet>,
+    H.listFields.actions,
+    customFieldsApi.list(action.payload),
+  );
 }
 
 /** One bulk call; its summary (what succeeded, what was refused and why) is the page's to show. */
