@@ -137,6 +137,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         allErrors: true,
         // Keeps each error's schema, where the field's human message lives (errors.ts).
         verbose: true,
+        // A type list (`['string', 'number']`) takes either as sent; anyOf would coerce a number
+        // to the first branch's string (custom field filters, records/field-filters.ts).
+        allowUnionTypes: true,
       },
       plugins: [
         (ajv: Ajv) =>

@@ -14,6 +14,7 @@ import { agents } from './mock-parity/steps/agents.js';
 import { merging } from './mock-parity/steps/merge.js';
 import { customFields } from './mock-parity/steps/custom-fields.js';
 import { fieldValues } from './mock-parity/steps/field-values.js';
+import { fieldLists } from './mock-parity/steps/field-lists.js';
 import { deleting, live, unauthorized } from './mock-parity/steps/ending.js';
 import { organizations } from './mock-parity/steps/organizations.js';
 import { overview } from './mock-parity/steps/overview.js';
@@ -46,6 +47,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['settings: SLA policies, mail channels', admin],
   ['custom fields: definitions', customFields],
   ['custom fields: values on records', fieldValues],
+  ['custom fields: list filters, sort, views and bulk', fieldLists],
   ['roles and desk access: help desks, users', roles],
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
   ["the administrators' gate comes before validation", adminGate],

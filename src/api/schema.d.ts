@@ -6069,7 +6069,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        action: "assign" | "status" | "priority" | "move" | "classify" | "tag_add" | "tag_remove" | "delete";
+                        action: "assign" | "status" | "priority" | "move" | "classify" | "tag_add" | "tag_remove" | "field_set" | "delete";
+                        fields?: {
+                            [key: string]: unknown;
+                        };
                         filter?: {
                             filters?: {
                                 assignee_id?: number | ("none" | "me");
@@ -6080,6 +6083,15 @@ export interface paths {
                                 created_from?: string;
                                 /** Format: date */
                                 created_to?: string;
+                                fields?: {
+                                    [key: string]: {
+                                        any_of?: (string | number)[];
+                                        contains?: string;
+                                        equals?: string | number | boolean;
+                                        from?: string | number;
+                                        to?: string | number;
+                                    };
+                                };
                                 hd_id?: number;
                                 is_draft?: boolean;
                                 organization_tickets?: boolean;
@@ -6469,6 +6481,15 @@ export interface paths {
                             created_from?: string;
                             /** Format: date */
                             created_to?: string;
+                            fields?: {
+                                [key: string]: {
+                                    any_of?: (string | number)[];
+                                    contains?: string;
+                                    equals?: string | number | boolean;
+                                    from?: string | number;
+                                    to?: string | number;
+                                };
+                            };
                             hd_id?: number;
                             is_draft?: boolean;
                             shared_with_me?: boolean;
@@ -6482,8 +6503,7 @@ export interface paths {
                         };
                         page?: number;
                         page_size?: number;
-                        /** @enum {string} */
-                        sort?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "title" | "-title" | "status" | "-status" | "id" | "-id";
+                        sort?: string;
                     };
                 };
             };
@@ -6563,6 +6583,15 @@ export interface paths {
                             created_from?: string;
                             /** Format: date */
                             created_to?: string;
+                            fields?: {
+                                [key: string]: {
+                                    any_of?: (string | number)[];
+                                    contains?: string;
+                                    equals?: string | number | boolean;
+                                    from?: string | number;
+                                    to?: string | number;
+                                };
+                            };
                             hd_id?: number;
                             is_draft?: boolean;
                             shared_with_me?: boolean;
@@ -6576,8 +6605,7 @@ export interface paths {
                         };
                         page?: number;
                         page_size?: number;
-                        /** @enum {string} */
-                        sort?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "title" | "-title" | "status" | "-status" | "id" | "-id";
+                        sort?: string;
                     };
                 };
             };
@@ -6860,6 +6888,15 @@ export interface paths {
                             created_from?: string;
                             /** Format: date */
                             created_to?: string;
+                            fields?: {
+                                [key: string]: {
+                                    any_of?: (string | number)[];
+                                    contains?: string;
+                                    equals?: string | number | boolean;
+                                    from?: string | number;
+                                    to?: string | number;
+                                };
+                            };
                             hd_id?: number;
                             is_draft?: boolean;
                             organization_tickets?: boolean;
@@ -6881,8 +6918,7 @@ export interface paths {
                         };
                         page?: number;
                         page_size?: number;
-                        /** @enum {string} */
-                        sort?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "subject" | "-subject" | "status" | "-status" | "priority" | "-priority" | "id" | "-id" | "sla" | "-sla" | "assignee" | "-assignee";
+                        sort?: string;
                     };
                 };
             };
@@ -6962,6 +6998,15 @@ export interface paths {
                             created_from?: string;
                             /** Format: date */
                             created_to?: string;
+                            fields?: {
+                                [key: string]: {
+                                    any_of?: (string | number)[];
+                                    contains?: string;
+                                    equals?: string | number | boolean;
+                                    from?: string | number;
+                                    to?: string | number;
+                                };
+                            };
                             hd_id?: number;
                             is_draft?: boolean;
                             organization_tickets?: boolean;
@@ -6983,8 +7028,7 @@ export interface paths {
                         };
                         page?: number;
                         page_size?: number;
-                        /** @enum {string} */
-                        sort?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "subject" | "-subject" | "status" | "-status" | "priority" | "-priority" | "id" | "-id" | "sla" | "-sla" | "assignee" | "-assignee";
+                        sort?: string;
                     };
                 };
             };
@@ -10465,7 +10509,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        columns: ("title" | "id" | "status" | "priority" | "sla" | "assignee" | "content_type" | "hd" | "owner" | "company" | "channel" | "searchable" | "created" | "updated" | "first_response_due" | "first_responded" | "next_response_due" | "resolution_due" | "resolved")[];
+                        columns: string[];
                         filters: {
                             assignee_id?: number | ("none" | "me");
                             author_id?: number;
@@ -10475,6 +10519,15 @@ export interface paths {
                             created_from?: string;
                             /** Format: date */
                             created_to?: string;
+                            fields?: {
+                                [key: string]: {
+                                    any_of?: (string | number)[];
+                                    contains?: string;
+                                    equals?: string | number | boolean;
+                                    from?: string | number;
+                                    to?: string | number;
+                                };
+                            };
                             hd_id?: number;
                             is_draft?: boolean;
                             organization_tickets?: boolean;
@@ -10630,7 +10683,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        columns: ("title" | "id" | "status" | "priority" | "sla" | "assignee" | "content_type" | "hd" | "owner" | "company" | "channel" | "searchable" | "created" | "updated" | "first_response_due" | "first_responded" | "next_response_due" | "resolution_due" | "resolved")[];
+                        columns: string[];
                         filters: {
                             assignee_id?: number | ("none" | "me");
                             author_id?: number;
@@ -10640,6 +10693,15 @@ export interface paths {
                             created_from?: string;
                             /** Format: date */
                             created_to?: string;
+                            fields?: {
+                                [key: string]: {
+                                    any_of?: (string | number)[];
+                                    contains?: string;
+                                    equals?: string | number | boolean;
+                                    from?: string | number;
+                                    to?: string | number;
+                                };
+                            };
                             hd_id?: number;
                             is_draft?: boolean;
                             organization_tickets?: boolean;
@@ -11390,6 +11452,15 @@ export interface components {
                 created_from?: string;
                 /** Format: date */
                 created_to?: string;
+                fields?: {
+                    [key: string]: {
+                        any_of?: (string | number)[];
+                        contains?: string;
+                        equals?: string | number | boolean;
+                        from?: string | number;
+                        to?: string | number;
+                    };
+                };
                 hd_id?: number;
                 is_draft?: boolean;
                 organization_tickets?: boolean;
