@@ -11,6 +11,7 @@ import { mailJobHandler } from '../mail/outgoing.js';
 import { clockFromConfig } from '../lib/clock.js';
 import { jwtSecretProvider } from '../lib/jwt-secret.js';
 import { startSlaWorkers } from '../sla/jobs.js';
+import { startAwayWorker } from '../assignment/away.js';
 import { jobPolicies } from './jobs.js';
 import { createJobQueue } from './queue.js';
 
@@ -58,6 +59,8 @@ export async function startWorkers(
   const stopSla = await startSlaWorkers({ db, config, queue, clock, jwtSecret }, log, {
     concurrency,
   });
+  // Agents away too long: their tickets go back to the queue or on (docs/assignment.md).
+  await startAwayWorker({ db, config, queue, clock, jwtSecret }, { concurrency: 1 });
   return async () => {
     stopSla();
     await inbound.stop();
