@@ -335,6 +335,32 @@ describe('assignment as a ticket enters a desk', () => {
     });
     expect(kept.json().data.assignee_id).toBe(agents[2].id);
   });
+  it('assigns the tickets a bulk action moves in or reopens, each in its own call', async () => {
+    await closeAll();
+    const [ann] = agents;
+    const moving = [await raise(FACILITIES), await raise(FACILITIES)];
+    const moved = await call('POST', '/api/records/bulk', ann.token, {
+      object_type: 'T',
+      action: 'move',
+      value: HARDWARE,
+      records: moving.map((t) => ({ id: t.id, version: t.version })),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.succeeded).toEqual(moving.map((t) => t.id));
+    const resolved = await raise(HARDWARE);
+    await env.db.query('UPDATE records SET assignee_id = NULL, status_id = 4 WHERE id = $1', [
+      resolved.id,
+    ]);
+    const reopened = await call('POST', '/api/records/bulk', ann.token, {
+      object_type: 'T',
+      action: 'status',
+      value: 2,
+      records: [{ id: resolved.id }],
+    });
+    expect(reopened.json().data.succeeded).toEqual([resolved.id]);
+    const assigned = await Promise.all([...moving.map((t) => t.id), resolved.id].map(assigneeOf));
+    for (const a of assigned) expect(agents.map((p) => String(p.id))).toContain(a);
+  });
 });
 
 describe('agents away too long', () => {
