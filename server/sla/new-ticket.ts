@@ -38,7 +38,8 @@ export async function insertSubmittedTicket(
     insertRecord(tx, owner, TICKET, fields, { sla: sla.values, created, id: start.id }),
     startNewTicketSla(tx, ctx, Number(start.id), sla),
   ]);
-  const agent = await assignOnEntry(tx, ctx, Number(row.id));
+  // Only a desk with a rule costs the assignment's round trips (the defaults said which).
+  const agent = start.assigns ? await assignOnEntry(tx, ctx, Number(row.id)) : null;
   if (!agent) return row;
   return {
     ...row,
