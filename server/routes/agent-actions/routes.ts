@@ -180,6 +180,8 @@ function kindRoutes(app: App, ctx: AppContext, kind: RecordKind): void {
           action: 'duplicated',
           details: { source_id: Number(r.id) },
         });
+        // The copy has no assignee: its desk's rule may give it one (docs/assignment.md).
+        if (kind.type === 'T') await assignOnEntry(tx, ctx, copy);
         return copy;
       });
       return success(await current(ctx, user, kind, copyId));

@@ -324,6 +324,12 @@ describe('assignment as a ticket enters a desk', () => {
     });
     expect(opened.json().data.assignee_id).toBeNull();
 
+    // A duplicate starts with no assignee: the desk's rule gives it one.
+    const original = await raise(HARDWARE);
+    const copy = await call('POST', `/api/ticket/${original.id}/duplicate/`, agent.token);
+    expect(copy.statusCode, copy.body).toBe(200);
+    expect(copy.json().data.assignee_id).not.toBeNull();
+
     // An assigned ticket moved in keeps its assignee.
     const a = await raise(FACILITIES);
     const assigned = await call('PUT', `/api/ticket/${a.id}/assign/`, agent.token, {
