@@ -1,8 +1,11 @@
 // Automatic assignment (server/routes/assignment): each ticket desk's rule and away setting
 // (administrators only: http.ts refuses others and bad input as the server does) and an agent's
-// own availability. The rule is not applied to the mock's tickets. A fresh db starts it over.
-import { adminState } from './desk-access';
-import { db } from './db';
+// own availability; `assignByRule` gives a raised ticket its agent as the server's assignNext
+// does (server/assignment/assign-next.ts). A fresh db starts it over.
+import type { Ticket } from '../features/records/types';
+import { adminState, worksOnDesk } from './desk-access';
+import { db, logEvent } from './db';
+import { queueMail } from './thread-handlers';
 import { authed, bodyOf, fail, http, ok } from './http';
 import { HELPDESKS } from './records-data';
 
@@ -12,12 +15,15 @@ type Action = 'queue' | 'reassign';
 let owner: unknown;
 const rules = new Map<number, { mode: Mode; away_hours: number | null; away_action: Action }>();
 const availability = new Map<number, { away: boolean; changed_at: string }>();
+/** Each desk's last agent chosen (the round-robin turn). */
+const turns = new Map<number, number>();
 
 function state() {
   if (owner !== db.users) {
     owner = db.users;
     rules.clear();
     availability.clear();
+    turns.clear();
   }
   return { rules, availability };
 }
@@ -47,6 +53,52 @@ function availabilityOf(userId: number) {
     away: a?.away ?? false,
     changed_at: a?.changed_at ?? null,
   };
+}
+
+/** Closed statuses (migration 002: resolved, closed). */
+const CLOSED = new Set([4, 5]);
+
+/**
+ * A submitted ticket with no assignee entering its desk: the desk's rule picks an available
+ * agent (active, confirmed, not away, working on the desk), writes the history event and the
+ * mail. Round-robin goes on from the last agent chosen, by id; fewest open tickets first.
+ */
+export function assignByRule(ticket: Ticket): void {
+  const rule = state().rules.get(ticket.hd_id);
+  if (!rule || rule.mode === 'off' || ticket.is_draft || ticket.assignee_id !== null) return;
+  const last = turns.get(ticket.hd_id) ?? 0;
+  const open = (userId: number) =>
+    db.records.filter(
+      (r) =>
+        r.object_type === 'T' &&
+        r.assignee_id === userId &&
+        !r.is_draft &&
+        !CLOSED.has(r.status_id) &&
+        r.id !== ticket.id,
+    ).length;
+  const candidates = db.users
+    .filter(
+      (u) =>
+        u.user_is_hde &&
+        u.confirmed &&
+        !adminState().inactive.has(u.id) &&
+        !state().availability.get(u.id)?.away &&
+        worksOnDesk(u.id, ticket.hd_id),
+    )
+    .sort(
+      (a, b) =>
+        (rule.mode === 'fewest_open' ? open(a.id) - open(b.id) : 0) ||
+        Number(a.id <= last) - Number(b.id <= last) ||
+        a.id - b.id,
+    );
+  const agent = candidates[0];
+  if (!agent) return;
+  turns.set(ticket.hd_id, agent.id);
+  ticket.assignee_id = agent.id;
+  ticket.assignee_name = agent.fullname;
+  ticket.version += 1;
+  logEvent(ticket.id, null, 'assigned', { to: agent.fullname, automatic: 'desk_rule' });
+  queueMail(ticket, agent.email, 'assigned');
 }
 
 export function assignmentHandlers() {

@@ -1,9 +1,12 @@
 // Automatic assignment (docs/assignment.md): an administrator sets a desk's rule and away
 // setting and sees the agents' availability; an agent goes away and comes back; anyone else
 // gets 403. The desk's rule is set back to off: the later areas raise tickets there.
-import { at, list, type Json, type Scenario, pick } from '../harness.js';
+import { at, list, num, pick, ref, type Json, type Scenario, type Side } from '../harness.js';
+import { events } from '../values.js';
+import { MARK } from './records.js';
 
 const HARDWARE = 2;
+const FACILITIES = 6;
 const desk = (d: Json): Json =>
   pick(d, 'name', 'parent_id', 'restricted', 'mode', 'away_hours', 'away_action');
 /** The scenario's agent as the availability list shows them (the seed's people differ). */
@@ -80,5 +83,62 @@ export async function assignment(s: Scenario): Promise<void> {
     body: { mode: 'off', away_hours: null, away_action: 'queue' },
     status: 200,
     values: desk,
+  });
+  // Facilities, worked by the agent alone, round-robin: a ticket Alice raises there is theirs,
+  // and its history says the desk's rule chose them. Then the desk as it was.
+  await s.step({
+    op: 'PUT /api/admin/helpdesks/{id}/',
+    as: 'agent',
+    params: { id: FACILITIES },
+    body: (side: Side) => ({ restricted: true, member_ids: [side.refs.id('user:agent')] }),
+    status: 200,
+    values: (d) => pick(d, 'name', 'restricted'),
+  });
+  await s.step({
+    op: 'PUT /api/admin/assignment/{id}/',
+    as: 'agent',
+    params: { id: FACILITIES },
+    body: { mode: 'round_robin', away_hours: null, away_action: 'queue' },
+    status: 200,
+    values: desk,
+  });
+  await s.step({
+    op: 'POST /api/ticket/',
+    as: 'alice',
+    body: {
+      subject: `${MARK} the chair wobbles`,
+      description: '<p>Since Monday.</p>',
+      priority_id: 2,
+      hd_id: FACILITIES,
+      is_draft: false,
+    },
+    status: 200,
+    values: (d) => pick(d, 'hd_name', 'assignee_name', 'version'),
+    save: (d, side) => side.refs.set('ticket:chair', num(at(d, 'id'))),
+    note: 'assigned by the desk rule',
+  });
+  await s.step({
+    op: 'GET /api/ticket/{id}/history/',
+    as: 'agent',
+    params: { id: ref('ticket:chair') },
+    status: 200,
+    values: events,
+    note: "the desk rule's assignment",
+  });
+  await s.step({
+    op: 'PUT /api/admin/assignment/{id}/',
+    as: 'agent',
+    params: { id: FACILITIES },
+    body: { mode: 'off', away_hours: null, away_action: 'queue' },
+    status: 200,
+    values: desk,
+  });
+  await s.step({
+    op: 'PUT /api/admin/helpdesks/{id}/',
+    as: 'agent',
+    params: { id: FACILITIES },
+    body: { restricted: false, member_ids: [] },
+    status: 200,
+    values: (d) => pick(d, 'name', 'restricted'),
   });
 }
