@@ -73,6 +73,7 @@ import { macroRoutes } from './routes/macros/routes.js';
 import { customFieldRoutes } from './routes/custom-fields/routes.js';
 import { organizationRoutes } from './routes/organizations/routes.js';
 import { adminRoutes } from './routes/admin/routes.js';
+import { assignmentRoutes } from './routes/assignment/routes.js';
 import { tagRoutes } from './routes/tags/routes.js';
 
 export interface BuildAppOptions {
@@ -290,6 +291,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       organizationRoutes(api, ctx);
       mergeRoutes(api, ctx);
       adminRoutes(api, ctx);
+      assignmentRoutes(api, ctx);
       tagRoutes(api, ctx);
     },
     { prefix: '/api' },

@@ -20,6 +20,7 @@ import { organizations } from './mock-parity/steps/organizations.js';
 import { overview } from './mock-parity/steps/overview.js';
 import { records } from './mock-parity/steps/records.js';
 import { roles } from './mock-parity/steps/roles.js';
+import { assignment } from './mock-parity/steps/assignment.js';
 import { tags } from './mock-parity/steps/tags.js';
 import { threads } from './mock-parity/steps/threads.js';
 import { working } from './mock-parity/steps/working.js';
@@ -49,6 +50,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['custom fields: values on records', fieldValues],
   ['custom fields: list filters, sort, views and bulk', fieldLists],
   ['roles and desk access: help desks, users', roles],
+  ['automatic assignment: desk rules, availability', assignment],
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
   ["the administrators' gate comes before validation", adminGate],
   ['lookups, search and the overview pages', overview],

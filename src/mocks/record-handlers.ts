@@ -43,6 +43,7 @@ import { slaOfNewTicket } from './sla-handlers';
 import { solveChildren } from './merge-handlers';
 import { mailFollowers } from './thread-handlers';
 import { workHandlers } from './work-handlers';
+import { assignByRule } from './assignment-handlers';
 import { primaryOrganizationId, sharingOrganizationIds } from './organization-handlers';
 import { carriesTags } from './tag-data';
 import {
@@ -459,6 +460,7 @@ export function recordHandlers() {
           const record = build(k, db.nextRecordId++, user.id, values);
           db.records.push(record);
           logEvent(record.id, user.id, 'created');
+          if (record.object_type === 'T') assignByRule(record);
           return ok(present(user, record));
         }),
       ),

@@ -175,6 +175,8 @@ export interface NewTicketStart {
   code: string;
   is_closed: boolean;
   policy?: PolicyRow;
+  /** Whether the desk has an assignment rule (docs/assignment.md): the ticket gets an agent. */
+  assigns: boolean;
 }
 
 export async function newTicketDefaults(
@@ -191,11 +193,14 @@ export async function newTicketDefaults(
     code: string;
     is_closed: boolean;
     policy: PolicyJson | null;
+    assigns: boolean;
   }>(
     prepared(
       `SELECT ${NEXT_RECORD_ID} AS id,
               ${desk} AS hd_id, ${company} AS company_id, s.code, s.is_closed,
-              ${matchingPolicySql(desk, '$2::int', company)} AS policy
+              ${matchingPolicySql(desk, '$2::int', company)} AS policy,
+              EXISTS (SELECT 1 FROM desk_assignment d
+                       WHERE d.helpdesk_id = ${desk} AND d.mode <> 'off') AS assigns
          FROM statuses s WHERE s.code = $4`,
       [t.hd_id, t.priority_id, t.company_id, TICKET.initialStatus, requesterId],
     ),
