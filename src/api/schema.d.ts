@@ -1759,7 +1759,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Contact details of the ticket help desks */
+        /**
+         * Contact details of the ticket help desks
+         * @description `custom_fields`: the tickets’ custom fields as `GET /api/custom-fields?object_type=T` gives them to the caller, for the contact form (no other call).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1776,6 +1779,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            custom_fields: components["schemas"]["CustomFieldSet"];
                             data: components["schemas"]["ContactDesk"][];
                             /** @enum {integer} */
                             statusCode: 200;
@@ -4617,7 +4621,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Help desks as a tree (of one object type, or all) */
+        /**
+         * Help desks as a tree (of one object type, or all)
+         * @description With `object_type`, the answer also carries what the raise form needs beside the desks, so it costs no other call: `custom_fields`, the custom fields of that kind as `GET /api/custom-fields` gives them to the caller, and for tickets `company_id`, the caller’s primary organization (null: none), the company a new ticket of theirs defaults to.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4636,6 +4643,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            company_id?: number | null;
+                            custom_fields?: components["schemas"]["CustomFieldSet"];
                             data: components["schemas"]["HelpdeskNode"][];
                             /** @enum {integer} */
                             statusCode: 200;

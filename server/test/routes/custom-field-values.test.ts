@@ -280,3 +280,50 @@ describe('fields on content items', () => {
     });
   });
 });
+
+describe('the forms’ definitions come with their lookups', () => {
+  it('GET helpdesk/?object_type= carries the kind’s fields as the caller may see them', async () => {
+    const forAgent = (await call('GET', '/api/helpdesk/?object_type=T', agent.token)).json();
+    expect(forAgent.data[0]).toMatchObject({ hd_id: 1 });
+    expect(forAgent.custom_fields.version).toBe(await fieldsVersion('T'));
+    expect(forAgent.custom_fields.fields.map((f: { key: string }) => f.key)).toEqual(
+      expect.arrayContaining(['product', 'shown', 'secret', 'owner', 'hr_only']),
+    );
+    const forUser = (await call('GET', '/api/helpdesk/?object_type=T', user.token)).json();
+    const keys = forUser.custom_fields.fields.map((f: { key: string }) => f.key);
+    expect(keys).toContain('product');
+    expect(keys).not.toContain('secret');
+    const content = (await call('GET', '/api/helpdesk/?object_type=C', user.token)).json();
+    expect(content.custom_fields.fields).toEqual([]);
+    expect(content).not.toHaveProperty('company_id');
+    const all = (await call('GET', '/api/helpdesk/', user.token)).json();
+    expect(all).not.toHaveProperty('custom_fields');
+  });
+
+  it('gives a ticket form the caller’s primary organization as its company', async () => {
+    expect((await call('GET', '/api/helpdesk/?object_type=T', other.token)).json().company_id).toBe(
+      null,
+    );
+    const org = await call('POST', '/api/organizations', admin.token, { name: 'Form Org' });
+    expect(org.statusCode).toBe(200);
+    const id = org.json().data.organization.id as number;
+    const member = await call(
+      'PUT',
+      `/api/organizations/${id}/members/${other.id}`,
+      admin.token,
+      { is_primary: true },
+    );
+    expect(member.statusCode).toBe(200);
+    expect((await call('GET', '/api/helpdesk/?object_type=T', other.token)).json().company_id).toBe(
+      id,
+    );
+  });
+
+  it('GET contact/ carries the tickets’ fields for the contact form', async () => {
+    const res = (await call('GET', '/api/contact/', user.token)).json();
+    expect(res.data.length).toBeGreaterThan(0);
+    const keys = res.custom_fields.fields.map((f: { key: string }) => f.key);
+    expect(keys).toContain('product');
+    expect(keys).not.toContain('secret');
+  });
+});
