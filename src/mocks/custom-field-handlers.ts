@@ -87,7 +87,8 @@ function problems(objectType: FieldObject, type: FieldType, f: Editable): Record
 const invalid = (fields: Record<string, string>) =>
   fail(400, 'Bad Request', 'Validation failed', fields);
 
-function fieldSet(objectType: FieldObject, requester: boolean) {
+/** A kind's set as the caller sees it (GET custom-fields, and the forms' lookups). */
+export function fieldSet(objectType: FieldObject, requester: boolean) {
   return {
     version: db.customFieldSets[objectType],
     fields: db.customFields

@@ -307,12 +307,9 @@ describe('the forms’ definitions come with their lookups', () => {
     const org = await call('POST', '/api/organizations', admin.token, { name: 'Form Org' });
     expect(org.statusCode).toBe(200);
     const id = org.json().data.organization.id as number;
-    const member = await call(
-      'PUT',
-      `/api/organizations/${id}/members/${other.id}`,
-      admin.token,
-      { is_primary: true },
-    );
+    const member = await call('PUT', `/api/organizations/${id}/members/${other.id}`, admin.token, {
+      is_primary: true,
+    });
     expect(member.statusCode).toBe(200);
     expect((await call('GET', '/api/helpdesk/?object_type=T', other.token)).json().company_id).toBe(
       id,
