@@ -85,12 +85,12 @@ describe('custom fields on the raise form', () => {
         'This field is required. What is broken.',
       ),
     );
-    expect(db.records.some((r) => r.subject === 'Mouse is broken')).toBe(false);
+    expect(db.records.some((r) => 'subject' in r && r.subject === 'Mouse is broken')).toBe(false);
 
     await user.selectOptions(screen.getByLabelText('Product'), 'Laptop');
     await user.click(screen.getByRole('button', { name: 'Submit ticket' }));
     expect(await screen.findByText('Ticket created')).toBeInTheDocument();
-    const created = db.records.find((r) => r.subject === 'Mouse is broken');
+    const created = db.records.find((r) => 'subject' in r && r.subject === 'Mouse is broken');
     expect(created?.fields).toEqual({ product: 'laptop' });
   });
 
@@ -172,7 +172,9 @@ describe('custom fields on the raise form', () => {
     await user.type(screen.getByLabelText('Room'), 'B12');
     await user.click(screen.getByRole('button', { name: 'Submit ticket' }));
     expect(await screen.findByText('Ticket created')).toBeInTheDocument();
-    expect(db.records.find((r) => r.subject === 'Mouse is broken')?.fields).toEqual({
+    expect(
+      db.records.find((r) => 'subject' in r && r.subject === 'Mouse is broken')?.fields,
+    ).toEqual({
       product: 'printer',
       room: 'B12',
     });
