@@ -5827,6 +5827,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{id}/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set an organization’s custom field values (helpdesk agents only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Values by key, only the ones that change (null removes one); each field’s type rule is checked in code (400 `fields.<key>`) */
+                        fields: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The custom fields set version the form was made with: a newer one answers 409 */
+                        fields_version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OrganizationDetails"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{id}/members/{user_id}": {
         parameters: {
             query?: never;
@@ -11339,6 +11437,10 @@ export interface components {
             updated_at: string;
         };
         OrganizationDetails: {
+            /** @description Custom field values by key (GET custom-fields?object_type=U or O for their types) */
+            fields: {
+                [key: string]: unknown;
+            };
             members: components["schemas"]["OrganizationMember"][];
             organization: components["schemas"]["Organization"];
             /** @description The 10 newest tickets (the hd list filtered by company_id has them all) */

@@ -324,3 +324,77 @@ describe('the forms’ definitions come with their lookups', () => {
     expect(keys).not.toContain('secret');
   });
 });
+
+describe('fields on organizations', () => {
+  it('lets agents set an organization’s values, checked like a record’s, with history', async () => {
+    await define({
+      object_type: 'O',
+      key: 'tier',
+      type: 'single_choice',
+      choices: [
+        { value: 'gold', label_en: 'Gold', label_es: 'Oro' },
+        { value: 'silver', label_en: 'Silver', label_es: 'Plata' },
+      ],
+    });
+    await define({ object_type: 'O', key: 'contract', type: 'text' });
+    const version = (await call('GET', '/api/custom-fields?object_type=O', agent.token)).json()
+      .data.version as number;
+    const org = await call('POST', '/api/organizations', admin.token, { name: 'Fields Org' });
+    const id = org.json().data.organization.id as number;
+    expect(org.json().data.fields).toEqual({});
+    const url = `/api/organizations/${id}/fields`;
+
+    const saved = await call('PUT', url, agent.token, {
+      fields: { tier: 'gold', contract: 'C-1' },
+      fields_version: version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.fields).toEqual({ tier: 'gold', contract: 'C-1' });
+    const cleared = await call('PUT', url, agent.token, {
+      fields: { contract: null },
+      fields_version: version,
+    });
+    expect(cleared.json().data.fields).toEqual({ tier: 'gold' });
+    expect((await call('GET', `/api/organizations/${id}`, agent.token)).json().data.fields).toEqual(
+      { tier: 'gold' },
+    );
+    const { rows } = await env.db.query<{ details: { changes: object } }>(
+      `SELECT details FROM admin_events
+        WHERE action = 'organization_fields_changed' AND target_id = $1 ORDER BY id`,
+      [id],
+    );
+    expect(rows.map((r) => r.details.changes)).toEqual([
+      {
+        'fields.tier': { from: null, to: 'gold' },
+        'fields.contract': { from: null, to: 'C-1' },
+      },
+      { 'fields.contract': { from: 'C-1', to: null } },
+    ]);
+
+    const bad = await call('PUT', url, agent.token, {
+      fields: { tier: 'bronze', nope: 1 },
+      fields_version: version,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({
+      'fields.tier': 'Choose one of the field’s choices.',
+      'fields.nope': 'There is no such field on this record.',
+    });
+    const stale = await call('PUT', url, agent.token, {
+      fields: { tier: 'silver' },
+      fields_version: version - 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(
+      (await call('PUT', url, user.token, { fields: {}, fields_version: version })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call('PUT', '/api/organizations/999999/fields', agent.token, {
+          fields: {},
+          fields_version: version,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
