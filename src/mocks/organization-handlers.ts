@@ -3,6 +3,7 @@
 // server's; the mock-parity scenario (server/test/mock-parity/steps/organizations.ts) keeps them so.
 import { STATUSES } from './records-data';
 import { db } from './db';
+import { checkValues, valuesShapeProblems } from './custom-field-values';
 import { authed, bodyOf, fail, http, ok, type MockUser } from './http';
 import { syncCompanies, type MockOrganization } from './organization-data';
 
@@ -16,6 +17,9 @@ const NAME_TAKEN = 'An organization with this name already exists.';
 const HAS_TICKETS =
   'This organization still has tickets or service-level policies: move them to another company first.';
 
+const FIELDS_REQUIRED = 'Send the custom fields as an object of values by key.';
+const VERSION_REQUIRED = 'The fields version must be a positive whole number.';
+
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The server counts open tickets up to the lists' cap (LIST_COUNT_CAP): "10000+". */
@@ -23,7 +27,7 @@ const COUNT_CAP = 10_000;
 
 const isOpen = (statusId: number) => STATUSES.some((s) => s.status_id === statusId && !s.is_closed);
 
-function organizationOf(o: MockOrganization) {
+function organizationOf({ fields: _fields, ...o }: MockOrganization) {
   const tickets = db.records.filter(
     (r) => r.object_type === 'T' && !r.is_draft && r.company_id === o.id,
   );
@@ -68,7 +72,12 @@ function detailsOf(o: MockOrganization) {
           ]
         : [],
     );
-  return { organization: organizationOf(o), members, recent_tickets: recent };
+  return {
+    organization: organizationOf(o),
+    fields: o.fields ?? {},
+    members,
+    recent_tickets: recent,
+  };
 }
 
 /** The organization a valid body describes, or the 409 the server's unique keys give. */
@@ -151,6 +160,37 @@ export function organizationHandlers() {
         db.organizations[at] = made;
         syncCompanies(db.organizations);
         return ok(detailsOf(made));
+      }),
+    ),
+    http.put(
+      '/api/organizations/{id}/fields',
+      agentsOnly(async (user, { request, params }) => {
+        const b = await bodyOf(request);
+        const problems = valuesShapeProblems(b);
+        if (b.fields === undefined) problems.fields = problems.fields ?? FIELDS_REQUIRED;
+        if (b.fields_version === undefined) problems.fields_version = VERSION_REQUIRED;
+        if (Object.keys(problems).length)
+          return fail(400, 'Bad Request', 'Validation failed', problems);
+        const o = find(Number(params.id));
+        if (!o) return fail(404, 'Not Found', NOT_FOUND);
+        const current = o.fields ?? {};
+        const checked = checkValues(user, 'O', {
+          sent: b.fields as Record<string, unknown>,
+          version: b.fields_version as number,
+          hdId: null,
+          draft: false,
+          raising: false,
+          current,
+          isNew: false,
+        });
+        if ('status' in checked) {
+          return checked.status === 409
+            ? fail(409, 'Conflict', checked.message)
+            : fail(400, 'Bad Request', 'Validation failed', checked.fields);
+        }
+        const next = { ...current, ...checked.patch };
+        o.fields = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== null));
+        return ok(detailsOf(o));
       }),
     ),
     http.delete(
