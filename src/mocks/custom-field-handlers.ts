@@ -103,9 +103,10 @@ const bump = (objectType: FieldObject) => {
   db.customFieldSets[objectType] += 1;
 };
 
-/** The value maps of a kind: its records', or its organizations' (users keep none here). */
+/** The value maps of a kind: its records', organizations' or users'. */
 function valueMaps(objectType: FieldObject): Record<string, unknown>[] {
   if (objectType === 'O') return db.organizations.flatMap((o) => (o.fields ? [o.fields] : []));
+  if (objectType === 'U') return Object.values(db.userFields);
   return db.records.flatMap((r) => {
     const values = (r as { fields?: Record<string, unknown> }).fields;
     return r.object_type === objectType && values ? [values] : [];

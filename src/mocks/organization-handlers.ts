@@ -20,6 +20,41 @@ const HAS_TICKETS =
 const FIELDS_REQUIRED = 'Send the custom fields as an object of values by key.';
 const VERSION_REQUIRED = 'The fields version must be a positive whole number.';
 
+const PEOPLE_FIELDS_AGENTS_ONLY = 'Only helpdesk agents can see and set people’s fields.';
+
+/** PUT …/fields: the body's schema checks (both properties required). */
+function fieldsBodyProblems(b: Record<string, unknown>): Record<string, string> {
+  const problems = valuesShapeProblems(b);
+  if (b.fields === undefined) problems.fields = FIELDS_REQUIRED;
+  if (b.fields_version === undefined) problems.fields_version = VERSION_REQUIRED;
+  return problems;
+}
+
+/** A user's or organization's values after a save (as the server's savePartyFields). */
+function saveValues(
+  user: MockUser,
+  kind: 'U' | 'O',
+  current: Record<string, unknown>,
+  b: Record<string, unknown>,
+): Record<string, unknown> | Response {
+  const checked = checkValues(user, kind, {
+    sent: b.fields,
+    version: b.fields_version,
+    hdId: null,
+    draft: false,
+    raising: false,
+    current,
+    isNew: false,
+  });
+  if ('status' in checked) {
+    return checked.status === 409
+      ? fail(409, 'Conflict', checked.message)
+      : fail(400, 'Bad Request', 'Validation failed', checked.fields);
+  }
+  const next = { ...current, ...checked.patch };
+  return Object.fromEntries(Object.entries(next).filter(([, v]) => v !== null));
+}
+
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The server counts open tickets up to the lists' cap (LIST_COUNT_CAP): "10000+". */
@@ -166,31 +201,42 @@ export function organizationHandlers() {
       '/api/organizations/{id}/fields',
       agentsOnly(async (user, { request, params }) => {
         const b = await bodyOf(request);
-        const problems = valuesShapeProblems(b);
-        if (b.fields === undefined) problems.fields = problems.fields ?? FIELDS_REQUIRED;
-        if (b.fields_version === undefined) problems.fields_version = VERSION_REQUIRED;
-        if (Object.keys(problems).length)
+        const problems = fieldsBodyProblems(b);
+        if (Object.keys(problems).length) {
           return fail(400, 'Bad Request', 'Validation failed', problems);
+        }
         const o = find(Number(params.id));
         if (!o) return fail(404, 'Not Found', NOT_FOUND);
-        const current = o.fields ?? {};
-        const checked = checkValues(user, 'O', {
-          sent: b.fields as Record<string, unknown>,
-          version: b.fields_version as number,
-          hdId: null,
-          draft: false,
-          raising: false,
-          current,
-          isNew: false,
-        });
-        if ('status' in checked) {
-          return checked.status === 409
-            ? fail(409, 'Conflict', checked.message)
-            : fail(400, 'Bad Request', 'Validation failed', checked.fields);
-        }
-        const next = { ...current, ...checked.patch };
-        o.fields = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== null));
+        const saved = saveValues(user, 'O', o.fields ?? {}, b);
+        if (saved instanceof Response) return saved;
+        o.fields = saved;
         return ok(detailsOf(o));
+      }),
+    ),
+    http.get(
+      '/api/users/{id}/fields',
+      authed((user, { params }) => {
+        if (!user.user_is_hde) return fail(403, 'Forbidden', PEOPLE_FIELDS_AGENTS_ONLY);
+        const id = Number(params.id);
+        if (!db.users.some((u) => u.id === id)) return fail(404, 'Not Found', USER_NOT_FOUND);
+        return ok({ id, fields: db.userFields[id] ?? {} });
+      }),
+    ),
+    http.put(
+      '/api/users/{id}/fields',
+      authed(async (user, { request, params }) => {
+        if (!user.user_is_hde) return fail(403, 'Forbidden', PEOPLE_FIELDS_AGENTS_ONLY);
+        const b = await bodyOf(request);
+        const problems = fieldsBodyProblems(b);
+        if (Object.keys(problems).length) {
+          return fail(400, 'Bad Request', 'Validation failed', problems);
+        }
+        const id = Number(params.id);
+        if (!db.users.some((u) => u.id === id)) return fail(404, 'Not Found', USER_NOT_FOUND);
+        const saved = saveValues(user, 'U', db.userFields[id] ?? {}, b);
+        if (saved instanceof Response) return saved;
+        db.userFields[id] = saved;
+        return ok({ id, fields: saved });
       }),
     ),
     http.delete(

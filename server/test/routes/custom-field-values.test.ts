@@ -337,8 +337,8 @@ describe('fields on organizations', () => {
       ],
     });
     await define({ object_type: 'O', key: 'contract', type: 'text' });
-    const version = (await call('GET', '/api/custom-fields?object_type=O', agent.token)).json()
-      .data.version as number;
+    const version = (await call('GET', '/api/custom-fields?object_type=O', agent.token)).json().data
+      .version as number;
     const org = await call('POST', '/api/organizations', admin.token, { name: 'Fields Org' });
     const id = org.json().data.organization.id as number;
     expect(org.json().data.fields).toEqual({});
@@ -396,5 +396,42 @@ describe('fields on organizations', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('fields on users', () => {
+  it('lets agents read and set a user’s values; requesters get 403', async () => {
+    await define({ object_type: 'U', key: 'vip', type: 'checkbox' });
+    const version = (await call('GET', '/api/custom-fields?object_type=U', agent.token)).json().data
+      .version as number;
+    const url = `/api/users/${other.id}/fields`;
+    expect((await call('GET', url, agent.token)).json().data).toEqual({ id: other.id, fields: {} });
+    const saved = await call('PUT', url, agent.token, {
+      fields: { vip: true },
+      fields_version: version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toEqual({ id: other.id, fields: { vip: true } });
+    expect((await call('GET', url, agent.token)).json().data.fields).toEqual({ vip: true });
+    const { rows } = await env.db.query<{ details: { fields: string[] } }>(
+      `SELECT details FROM admin_events WHERE action = 'user_fields_changed' AND target_id = $1`,
+      [other.id],
+    );
+    expect(rows.map((r) => r.details.fields)).toEqual([['fields.vip']]);
+    const wrong = await call('PUT', url, agent.token, {
+      fields: { vip: 'yes' },
+      fields_version: version,
+    });
+    expect(wrong.json().fields).toEqual({ 'fields.vip': 'Answer true or false.' });
+    expect((await call('GET', url, user.token)).statusCode).toBe(403);
+    expect((await call('GET', '/api/users/99999999/fields', agent.token)).statusCode).toBe(404);
+    // Deleting the field counts and clears the users' values.
+    const fieldId = (await call('GET', '/api/custom-fields?object_type=U', agent.token)).json().data
+      .fields[0].id as number;
+    const asked = await call('DELETE', `/api/custom-fields/${fieldId}`, admin.token);
+    expect(asked.statusCode).toBe(409);
+    const gone = await call('DELETE', `/api/custom-fields/${fieldId}?confirm=true`, admin.token);
+    expect(gone.json().data.cleared).toBe(1);
+    expect((await call('GET', url, agent.token)).json().data.fields).toEqual({});
   });
 });

@@ -324,6 +324,73 @@ export async function organizations(s: Scenario): Promise<void> {
     body: { fields: {}, fields_version: 1 },
     status: 403,
   });
+  // A user's custom field values.
+  await s.step({
+    op: 'POST /api/custom-fields',
+    as: 'agent',
+    body: { object_type: 'U', key: 'vip', type: 'checkbox', label_en: 'VIP', label_es: 'VIP' },
+    status: 200,
+    values: (d) => pick(d, 'key', 'type'),
+    save: keep('field:vip'),
+  });
+  await s.step({
+    op: 'GET /api/custom-fields',
+    as: 'agent',
+    query: { object_type: 'U' },
+    status: 200,
+    values: (d) => list(at(d, 'fields')).map((f) => at(f, 'key')),
+    save: (d, side) => side.refs.set('fields:U', num(at(d, 'version'))),
+  });
+  await s.step({
+    op: 'PUT /api/users/{id}/fields',
+    as: 'agent',
+    params: { id: ref('user:bob') },
+    body: (side) => ({ fields: { vip: true }, fields_version: side.refs.id('fields:U') }),
+    status: 200,
+    values: (d) => at(d, 'fields'),
+  });
+  await s.step({
+    op: 'PUT /api/users/{id}/fields',
+    as: 'agent',
+    params: { id: ref('user:bob') },
+    body: (side) => ({ fields: { vip: 'yes' }, fields_version: side.refs.id('fields:U') }),
+    status: 400,
+    note: 'not a boolean',
+  });
+  await s.step({
+    op: 'PUT /api/users/{id}/fields',
+    as: 'agent',
+    params: { id: ref('user:bob') },
+    body: (side) => ({ fields: { vip: false }, fields_version: side.refs.id('fields:U') + 1 }),
+    status: 409,
+  });
+  await s.step({
+    op: 'GET /api/users/{id}/fields',
+    as: 'agent',
+    params: { id: ref('user:bob') },
+    status: 200,
+    values: (d) => at(d, 'fields'),
+  });
+  await s.step({
+    op: 'GET /api/users/{id}/fields',
+    as: 'agent',
+    params: { id: 99999999 },
+    status: 404,
+  });
+  await s.step({
+    op: 'GET /api/users/{id}/fields',
+    as: 'bob',
+    params: { id: ref('user:bob') },
+    status: 403,
+  });
+  await s.step({
+    op: 'DELETE /api/custom-fields/{id}',
+    as: 'agent',
+    params: { id: ref('field:vip') },
+    query: { confirm: 'true' },
+    status: 200,
+    values: (d) => pick(d, 'cleared'),
+  });
   await s.step({
     op: 'DELETE /api/custom-fields/{id}',
     as: 'agent',
