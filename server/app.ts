@@ -266,6 +266,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       authRoutes(api, ctx);
       userRoutes(api, ctx);
       publicRoutes(api, ctx);
+      // Before the lookups and contact: their forms' answers carry the custom field sets.
+      customFieldRoutes(api, ctx);
       lookupRoutes(api, ctx);
       recordsRoutes(api, ctx);
       sharingRoutes(api, ctx);
@@ -287,7 +289,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       viewsRoutes(api, ctx);
       detailsRoutes(api, ctx);
       macroRoutes(api, ctx);
-      customFieldRoutes(api, ctx);
       organizationRoutes(api, ctx);
       mergeRoutes(api, ctx);
       adminRoutes(api, ctx);

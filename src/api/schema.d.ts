@@ -1908,7 +1908,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Contact details of the ticket help desks */
+        /**
+         * Contact details of the ticket help desks
+         * @description `custom_fields`: the tickets’ custom fields as `GET /api/custom-fields?object_type=T` gives them to the caller, for the contact form (no other call).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1925,6 +1928,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            custom_fields: components["schemas"]["CustomFieldSet"];
                             data: components["schemas"]["ContactDesk"][];
                             /** @enum {integer} */
                             statusCode: 200;
@@ -2058,6 +2062,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4766,7 +4779,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Help desks as a tree (of one object type, or all) */
+        /**
+         * Help desks as a tree (of one object type, or all)
+         * @description With `object_type`, the answer also carries what the raise form needs beside the desks, so it costs no other call: `custom_fields`, the custom fields of that kind as `GET /api/custom-fields` gives them to the caller, and for tickets `company_id`, the caller’s primary organization (null: none), the company a new ticket of theirs defaults to.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4785,6 +4801,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            company_id?: number | null;
+                            custom_fields?: components["schemas"]["CustomFieldSet"];
                             data: components["schemas"]["HelpdeskNode"][];
                             /** @enum {integer} */
                             statusCode: 200;
@@ -5953,6 +5971,104 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set an organization’s custom field values (helpdesk agents only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Values by key, only the ones that change (null removes one); each field’s type rule is checked in code (400 `fields.<key>`) */
+                        fields: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The custom fields set version the form was made with: a newer one answers 409 */
+                        fields_version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OrganizationDetails"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -8350,6 +8466,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -10711,6 +10836,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user’s custom field values (helpdesk agents only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Custom field values by key (GET custom-fields?object_type=U or O for their types) */
+                                fields: {
+                                    [key: string]: unknown;
+                                };
+                                id: number;
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Set a user’s custom field values (helpdesk agents only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Values by key, only the ones that change (null removes one); each field’s type rule is checked in code (400 `fields.<key>`) */
+                        fields: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The custom fields set version the form was made with: a newer one answers 409 */
+                        fields_version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Custom field values by key (GET custom-fields?object_type=U or O for their types) */
+                                fields: {
+                                    [key: string]: unknown;
+                                };
+                                id: number;
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/views/": {
         parameters: {
             query?: never;
@@ -11665,6 +11962,10 @@ export interface components {
             updated_at: string;
         };
         OrganizationDetails: {
+            /** @description Custom field values by key (GET custom-fields?object_type=U or O for their types) */
+            fields: {
+                [key: string]: unknown;
+            };
             members: components["schemas"]["OrganizationMember"][];
             organization: components["schemas"]["Organization"];
             /** @description The 10 newest tickets (the hd list filtered by company_id has them all) */

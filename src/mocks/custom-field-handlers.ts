@@ -87,7 +87,8 @@ function problems(objectType: FieldObject, type: FieldType, f: Editable): Record
 const invalid = (fields: Record<string, string>) =>
   fail(400, 'Bad Request', 'Validation failed', fields);
 
-function fieldSet(objectType: FieldObject, requester: boolean) {
+/** A kind's set as the caller sees it (GET custom-fields, and the forms' lookups). */
+export function fieldSet(objectType: FieldObject, requester: boolean) {
   return {
     version: db.customFieldSets[objectType],
     fields: db.customFields
@@ -102,13 +103,21 @@ const bump = (objectType: FieldObject) => {
   db.customFieldSets[objectType] += 1;
 };
 
-/** Records carrying a value for the field (tickets and content items; the others store none yet). */
-function usage(field: CustomField): number {
-  return db.records.filter((r) => {
-    if (r.object_type !== field.object_type) return false;
+/** The value maps of a kind: its records', organizations' or users'. */
+function valueMaps(objectType: FieldObject): Record<string, unknown>[] {
+  if (objectType === 'O') return db.organizations.flatMap((o) => (o.fields ? [o.fields] : []));
+  if (objectType === 'U') return Object.values(db.userFields);
+  return db.records.flatMap((r) => {
     const values = (r as { fields?: Record<string, unknown> }).fields;
-    return values !== undefined && values[field.key] !== undefined && values[field.key] !== null;
-  }).length;
+    return r.object_type === objectType && values ? [values] : [];
+  });
+}
+
+/** Records (organizations) carrying a value for the field. */
+function usage(field: CustomField): number {
+  return valueMaps(field.object_type).filter(
+    (values) => values[field.key] !== undefined && values[field.key] !== null,
+  ).length;
 }
 
 export function customFieldHandlers() {
@@ -202,10 +211,7 @@ export function customFieldHandlers() {
         const count = usage(field);
         const confirmed = new URL(request.url).searchParams.get('confirm') === 'true';
         if (count > 0 && !confirmed) return fail(409, 'Conflict', inUse(count));
-        for (const r of db.records) {
-          const values = (r as { fields?: Record<string, unknown> }).fields;
-          if (r.object_type === field.object_type && values) delete values[field.key];
-        }
+        for (const values of valueMaps(field.object_type)) delete values[field.key];
         db.customFields = db.customFields.filter((f) => f.id !== field.id);
         bump(field.object_type);
         return ok({ id: field.id, cleared: count });

@@ -3,7 +3,7 @@
 // record, what a requester sees, and the history's changes.
 import type { CustomField } from '../features/custom-fields/types';
 import { valueFits, VALUE_MESSAGES } from '../features/custom-fields/values';
-import type { ObjectType } from '../features/records/types';
+import type { FieldObject as ObjectType } from '../features/custom-fields/types';
 import { db } from './db';
 import type { MockUser } from './http';
 

@@ -80,6 +80,8 @@ export interface Db {
   /** Organizations (a ticket's company) and their members (organization-data.ts). */
   organizations: MockOrganization[];
   memberships: MockMembership[];
+  /** Users' custom field values by user id (the server's users.fields). */
+  userFields: Record<number, Record<string, unknown>>;
   nextOrganizationId: number;
   /** Tags (docs/api-working.md "Tags") and which records carry them. */
   tags: { id: number; name: string }[];
@@ -178,6 +180,7 @@ function freshDb(): Db {
     customFieldSets: { T: 1, C: 1, U: 1, O: 1 },
     organizations: seedOrganizations(),
     memberships: [],
+    userFields: {},
     nextOrganizationId: 101,
     tags: [],
     nextTagId: 1,

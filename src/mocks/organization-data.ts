@@ -10,6 +10,8 @@ export interface MockOrganization {
   notes: string;
   members_see_tickets: boolean;
   updated_at: string;
+  /** Custom field values (the details answer carries them). */
+  fields?: Record<string, unknown>;
 }
 
 export interface MockMembership {

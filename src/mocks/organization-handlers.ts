@@ -3,6 +3,7 @@
 // server's; the mock-parity scenario (server/test/mock-parity/steps/organizations.ts) keeps them so.
 import { STATUSES } from './records-data';
 import { db } from './db';
+import { checkValues, valuesShapeProblems } from './custom-field-values';
 import { authed, bodyOf, fail, http, ok, type MockUser } from './http';
 import { syncCompanies, type MockOrganization } from './organization-data';
 
@@ -16,6 +17,44 @@ const NAME_TAKEN = 'An organization with this name already exists.';
 const HAS_TICKETS =
   'This organization still has tickets or service-level policies: move them to another company first.';
 
+const FIELDS_REQUIRED = 'Send the custom fields as an object of values by key.';
+const VERSION_REQUIRED = 'The fields version must be a positive whole number.';
+
+const PEOPLE_FIELDS_AGENTS_ONLY = 'Only helpdesk agents can see and set people’s fields.';
+
+/** PUT …/fields: the body's schema checks (both properties required). */
+function fieldsBodyProblems(b: Record<string, unknown>): Record<string, string> {
+  const problems = valuesShapeProblems(b);
+  if (b.fields === undefined) problems.fields = FIELDS_REQUIRED;
+  if (b.fields_version === undefined) problems.fields_version = VERSION_REQUIRED;
+  return problems;
+}
+
+/** A user's or organization's values after a save (as the server's savePartyFields). */
+function saveValues(
+  user: MockUser,
+  kind: 'U' | 'O',
+  current: Record<string, unknown>,
+  b: Record<string, unknown>,
+): Record<string, unknown> | Response {
+  const checked = checkValues(user, kind, {
+    sent: b.fields,
+    version: b.fields_version,
+    hdId: null,
+    draft: false,
+    raising: false,
+    current,
+    isNew: false,
+  });
+  if ('status' in checked) {
+    return checked.status === 409
+      ? fail(409, 'Conflict', checked.message)
+      : fail(400, 'Bad Request', 'Validation failed', checked.fields);
+  }
+  const next = { ...current, ...checked.patch };
+  return Object.fromEntries(Object.entries(next).filter(([, v]) => v !== null));
+}
+
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The server counts open tickets up to the lists' cap (LIST_COUNT_CAP): "10000+". */
@@ -23,7 +62,7 @@ const COUNT_CAP = 10_000;
 
 const isOpen = (statusId: number) => STATUSES.some((s) => s.status_id === statusId && !s.is_closed);
 
-function organizationOf(o: MockOrganization) {
+function organizationOf({ fields: _fields, ...o }: MockOrganization) {
   const tickets = db.records.filter(
     (r) => r.object_type === 'T' && !r.is_draft && r.company_id === o.id,
   );
@@ -68,7 +107,12 @@ function detailsOf(o: MockOrganization) {
           ]
         : [],
     );
-  return { organization: organizationOf(o), members, recent_tickets: recent };
+  return {
+    organization: organizationOf(o),
+    fields: o.fields ?? {},
+    members,
+    recent_tickets: recent,
+  };
 }
 
 /** The organization a valid body describes, or the 409 the server's unique keys give. */
@@ -151,6 +195,48 @@ export function organizationHandlers() {
         db.organizations[at] = made;
         syncCompanies(db.organizations);
         return ok(detailsOf(made));
+      }),
+    ),
+    http.put(
+      '/api/organizations/{id}/fields',
+      agentsOnly(async (user, { request, params }) => {
+        const b = await bodyOf(request);
+        const problems = fieldsBodyProblems(b);
+        if (Object.keys(problems).length) {
+          return fail(400, 'Bad Request', 'Validation failed', problems);
+        }
+        const o = find(Number(params.id));
+        if (!o) return fail(404, 'Not Found', NOT_FOUND);
+        const saved = saveValues(user, 'O', o.fields ?? {}, b);
+        if (saved instanceof Response) return saved;
+        o.fields = saved;
+        return ok(detailsOf(o));
+      }),
+    ),
+    http.get(
+      '/api/users/{id}/fields',
+      authed((user, { params }) => {
+        if (!user.user_is_hde) return fail(403, 'Forbidden', PEOPLE_FIELDS_AGENTS_ONLY);
+        const id = Number(params.id);
+        if (!db.users.some((u) => u.id === id)) return fail(404, 'Not Found', USER_NOT_FOUND);
+        return ok({ id, fields: db.userFields[id] ?? {} });
+      }),
+    ),
+    http.put(
+      '/api/users/{id}/fields',
+      authed(async (user, { request, params }) => {
+        if (!user.user_is_hde) return fail(403, 'Forbidden', PEOPLE_FIELDS_AGENTS_ONLY);
+        const b = await bodyOf(request);
+        const problems = fieldsBodyProblems(b);
+        if (Object.keys(problems).length) {
+          return fail(400, 'Bad Request', 'Validation failed', problems);
+        }
+        const id = Number(params.id);
+        if (!db.users.some((u) => u.id === id)) return fail(404, 'Not Found', USER_NOT_FOUND);
+        const saved = saveValues(user, 'U', db.userFields[id] ?? {}, b);
+        if (saved instanceof Response) return saved;
+        db.userFields[id] = saved;
+        return ok({ id, fields: saved });
       }),
     ),
     http.delete(

@@ -4,6 +4,8 @@
 import type { ContentItem, HdRecord, Ticket } from '../features/records/types';
 import { accessOf, nameOf, titleOf } from './access';
 import { childrenOf, descendantsOf, withDemoLinks } from './category-data';
+import { HttpResponse } from 'msw';
+import { fieldSet } from './custom-field-handlers';
 import { db } from './db';
 import { authed, bodyOf, fail, http, ok, type MockUser } from './http';
 import { listItem, listRows } from './record-handlers';
@@ -497,17 +499,19 @@ export function overviewHandlers() {
     ),
     http.get(
       '/api/contact/',
-      authed(() =>
-        ok(
-          HELPDESKS.filter((hd) => hd.object_type === 'T').map((hd) => ({
+      authed((user) =>
+        HttpResponse.json({
+          statusCode: 200 as const,
+          data: HELPDESKS.filter((hd) => hd.object_type === 'T').map((hd) => ({
             hd_id: hd.hd_id,
             hd_name: hd.hd_name,
-            email: CONTACT[hd.hd_id]?.email ?? null,
-            phone: CONTACT[hd.hd_id]?.phone ?? null,
-            hours: CONTACT[hd.hd_id]?.hours ?? null,
-            description: CONTACT[hd.hd_id]?.description ?? null,
+            email: CONTACT[hd.hd_id]?.email ?? '',
+            phone: CONTACT[hd.hd_id]?.phone ?? '',
+            hours: CONTACT[hd.hd_id]?.hours ?? '',
+            description: CONTACT[hd.hd_id]?.description ?? '',
           })),
-        ),
+          custom_fields: fieldSet('T', !user.user_is_hde),
+        }),
       ),
     ),
   ];

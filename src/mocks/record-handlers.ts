@@ -23,6 +23,8 @@ import {
   readable,
   titleOf,
 } from './access';
+import { HttpResponse } from 'msw';
+import { fieldSet } from './custom-field-handlers';
 import { db, forgetRecord, logEvent } from './db';
 import { authed, bodyOf, fail, http, ok, type MockUser } from './http';
 import {
@@ -385,7 +387,20 @@ export function recordHandlers() {
   const lookups = [
     http.get(
       '/api/helpdesk/',
-      authed((_user, { request }) => ok(tree(typeParam(request, 'object_type')))),
+      // With a kind, the raise form's needs come along: that kind's custom fields and, for
+      // tickets, the caller's primary organization.
+      authed((user, { request }) => {
+        const type = typeParam(request, 'object_type');
+        const desks = tree(type);
+        if (type === null) return ok(desks);
+        const primary = db.memberships.find((m) => m.user_id === user.id && m.is_primary);
+        return HttpResponse.json({
+          statusCode: 200 as const,
+          data: desks,
+          custom_fields: fieldSet(type, !user.user_is_hde),
+          ...(type === 'T' ? { company_id: primary?.company_id ?? null } : {}),
+        });
+      }),
     ),
     http.get(
       '/api/status/',

@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { AppContext } from '../../lib/context.js';
 import { authenticated, errors, ok, ref, success } from '../../lib/schemas.js';
-import { routesWith } from '../../lib/typed-routes.js';
+import { routesReferring } from '../../lib/typed-routes.js';
+import { currentUser } from '../../plugins/auth.js';
+import { fieldSchema, fieldSetSchema } from '../custom-fields/routes.js';
+import { listFields } from '../custom-fields/sql.js';
 
 const str = { type: 'string' } as const;
 const contactSchema = {
@@ -23,21 +26,32 @@ const contactSchema = {
 type ContactRow = FromSchema<typeof contactSchema>;
 
 export function contactRoutes(server: FastifyInstance, ctx: AppContext): void {
-  const app = routesWith(server, contactSchema);
+  const app = routesReferring(server, [fieldSchema, fieldSetSchema], contactSchema);
+  const desks = ok({ type: 'array', items: ref(contactSchema) });
   app.get(
     '/contact/',
     {
       schema: {
         tags: ['contact'],
         summary: 'Contact details of the ticket help desks',
+        description:
+          '`custom_fields`: the tickets’ custom fields as `GET /api/custom-fields?object_type=T` gives them to the caller, for the contact form (no other call).',
         security: authenticated,
-        response: { 200: ok({ type: 'array', items: ref(contactSchema) }), ...errors(401) },
+        response: {
+          200: {
+            ...desks,
+            required: [...desks.required, 'custom_fields'],
+            properties: { ...desks.properties, custom_fields: ref(fieldSetSchema) },
+          },
+          ...errors(401),
+        },
       },
     },
-    async () => {
+    async (request) => {
       // Help desks without details still appear (empty strings), in tree order.
-      const { rows } = await ctx.db.query<ContactRow>(
-        `SELECT h.id AS hd_id, h.name AS hd_name, coalesce(c.email, '') AS email,
+      const [{ rows }, fields] = await Promise.all([
+        ctx.db.query<ContactRow>(
+          `SELECT h.id AS hd_id, h.name AS hd_name, coalesce(c.email, '') AS email,
                 coalesce(c.phone, '') AS phone, coalesce(c.hours, '') AS hours,
                 coalesce(c.description, '') AS description
            FROM helpdesks h
@@ -46,8 +60,10 @@ export function contactRoutes(server: FastifyInstance, ctx: AppContext): void {
           WHERE h.object_type = 'T'
           ORDER BY coalesce(parent.sort_order, h.sort_order), h.parent_id NULLS FIRST,
                    h.sort_order`,
-      );
-      return success(rows);
+        ),
+        listFields(ctx.db, 'T', !currentUser(request).user_is_hde),
+      ]);
+      return { ...success(rows), custom_fields: fields };
     },
   );
 }

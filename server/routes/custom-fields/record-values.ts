@@ -24,7 +24,10 @@ export interface FieldSet {
   default_hd_id: number | null;
 }
 
-export async function loadFieldSet(q: Queryable, objectType: 'T' | 'C'): Promise<FieldSet> {
+export async function loadFieldSet(
+  q: Queryable,
+  objectType: 'T' | 'C' | 'U' | 'O',
+): Promise<FieldSet> {
   const { rows } = await q.query<FieldSet>(
     `SELECT s.version,
             coalesce((SELECT json_agg(f ORDER BY f.position, f.id) FROM custom_fields f

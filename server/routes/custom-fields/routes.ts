@@ -62,7 +62,7 @@ const anyValue = {
     'text, long_text, date (YYYY-MM-DD), datetime (ISO 8601), single_choice: a string; number, agent (a user id): a number; checkbox: a boolean; multiple_choice: an array of choice values; null: no value',
 } as const;
 
-const fieldSchema = {
+export const fieldSchema = {
   $id: 'CustomField',
   type: 'object',
   required: [
@@ -125,7 +125,7 @@ const fieldSchema = {
   },
 } as const;
 
-const fieldSetSchema = {
+export const fieldSetSchema = {
   $id: 'CustomFieldSet',
   type: 'object',
   required: ['version', 'fields'],

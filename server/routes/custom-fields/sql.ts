@@ -204,24 +204,30 @@ export async function reorder(
   return true;
 }
 
-/** How many records carry a value for the field (users and organizations: none stored yet). */
+/** The table that holds a kind's values, and the condition that picks that kind's rows. */
+const VALUE_TABLES = {
+  T: ['records', "object_type = 'T'"],
+  C: ['records', "object_type = 'C'"],
+  U: ['users', 'true'],
+  O: ['companies', 'true'],
+} as const;
+
+/** How many records (users, organizations) carry a value for the field. */
 export async function usage(q: Queryable, field: FieldRow): Promise<number> {
-  if (field.object_type !== 'T' && field.object_type !== 'C') return 0;
+  const [table, kind] = VALUE_TABLES[field.object_type];
   const { rows } = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM records
-      WHERE object_type = $1 AND fields ? $2 AND fields -> $2 <> 'null'::jsonb`,
-    [field.object_type, field.key],
+    `SELECT count(*)::int AS n FROM ${table}
+      WHERE ${kind} AND fields ? $1 AND fields -> $1 <> 'null'::jsonb`,
+    [field.key],
   );
   return rows[0].n;
 }
 
 /** Deletes the definition and its values; the history keeps what the values were. */
 export async function deleteField(q: Queryable, field: FieldRow): Promise<void> {
-  if (field.object_type === 'T' || field.object_type === 'C') {
-    await q.query(
-      `UPDATE records SET fields = fields - $2::text WHERE object_type = $1 AND fields ? $2`,
-      [field.object_type, field.key],
-    );
-  }
+  const [table, kind] = VALUE_TABLES[field.object_type];
+  await q.query(`UPDATE ${table} SET fields = fields - $1::text WHERE ${kind} AND fields ? $1`, [
+    field.key,
+  ]);
   await q.query('DELETE FROM custom_fields WHERE id = $1', [field.id]);
 }

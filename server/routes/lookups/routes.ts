@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { AppContext } from '../../lib/context.js';
 import { M, authenticated, errors, ok, ref, success } from '../../lib/schemas.js';
-import { routesWith } from '../../lib/typed-routes.js';
+import { routesReferring } from '../../lib/typed-routes.js';
+import { currentUser } from '../../plugins/auth.js';
+import { fieldSchema, fieldSetSchema } from '../custom-fields/routes.js';
+import { listFields } from '../custom-fields/sql.js';
 import * as sql from './sql.js';
 
 /** Flat rows (parents before or after children, any order) to a tree. */
@@ -91,8 +94,9 @@ const list = <const Id extends string>(shape: { $id: Id }) =>
   ok({ type: 'array', items: ref(shape) });
 
 export function lookupRoutes(server: FastifyInstance, ctx: AppContext): void {
-  const app = routesWith(server, ...shapes);
+  const app = routesReferring(server, [fieldSchema, fieldSetSchema], ...shapes);
   const tags = ['lookups'];
+  const tree = ok({ type: 'array', items: ref(helpdeskNodeShape) });
 
   app.get(
     '/helpdesk/',
@@ -100,16 +104,37 @@ export function lookupRoutes(server: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         summary: 'Help desks as a tree (of one object type, or all)',
+        description:
+          'With `object_type`, the answer also carries what the raise form needs beside the desks, so it costs no other call: `custom_fields`, the custom fields of that kind as `GET /api/custom-fields` gives them to the caller, and for tickets `company_id`, the caller’s primary organization (null: none), the company a new ticket of theirs defaults to.',
         security: authenticated,
         querystring: objectTypeQuery('object_type'),
         response: {
-          200: list(helpdeskNodeShape),
+          200: {
+            ...tree,
+            properties: {
+              ...tree.properties,
+              custom_fields: ref(fieldSetSchema),
+              company_id: { type: ['integer', 'null'] },
+            },
+          },
           ...errors(400, 401),
         },
       },
     },
-    async (request) =>
-      success(helpdeskTree(await sql.helpdesks(ctx.db, request.query.object_type))),
+    async (request) => {
+      const type = request.query.object_type;
+      const user = currentUser(request);
+      const [rows, fields, company] = await Promise.all([
+        sql.helpdesks(ctx.db, type),
+        type ? listFields(ctx.db, type, !user.user_is_hde) : undefined,
+        type === 'T' ? sql.primaryCompany(ctx.db, user.id) : undefined,
+      ]);
+      return {
+        ...success(helpdeskTree(rows)),
+        ...(fields ? { custom_fields: fields } : {}),
+        ...(company !== undefined ? { company_id: company } : {}),
+      };
+    },
   );
 
   app.get(

@@ -52,3 +52,12 @@ export async function contentTypes(db: Db) {
   );
   return rows;
 }
+
+/** The company a new ticket of this user defaults to: their primary organization (or null). */
+export async function primaryCompany(db: Db, userId: number | string): Promise<number | null> {
+  const { rows } = await db.query<{ company_id: number }>(
+    'SELECT company_id FROM organization_members WHERE user_id = $1 AND is_primary',
+    [userId],
+  );
+  return rows[0]?.company_id ?? null;
+}

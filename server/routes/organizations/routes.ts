@@ -21,6 +21,11 @@ import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser, requestActor } from '../../plugins/auth.js';
 import { LIST_COUNT_CAP } from '../records/kinds.js';
 import { adminEvent } from '../admin/sql.js';
+import {
+  partyFieldsBody,
+  partyFieldValues,
+  savePartyFields,
+} from '../custom-fields/party-values.js';
 import * as sql from './sql.js';
 
 export const AGENTS_ONLY = 'Only helpdesk agents can manage organizations.';
@@ -97,9 +102,10 @@ const orgTicketSchema = {
 const detailsSchema = {
   $id: 'OrganizationDetails',
   type: 'object',
-  required: ['organization', 'members', 'recent_tickets'],
+  required: ['organization', 'members', 'recent_tickets', 'fields'],
   properties: {
     organization: ref(organizationSchema),
+    fields: partyFieldValues,
     members: { type: 'array', items: ref(memberSchema) },
     recent_tickets: {
       type: 'array',
@@ -152,7 +158,7 @@ const input = (b: Body): sql.OrganizationInput => ({
   members_see_tickets: b.members_see_tickets ?? false,
 });
 
-const toApi = (o: sql.OrganizationRow) => ({
+const toApi = ({ fields: _fields, ...o }: sql.OrganizationRow) => ({
   ...o,
   open_ticket_count: Math.min(o.open_ticket_count, LIST_COUNT_CAP),
   open_ticket_count_is_capped: o.open_ticket_count > LIST_COUNT_CAP,
@@ -168,6 +174,7 @@ async function details(q: Queryable, id: number) {
   if (!org) throw new HttpError(404, sql.NOT_FOUND);
   return {
     organization: toApi(org),
+    fields: org.fields,
     members: people.map((m) => ({ ...m, id: Number(m.id) })),
     recent_tickets: tickets.map((t) => ({
       id: Number(t.id),
@@ -281,6 +288,29 @@ export function organizationRoutes(server: FastifyInstance, ctx: AppContext): vo
             throw new HttpError(404, sql.NOT_FOUND);
           }
           await recordChange(tx, request, 'organization_updated', id, values);
+          return details(tx, id);
+        }),
+      ),
+  );
+
+  app.put(
+    '/organizations/:id/fields',
+    {
+      preHandler: agentsOnly,
+      schema: {
+        tags,
+        summary: 'Set an organization’s custom field values (helpdesk agents only)',
+        security: authenticated,
+        params: idParams,
+        body: partyFieldsBody,
+        response: { 200: one, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      success(
+        await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
+          const id = request.params.id;
+          await savePartyFields(tx, request, 'O', id, request.body, sql.NOT_FOUND);
           return details(tx, id);
         }),
       ),

@@ -30,6 +30,8 @@ export interface OrganizationRow {
   member_count: number;
   open_ticket_count: number;
   updated_at: Date;
+  /** Custom field values (migration 035); the details answer carries them. */
+  fields: Record<string, unknown>;
 }
 
 export interface MemberRow {
@@ -58,7 +60,7 @@ export interface OrganizationInput {
 // The open-ticket count reads records_hd_company_idx (migration 023) for one company and stops
 // one past the lists' cap, so a company with a million tickets costs no more than 10,001 rows:
 // the route answers the cap with open_ticket_count_is_capped ("10000+").
-const SELECT = `SELECT c.id, c.name, c.notes, c.members_see_tickets, c.updated_at,
+const SELECT = `SELECT c.id, c.name, c.notes, c.members_see_tickets, c.updated_at, c.fields,
        coalesce((SELECT array_agg(d.domain ORDER BY d.domain) FROM organization_domains d
                   WHERE d.company_id = c.id), '{}') AS domains,
        (SELECT count(*)::int FROM organization_members m WHERE m.company_id = c.id) AS member_count,

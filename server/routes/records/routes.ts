@@ -121,7 +121,7 @@ function recordRoutes(
         summary: `Create a ${label} (or a draft of one)`,
         security: authenticated,
         body: bodies.create,
-        response: { 200: ok(full), ...errors(400, 401) },
+        response: { 200: ok(full), ...errors(400, 401, 409) },
       },
     },
     async (request) => {

@@ -14,15 +14,83 @@ import {
   userSchema,
 } from '../../lib/schemas.js';
 import { routesWith } from '../../lib/typed-routes.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser, requestActor } from '../../plugins/auth.js';
+import { withUserTransaction } from '../../db/transaction.js';
+import {
+  partyFields,
+  partyFieldsBody,
+  partyFieldValues,
+  savePartyFields,
+} from '../custom-fields/party-values.js';
 import { publicUser } from './public-user.js';
 import * as sql from './sql.js';
 
 export const PASSWORD_CHANGED = 'Your password has been changed. Other sessions were logged out.';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 
+export const USER_NOT_FOUND = 'This user does not exist.';
+export const AGENTS_ONLY_FIELDS = 'Only helpdesk agents can see and set people’s fields.';
+
+const userFieldsAnswer = ok({
+  type: 'object',
+  required: ['id', 'fields'],
+  properties: { id: { type: 'integer' }, fields: partyFieldValues },
+});
+const userIdParams = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: { type: 'integer', minimum: 1, maximum: 9007199254740991, [M]: 'Invalid id.' },
+  },
+} as const;
+
 export function userRoutes(server: FastifyInstance, ctx: AppContext): void {
   const app = routesWith(server);
+  const agentsOnly = async (request: Parameters<typeof currentUser>[0]) => {
+    if (!currentUser(request).user_is_hde) throw new HttpError(403, AGENTS_ONLY_FIELDS);
+  };
+
+  app.get(
+    '/users/:id/fields',
+    {
+      preHandler: agentsOnly,
+      schema: {
+        tags: ['user'],
+        summary: 'A user’s custom field values (helpdesk agents only)',
+        security: authenticated,
+        params: userIdParams,
+        response: { 200: userFieldsAnswer, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const fields = await partyFields(ctx.db, 'U', request.params.id);
+      if (!fields) throw new HttpError(404, USER_NOT_FOUND);
+      return success({ id: request.params.id, fields });
+    },
+  );
+
+  app.put(
+    '/users/:id/fields',
+    {
+      preHandler: agentsOnly,
+      schema: {
+        tags: ['user'],
+        summary: 'Set a user’s custom field values (helpdesk agents only)',
+        security: authenticated,
+        params: userIdParams,
+        body: partyFieldsBody,
+        response: { 200: userFieldsAnswer, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      const fields = await withUserTransaction(ctx.db, requestActor(request), (tx) =>
+        savePartyFields(tx, request, 'U', id, request.body, USER_NOT_FOUND),
+      );
+      return success({ id, fields });
+    },
+  );
+
   app.get(
     '/user/me',
     {

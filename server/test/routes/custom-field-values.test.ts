@@ -280,3 +280,158 @@ describe('fields on content items', () => {
     });
   });
 });
+
+describe('the forms’ definitions come with their lookups', () => {
+  it('GET helpdesk/?object_type= carries the kind’s fields as the caller may see them', async () => {
+    const forAgent = (await call('GET', '/api/helpdesk/?object_type=T', agent.token)).json();
+    expect(forAgent.data[0]).toMatchObject({ hd_id: 1 });
+    expect(forAgent.custom_fields.version).toBe(await fieldsVersion('T'));
+    expect(forAgent.custom_fields.fields.map((f: { key: string }) => f.key)).toEqual(
+      expect.arrayContaining(['product', 'shown', 'secret', 'owner', 'hr_only']),
+    );
+    const forUser = (await call('GET', '/api/helpdesk/?object_type=T', user.token)).json();
+    const keys = forUser.custom_fields.fields.map((f: { key: string }) => f.key);
+    expect(keys).toContain('product');
+    expect(keys).not.toContain('secret');
+    const content = (await call('GET', '/api/helpdesk/?object_type=C', user.token)).json();
+    expect(content.custom_fields.fields).toEqual([]);
+    expect(content).not.toHaveProperty('company_id');
+    const all = (await call('GET', '/api/helpdesk/', user.token)).json();
+    expect(all).not.toHaveProperty('custom_fields');
+  });
+
+  it('gives a ticket form the caller’s primary organization as its company', async () => {
+    expect((await call('GET', '/api/helpdesk/?object_type=T', other.token)).json().company_id).toBe(
+      null,
+    );
+    const org = await call('POST', '/api/organizations', admin.token, { name: 'Form Org' });
+    expect(org.statusCode).toBe(200);
+    const id = org.json().data.organization.id as number;
+    const member = await call('PUT', `/api/organizations/${id}/members/${other.id}`, admin.token, {
+      is_primary: true,
+    });
+    expect(member.statusCode).toBe(200);
+    expect((await call('GET', '/api/helpdesk/?object_type=T', other.token)).json().company_id).toBe(
+      id,
+    );
+  });
+
+  it('GET contact/ carries the tickets’ fields for the contact form', async () => {
+    const res = (await call('GET', '/api/contact/', user.token)).json();
+    expect(res.data.length).toBeGreaterThan(0);
+    const keys = res.custom_fields.fields.map((f: { key: string }) => f.key);
+    expect(keys).toContain('product');
+    expect(keys).not.toContain('secret');
+  });
+});
+
+describe('fields on organizations', () => {
+  it('lets agents set an organization’s values, checked like a record’s, with history', async () => {
+    await define({
+      object_type: 'O',
+      key: 'tier',
+      type: 'single_choice',
+      choices: [
+        { value: 'gold', label_en: 'Gold', label_es: 'Oro' },
+        { value: 'silver', label_en: 'Silver', label_es: 'Plata' },
+      ],
+    });
+    await define({ object_type: 'O', key: 'contract', type: 'text' });
+    const version = (await call('GET', '/api/custom-fields?object_type=O', agent.token)).json().data
+      .version as number;
+    const org = await call('POST', '/api/organizations', admin.token, { name: 'Fields Org' });
+    const id = org.json().data.organization.id as number;
+    expect(org.json().data.fields).toEqual({});
+    const url = `/api/organizations/${id}/fields`;
+
+    const saved = await call('PUT', url, agent.token, {
+      fields: { tier: 'gold', contract: 'C-1' },
+      fields_version: version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.fields).toEqual({ tier: 'gold', contract: 'C-1' });
+    const cleared = await call('PUT', url, agent.token, {
+      fields: { contract: null },
+      fields_version: version,
+    });
+    expect(cleared.json().data.fields).toEqual({ tier: 'gold' });
+    expect((await call('GET', `/api/organizations/${id}`, agent.token)).json().data.fields).toEqual(
+      { tier: 'gold' },
+    );
+    const { rows } = await env.db.query<{ details: { changes: object } }>(
+      `SELECT details FROM admin_events
+        WHERE action = 'organization_fields_changed' AND target_id = $1 ORDER BY id`,
+      [id],
+    );
+    expect(rows.map((r) => r.details.changes)).toEqual([
+      {
+        'fields.tier': { from: null, to: 'gold' },
+        'fields.contract': { from: null, to: 'C-1' },
+      },
+      { 'fields.contract': { from: 'C-1', to: null } },
+    ]);
+
+    const bad = await call('PUT', url, agent.token, {
+      fields: { tier: 'bronze', nope: 1 },
+      fields_version: version,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({
+      'fields.tier': 'Choose one of the field’s choices.',
+      'fields.nope': 'There is no such field on this record.',
+    });
+    const stale = await call('PUT', url, agent.token, {
+      fields: { tier: 'silver' },
+      fields_version: version - 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(
+      (await call('PUT', url, user.token, { fields: {}, fields_version: version })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call('PUT', '/api/organizations/999999/fields', agent.token, {
+          fields: {},
+          fields_version: version,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('fields on users', () => {
+  it('lets agents read and set a user’s values; requesters get 403', async () => {
+    await define({ object_type: 'U', key: 'vip', type: 'checkbox' });
+    const version = (await call('GET', '/api/custom-fields?object_type=U', agent.token)).json().data
+      .version as number;
+    const url = `/api/users/${other.id}/fields`;
+    expect((await call('GET', url, agent.token)).json().data).toEqual({ id: other.id, fields: {} });
+    const saved = await call('PUT', url, agent.token, {
+      fields: { vip: true },
+      fields_version: version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toEqual({ id: other.id, fields: { vip: true } });
+    expect((await call('GET', url, agent.token)).json().data.fields).toEqual({ vip: true });
+    const { rows } = await env.db.query<{ details: { fields: string[] } }>(
+      `SELECT details FROM admin_events WHERE action = 'user_fields_changed' AND target_id = $1`,
+      [other.id],
+    );
+    expect(rows.map((r) => r.details.fields)).toEqual([['fields.vip']]);
+    const wrong = await call('PUT', url, agent.token, {
+      fields: { vip: 'yes' },
+      fields_version: version,
+    });
+    expect(wrong.json().fields).toEqual({ 'fields.vip': 'Answer true or false.' });
+    expect((await call('GET', url, user.token)).statusCode).toBe(403);
+    expect((await call('GET', '/api/users/99999999/fields', agent.token)).statusCode).toBe(404);
+    // Deleting the field counts and clears the users' values.
+    const fieldId = (await call('GET', '/api/custom-fields?object_type=U', agent.token)).json().data
+      .fields[0].id as number;
+    const asked = await call('DELETE', `/api/custom-fields/${fieldId}`, admin.token);
+    expect(asked.statusCode).toBe(409);
+    const gone = await call('DELETE', `/api/custom-fields/${fieldId}?confirm=true`, admin.token);
+    expect(gone.json().data.cleared).toBe(1);
+    expect((await call('GET', url, agent.token)).json().data.fields).toEqual({});
+  });
+});

@@ -14,7 +14,11 @@ import type {
   DeskAccess,
   Invitation,
   UserChange,
+  UserFields,
+  UserFieldsSave,
 } from './types';
+import type { CustomFieldSet } from '../custom-fields/types';
+import { callApi } from '../../lib/call-api';
 
 const H = adminHolders;
 const SAVING = 'errors:context.fetchingData';
@@ -70,6 +74,24 @@ function* changeUser(action: PayloadAction<{ id: number; change: UserChange }>):
   yield call(reloadUsers);
 }
 
+/** A user's fields saved: the failure stays for the editor (400 under fields, 409 stale). */
+function* saveUserFields(action: PayloadAction<UserFieldsSave>): SagaIterator {
+  const result: ApiResult<UserFields> = yield call(
+    callApi<UserFields>,
+    adminApi.saveUserFields(action.payload),
+    { context: SAVING, handled: [400, 404, 409] },
+  );
+  if (!result.ok) {
+    if (result.cancelled) return;
+    yield put(H.saveUserFields.actions.failed(result.error));
+    if (result.error.status === 409) yield put(H.userFieldSet.actions.requested());
+    return;
+  }
+  yield put(H.saveUserFields.actions.succeeded(result.data));
+  yield put(H.userFields.actions.succeeded(result.data));
+  yield call(notifySuccess, 'fieldValues:panel.saved');
+}
+
 export function* adminSaga(): SagaIterator {
   yield all([
     takeLatest(H.adminDesks.actions.requested.type, loadDesks),
@@ -77,5 +99,19 @@ export function* adminSaga(): SagaIterator {
     takeLatest(H.adminUsers.actions.requested.type, loadUsers),
     takeLatest(H.inviteUser.actions.requested.type, invite),
     takeLatest(H.changeAdminUser.actions.requested.type, changeUser),
+    takeLatest(H.userFieldSet.actions.requested.type, function* loadFieldSet(): SagaIterator {
+      yield call(fillHolder<CustomFieldSet>, H.userFieldSet.actions, adminApi.userFieldSet());
+    }),
+    takeLatest(
+      H.userFields.actions.requested.type,
+      function* loadUserFields(action: PayloadAction<{ id: number }>): SagaIterator {
+        yield call(
+          fillHolder<UserFields>,
+          H.userFields.actions,
+          adminApi.userFields(action.payload.id),
+        );
+      },
+    ),
+    takeLatest(H.saveUserFields.actions.requested.type, saveUserFields),
   ]);
 }

@@ -1,4 +1,5 @@
 import { createRequestHolder } from '../../lib/request-holder';
+import type { CustomFieldSet } from '../custom-fields/types';
 import type {
   AdminHelpdesk,
   AdminUser,
@@ -6,6 +7,8 @@ import type {
   DeskAccess,
   Invitation,
   UserChange,
+  UserFields,
+  UserFieldsSave,
 } from './types';
 
 /** The administrators' pages' response holders: one line each. */
@@ -19,4 +22,8 @@ export const adminHolders = {
   changeAdminUser: createRequestHolder<AdminUser, { id: number; change: UserChange }>(
     'changeAdminUser',
   ),
+  // A user's custom fields: the definitions, one user's values, and their save.
+  userFieldSet: createRequestHolder<CustomFieldSet>('userFieldSet'),
+  userFields: createRequestHolder<UserFields, { id: number }>('userFields'),
+  saveUserFields: createRequestHolder<UserFields, UserFieldsSave>('saveUserFields'),
 };

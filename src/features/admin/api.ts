@@ -1,5 +1,5 @@
 import { api } from '../../lib/api-client';
-import type { DeskAccess, Invitation, UserChange } from './types';
+import type { DeskAccess, Invitation, UserChange, UserFieldsSave } from './types';
 
 export const adminApi = {
   desks: () => (signal: AbortSignal) => api.get('/api/admin/helpdesks/', { signal }),
@@ -11,4 +11,10 @@ export const adminApi = {
     api.post('/api/admin/users/', { body, signal }),
   changeUser: (id: number, body: UserChange) => (signal: AbortSignal) =>
     api.put('/api/admin/users/{id}/', { path: { id }, body, signal }),
+  userFieldSet: () => (signal: AbortSignal) =>
+    api.get('/api/custom-fields', { query: { object_type: 'U' }, signal }),
+  userFields: (id: number) => (signal: AbortSignal) =>
+    api.get('/api/users/{id}/fields', { path: { id }, signal }),
+  saveUserFields: (s: UserFieldsSave) => (signal: AbortSignal) =>
+    api.put('/api/users/{id}/fields', { path: { id: s.id }, body: s.body, signal }),
 };

@@ -1,5 +1,5 @@
 import type { components } from '../../api/schema';
-import type { ApiBody } from '../../lib/api-client';
+import type { ApiBody, ApiData } from '../../lib/api-client';
 
 /** A help desk as administrators see it (docs/api-admin.md): restricted or open, its members. */
 export type AdminHelpdesk = components['schemas']['AdminHelpdesk'];
@@ -16,3 +16,10 @@ export interface AdminUserPage {
 export type DeskAccess = ApiBody<'/api/admin/helpdesks/{id}/', 'put'>;
 export type Invitation = ApiBody<'/api/admin/users/', 'post'>;
 export type UserChange = ApiBody<'/api/admin/users/{id}/', 'put'>;
+
+/** A user's custom field values (GET/PUT users/{id}/fields). */
+export type UserFields = ApiData<'/api/users/{id}/fields', 'get'>;
+export interface UserFieldsSave {
+  id: number;
+  body: ApiBody<'/api/users/{id}/fields', 'put'>;
+}

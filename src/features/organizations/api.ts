@@ -1,5 +1,5 @@
 import { api } from '../../lib/api-client';
-import type { MemberChange, OrganizationSave } from './types';
+import type { MemberChange, OrganizationFieldsSave, OrganizationSave } from './types';
 
 export const organizationsApi = {
   list: () => (signal: AbortSignal) => api.get('/api/organizations', { signal }),
@@ -9,6 +9,10 @@ export const organizationsApi = {
     s.id === undefined
       ? api.post('/api/organizations', { body: s.values, signal })
       : api.put('/api/organizations/{id}', { path: { id: s.id }, body: s.values, signal }),
+  fieldSet: () => (signal: AbortSignal) =>
+    api.get('/api/custom-fields', { query: { object_type: 'O' }, signal }),
+  saveFields: (s: OrganizationFieldsSave) => (signal: AbortSignal) =>
+    api.put('/api/organizations/{id}/fields', { path: { id: s.id }, body: s.body, signal }),
   remove: (id: number) => (signal: AbortSignal) =>
     api.delete('/api/organizations/{id}', { path: { id }, signal }),
   findPeople: (text: string) => (signal: AbortSignal) =>

@@ -8,7 +8,14 @@ import { notifyMessage, notifySuccess } from '../../lib/notify';
 import { organizationsApi } from './api';
 import { organizationsHolders } from './organizations-slice';
 import type { Person } from '../records/work-types';
-import type { MemberChange, Organization, OrganizationDetails, OrganizationSave } from './types';
+import type { CustomFieldSet } from '../custom-fields/types';
+import type {
+  MemberChange,
+  Organization,
+  OrganizationDetails,
+  OrganizationFieldsSave,
+  OrganizationSave,
+} from './types';
 
 const H = organizationsHolders;
 const SAVING = 'errors:context.fetchingData';
@@ -42,6 +49,25 @@ function* save(action: PayloadAction<OrganizationSave>): SagaIterator {
   yield put(H.organization.actions.succeeded(result.data));
   yield call(notifySuccess, 'organizations:toast.saved');
   yield put(H.organizations.actions.requested());
+}
+
+/** A custom fields save: a failure stays for the section (400 under the fields, 409 stale). */
+function* saveFields(action: PayloadAction<OrganizationFieldsSave>): SagaIterator {
+  const result: ApiResult<OrganizationDetails> = yield call(
+    callApi<OrganizationDetails>,
+    organizationsApi.saveFields(action.payload),
+    { context: SAVING, handled: [400, 404, 409] },
+  );
+  if (!result.ok) {
+    if (result.cancelled) return;
+    yield put(H.organizationFields.actions.failed(result.error));
+    // Stale definitions: the section shows the new ones, keeping what was typed.
+    if (result.error.status === 409) yield put(H.organizationFieldSet.actions.requested());
+    return;
+  }
+  yield put(H.organizationFields.actions.succeeded(result.data));
+  yield put(H.organization.actions.succeeded(result.data));
+  yield call(notifySuccess, 'organizations:toast.saved');
 }
 
 function* remove(action: PayloadAction<{ id: number }>): SagaIterator {
@@ -87,6 +113,17 @@ export function* organizationsSaga(): SagaIterator {
   yield all([
     takeLatest(H.organizations.actions.requested.type, loadList),
     takeLatest(H.organization.actions.requested.type, loadOne),
+    takeLatest(
+      H.organizationFieldSet.actions.requested.type,
+      function* loadFieldSet(): SagaIterator {
+        yield call(
+          fillHolder<CustomFieldSet>,
+          H.organizationFieldSet.actions,
+          organizationsApi.fieldSet(),
+        );
+      },
+    ),
+    takeLatest(H.organizationFields.actions.requested.type, saveFields),
     takeLatest(H.saveOrganization.actions.requested.type, save),
     takeLatest(H.deleteOrganization.actions.requested.type, remove),
     takeLatest(H.organizationMember.actions.requested.type, member),

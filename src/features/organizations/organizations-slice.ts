@@ -1,6 +1,13 @@
 import { createRequestHolder } from '../../lib/request-holder';
+import type { CustomFieldSet } from '../custom-fields/types';
 import type { Person } from '../records/work-types';
-import type { MemberChange, Organization, OrganizationDetails, OrganizationSave } from './types';
+import type {
+  MemberChange,
+  Organization,
+  OrganizationDetails,
+  OrganizationFieldsSave,
+  OrganizationSave,
+} from './types';
 
 /** The organizations pages' response holders: one line each. */
 export const organizationsHolders = {
@@ -11,5 +18,10 @@ export const organizationsHolders = {
   memberSearch: createRequestHolder<Person[], { text: string }>('memberSearch'),
   organizationMember: createRequestHolder<OrganizationDetails, MemberChange & { remove?: boolean }>(
     'organizationMember',
+  ),
+  // The organizations' custom fields: their definitions and a save of one's values.
+  organizationFieldSet: createRequestHolder<CustomFieldSet>('organizationFieldSet'),
+  organizationFields: createRequestHolder<OrganizationDetails, OrganizationFieldsSave>(
+    'organizationFields',
   ),
 };

@@ -16,6 +16,12 @@ export interface OrganizationSave {
   values: OrganizationWrite;
 }
 
+/** A save of an organization's custom field values (PUT organizations/{id}/fields). */
+export interface OrganizationFieldsSave {
+  id: number;
+  body: ApiBody<'/api/organizations/{id}/fields', 'put'>;
+}
+
 /** Add a member (or make it their primary organization), or remove one. */
 export interface MemberChange {
   id: number;

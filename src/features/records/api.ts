@@ -18,6 +18,11 @@ type ContentList = ApiBody<'/api/search/content/my', 'post'>;
 export const recordsApi = {
   helpdesks: (type: ObjectType) => (signal: AbortSignal) =>
     api.get('/api/helpdesk/', { query: { object_type: type }, signal }),
+  /** The same call, answered whole: the desks with the forms' custom fields and company. */
+  helpdesksWithForm: (type: ObjectType) => async (signal: AbortSignal) => {
+    const response = await api.get('/api/helpdesk/', { query: { object_type: type }, signal });
+    return { ...response, data: { statusCode: 200, data: response.data } };
+  },
   statuses: (type: ObjectType) => (signal: AbortSignal) =>
     api.get('/api/status/', { query: { status_for: type }, signal }),
   priorities: () => (signal: AbortSignal) => api.get('/api/priority/', { signal }),

@@ -2,6 +2,7 @@ import type { Action, PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import { recordActivityHappened } from '../../lib/record-activity';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, takeLatest } from 'redux-saga/effects';
+import type { ApiResponse } from '../../lib/api-client';
 import { callApi } from '../../lib/call-api';
 import type { ApiRequest, ApiResult } from '../../lib/call-api';
 import { LEAVE_OK, navigateTo } from '../../lib/navigation';
@@ -21,7 +22,7 @@ import type {
   SaveRequest,
   UpdateRequest,
 } from './records-slice';
-import type { HdRecord, ListData, ListQuery } from './types';
+import type { HdRecord, ListData, ListQuery, ObjectType } from './types';
 
 const H = recordsHolders;
 
@@ -40,9 +41,38 @@ function listWorker(key: ListKey) {
   };
 }
 
-const DROPDOWNS: Record<DropdownKey, { request: ApiRequest<unknown>; context: string }> = {
-  ticketHelpDesk: { request: recordsApi.helpdesks('T'), context: 'errors:context.fetchingData' },
-  contentHelpDesk: { request: recordsApi.helpdesks('C'), context: 'errors:context.fetchingData' },
+/** GET helpdesk/?object_type= answered whole (its `data`, the desks, and the forms' lookups). */
+type HelpdeskWhole = ApiResponse<'/api/helpdesk/', 'get'>;
+
+/**
+ * A kind's help desks: the answer also carries its custom fields (and a ticket's default
+ * company), which go to the form-lookups holder, so the forms need no call of their own.
+ */
+function helpdeskWorker(type: ObjectType) {
+  const desks = type === 'T' ? H.ticketHelpDesk : H.contentHelpDesk;
+  const extras = type === 'T' ? H.ticketFormLookups : H.contentFormLookups;
+  return function* loadHelpdesks(): SagaIterator {
+    const result: ApiResult<HelpdeskWhole> = yield call(
+      callApi<HelpdeskWhole>,
+      recordsApi.helpdesksWithForm(type),
+      { context: 'errors:context.fetchingData' },
+    );
+    if (!result.ok) {
+      if (!result.cancelled) yield put(desks.actions.failed(result.error));
+      return;
+    }
+    const { data, custom_fields, company_id } = result.data;
+    yield put(desks.actions.succeeded(data));
+    if (custom_fields) {
+      yield put(extras.actions.succeeded({ custom_fields, company_id: company_id ?? null }));
+    }
+  };
+}
+
+const DROPDOWNS: Record<
+  Exclude<DropdownKey, 'ticketHelpDesk' | 'contentHelpDesk'>,
+  { request: ApiRequest<unknown>; context: string }
+> = {
   ticketStatus: { request: recordsApi.statuses('T'), context: 'errors:context.filteringStatus' },
   contentStatus: { request: recordsApi.statuses('C'), context: 'errors:context.filteringStatus' },
   priority: { request: recordsApi.priorities(), context: 'errors:context.fetchingPriority' },
@@ -54,7 +84,7 @@ const DROPDOWNS: Record<DropdownKey, { request: ApiRequest<unknown>; context: st
 };
 
 /** Dropdowns: loaded on demand; failures are swallowed after the policy's toast. */
-function dropdownWorker(key: DropdownKey) {
+function dropdownWorker(key: keyof typeof DROPDOWNS) {
   const { request, context } = DROPDOWNS[key];
   const actions = H[key].actions as unknown as {
     succeeded: (data: unknown) => UnknownAction;
@@ -177,8 +207,12 @@ export function* recordsSaga(): SagaIterator {
   const lists = (Object.keys(LISTS) as ListKey[]).map((key) =>
     takeLatest(H[key].actions.requested.type, listWorker(key)),
   );
-  const dropdowns = (Object.keys(DROPDOWNS) as DropdownKey[]).map((key) =>
+  const dropdowns = (Object.keys(DROPDOWNS) as (keyof typeof DROPDOWNS)[]).map((key) =>
     takeLatest(H[key].actions.requested.type, dropdownWorker(key)),
+  );
+  dropdowns.push(
+    takeLatest(H.ticketHelpDesk.actions.requested.type, helpdeskWorker('T')),
+    takeLatest(H.contentHelpDesk.actions.requested.type, helpdeskWorker('C')),
   );
   yield all([
     ...lists,

@@ -1,6 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createRequestHolder } from '../../lib/request-holder';
+import type { CustomFieldSet } from '../custom-fields/types';
 import type {
   Company,
   ContentType,
@@ -30,6 +31,13 @@ export interface DeleteRequest extends RecordRef {
   agent?: boolean;
 }
 
+/** What the raise form needs beside the desks, from the same call (GET helpdesk/?object_type=). */
+export interface FormLookups {
+  custom_fields: CustomFieldSet;
+  /** The caller's primary organization: a new ticket's company (tickets only). */
+  company_id: number | null;
+}
+
 export interface UpdateRequest extends RecordRef {
   /** Includes `version`, the version the edit was based on. */
   values: RecordWrite;
@@ -45,6 +53,9 @@ export const recordsHolders = {
   // Dropdowns and filters.
   ticketHelpDesk: createRequestHolder<HelpdeskNode[]>('ticketHelpDesk'),
   contentHelpDesk: createRequestHolder<HelpdeskNode[]>('contentHelpDesk'),
+  // Filled by the help desks' call (no request of their own): reload a desk list to renew them.
+  ticketFormLookups: createRequestHolder<FormLookups>('ticketFormLookups'),
+  contentFormLookups: createRequestHolder<FormLookups>('contentFormLookups'),
   ticketStatus: createRequestHolder<Status[]>('ticketStatus'),
   contentStatus: createRequestHolder<Status[]>('contentStatus'),
   priority: createRequestHolder<Priority[]>('priority'),

@@ -256,6 +256,149 @@ export async function organizations(s: Scenario): Promise<void> {
     params: { id: ref('org:acme'), user_id: ref('user:bob') },
     status: 403,
   });
+  // Custom field values of an organization (the definitions' set version read first).
+  await s.step({
+    op: 'POST /api/custom-fields',
+    as: 'agent',
+    body: {
+      object_type: 'O',
+      key: 'tier',
+      type: 'single_choice',
+      label_en: 'Tier',
+      label_es: 'Nivel',
+      choices: [
+        { value: 'gold', label_en: 'Gold', label_es: 'Oro' },
+        { value: 'silver', label_en: 'Silver', label_es: 'Plata' },
+      ],
+    },
+    status: 200,
+    values: (d) => pick(d, 'key', 'type'),
+    save: keep('field:tier'),
+  });
+  await s.step({
+    op: 'GET /api/custom-fields',
+    as: 'agent',
+    query: { object_type: 'O' },
+    status: 200,
+    values: (d) => list(at(d, 'fields')).map((f) => at(f, 'key')),
+    save: (d, side) => side.refs.set('fields:O', num(at(d, 'version'))),
+  });
+  await s.step({
+    op: 'PUT /api/organizations/{id}/fields',
+    as: 'agent',
+    params: { id: ref('org:globex') },
+    body: (side) => ({ fields: { tier: 'gold' }, fields_version: side.refs.id('fields:O') }),
+    status: 200,
+    values: (d, r) => ({ ...(details(d, r) as object), fields: at(d, 'fields') }),
+  });
+  await s.step({
+    op: 'PUT /api/organizations/{id}/fields',
+    as: 'agent',
+    params: { id: ref('org:globex') },
+    body: (side) => ({
+      fields: { tier: 'bronze', nope: 1 },
+      fields_version: side.refs.id('fields:O'),
+    }),
+    status: 400,
+    note: 'a value not among the choices, an unknown key',
+  });
+  await s.step({
+    op: 'PUT /api/organizations/{id}/fields',
+    as: 'agent',
+    params: { id: ref('org:globex') },
+    body: (side) => ({ fields: { tier: 'silver' }, fields_version: side.refs.id('fields:O') - 1 }),
+    status: 409,
+    note: 'a stale set of definitions',
+  });
+  await s.step({
+    op: 'PUT /api/organizations/{id}/fields',
+    as: 'agent',
+    params: { id: 99999 },
+    body: (side) => ({ fields: {}, fields_version: side.refs.id('fields:O') }),
+    status: 404,
+  });
+  await s.step({
+    op: 'PUT /api/organizations/{id}/fields',
+    as: 'bob',
+    params: { id: ref('org:globex') },
+    body: { fields: {}, fields_version: 1 },
+    status: 403,
+  });
+  // A user's custom field values.
+  await s.step({
+    op: 'POST /api/custom-fields',
+    as: 'agent',
+    body: { object_type: 'U', key: 'vip', type: 'checkbox', label_en: 'VIP', label_es: 'VIP' },
+    status: 200,
+    values: (d) => pick(d, 'key', 'type'),
+    save: keep('field:vip'),
+  });
+  await s.step({
+    op: 'GET /api/custom-fields',
+    as: 'agent',
+    query: { object_type: 'U' },
+    status: 200,
+    values: (d) => list(at(d, 'fields')).map((f) => at(f, 'key')),
+    save: (d, side) => side.refs.set('fields:U', num(at(d, 'version'))),
+  });
+  await s.step({
+    op: 'PUT /api/users/{id}/fields',
+    as: 'agent',
+    params: { id: ref('user:bob') },
+    body: (side) => ({ fields: { vip: true }, fields_version: side.refs.id('fields:U') }),
+    status: 200,
+    values: (d) => at(d, 'fields'),
+  });
+  await s.step({
+    op: 'PUT /api/users/{id}/fields',
+    as: 'agent',
+    params: { id: ref('user:bob') },
+    body: (side) => ({ fields: { vip: 'yes' }, fields_version: side.refs.id('fields:U') }),
+    status: 400,
+    note: 'not a boolean',
+  });
+  await s.step({
+    op: 'PUT /api/users/{id}/fields',
+    as: 'agent',
+    params: { id: ref('user:bob') },
+    body: (side) => ({ fields: { vip: false }, fields_version: side.refs.id('fields:U') + 1 }),
+    status: 409,
+  });
+  await s.step({
+    op: 'GET /api/users/{id}/fields',
+    as: 'agent',
+    params: { id: ref('user:bob') },
+    status: 200,
+    values: (d) => at(d, 'fields'),
+  });
+  await s.step({
+    op: 'GET /api/users/{id}/fields',
+    as: 'agent',
+    params: { id: 99999999 },
+    status: 404,
+  });
+  await s.step({
+    op: 'GET /api/users/{id}/fields',
+    as: 'bob',
+    params: { id: ref('user:bob') },
+    status: 403,
+  });
+  await s.step({
+    op: 'DELETE /api/custom-fields/{id}',
+    as: 'agent',
+    params: { id: ref('field:vip') },
+    query: { confirm: 'true' },
+    status: 200,
+    values: (d) => pick(d, 'cleared'),
+  });
+  await s.step({
+    op: 'DELETE /api/custom-fields/{id}',
+    as: 'agent',
+    params: { id: ref('field:tier') },
+    query: { confirm: 'true' },
+    status: 200,
+    values: (d) => pick(d, 'cleared'),
+  });
   await s.step({
     op: 'DELETE /api/organizations/{id}',
     as: 'agent',

@@ -6,6 +6,7 @@ import { useConfirm } from '../../../lib/confirm-dialog';
 import { usePageTitle } from '../../../lib/page-title';
 import { EmptyState, ErrorState, Loading } from '../../records/components/states';
 import { InviteForm } from '../components/invite-form';
+import { UserFieldsPanel } from '../components/user-fields-panel';
 import { adminHolders } from '../admin-slice';
 import type { AdminUser, UserChange } from '../types';
 
@@ -25,6 +26,7 @@ export default function UsersPage() {
   const changing = useAppSelector((state) => state.holders.changeAdminUser.loading);
   const [inviting, setInviting] = useState(false);
   const [text, setText] = useState('');
+  const [fieldsOf, setFieldsOf] = useState<AdminUser | null>(null);
   const { ask, dialog } = useConfirm();
 
   useEffect(() => {
@@ -105,6 +107,15 @@ export default function UsersPage() {
                     </td>
                     <td>
                       <div className="d-flex flex-wrap gap-1">
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline-secondary"
+                          aria-label={t('users.fields.openNamed', { name: u.fullname })}
+                          aria-expanded={fieldsOf?.id === u.id}
+                          onClick={() => setFieldsOf(fieldsOf?.id === u.id ? null : u)}
+                        >
+                          {t('users.fields.open')}
+                        </button>
                         {u.user_is_admin ? (
                           <button
                             type="button"
@@ -248,6 +259,7 @@ export default function UsersPage() {
           }}
         />
       )}
+      {fieldsOf && <UserFieldsPanel user={fieldsOf} onClose={() => setFieldsOf(null)} />}
       {body}
       {dialog}
     </div>

@@ -5,6 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../lib/page-title';
 import { Loading } from '../../records/components/states';
+import { FieldControl } from '../../custom-fields/components/field-control';
+import {
+  canEdit,
+  fieldsBody,
+  fieldsFor,
+  fieldsSchema,
+  formName,
+  formValuesOf,
+} from '../../custom-fields/form-values';
 import { contactHolders } from '../contact-slice';
 
 type Field = 'subject' | 'message' | 'hd_id';
@@ -19,12 +28,28 @@ export default function ContactPage() {
   const dispatch = useAppDispatch();
   const desks = useAppSelector((state) => state.holders.contactDesks);
   const saving = useAppSelector((state) => state.holders.contactTicket);
+  const fieldSet = useAppSelector((state) => state.holders.contactFields.data);
+  const agent = useAppSelector((state) => state.auth.user?.user_is_hde ?? false);
   const [values, setValues] = useState({ subject: '', message: '', hd_id: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // The custom fields' values (form strings by `cf_<key>`) and their own messages.
+  const [custom, setCustom] = useState<Record<string, string>>({});
+  const [customErrors, setCustomErrors] = useState<Record<string, string>>({});
+  const shownFields = fieldsFor(
+    fieldSet?.fields ?? [],
+    values.hd_id ? Number(values.hd_id) : null,
+    agent,
+  );
+  const customValues = { ...formValuesOf(fieldSet?.fields ?? [], null), ...custom };
+  // A 409 here is a stale set of definitions: reload them, keep what was typed.
+  const stale = saving.error?.status === 409;
   useEffect(() => {
     dispatch(contactHolders.contactDesks.actions.requested());
     dispatch(contactHolders.contactTicket.actions.reset());
   }, [dispatch]);
+  useEffect(() => {
+    if (stale) dispatch(contactHolders.contactDesks.actions.requested());
+  }, [stale, dispatch]);
   const serverFields = saving.error?.fields ?? {};
   const shown: Partial<Record<Field, string>> = {
     subject: errors.subject ?? serverFields.subject,
@@ -39,8 +64,19 @@ export default function ContactPage() {
     else if (values.subject.trim().length > 200) next.subject = t('subjectTooLong');
     if (!values.message.trim()) next.message = t('messageRequired');
     setErrors(next);
-    if (Object.keys(next).length > 0) {
-      document.getElementById(`contact-${Object.keys(next)[0]}`)?.focus();
+    const rules = fieldsSchema(shownFields, t, { agent, raising: true, draft: false });
+    const nextCustom: Record<string, string> = {};
+    for (const [name, rule] of Object.entries(rules)) {
+      try {
+        rule.validateSync(customValues[name] ?? '');
+      } catch (err) {
+        nextCustom[name] = (err as Error).message;
+      }
+    }
+    setCustomErrors(nextCustom);
+    const first = Object.keys(next)[0] ?? Object.keys(nextCustom)[0];
+    if (first) {
+      document.getElementById(`contact-${first}`)?.focus();
       return;
     }
     dispatch(
@@ -48,6 +84,12 @@ export default function ContactPage() {
         subject: values.subject,
         message: values.message,
         hd_id: values.hd_id ? Number(values.hd_id) : null,
+        ...(fieldSet
+          ? {
+              fields: fieldsBody(shownFields, customValues, agent),
+              fields_version: fieldSet.version,
+            }
+          : {}),
       }),
     );
   };
@@ -156,6 +198,25 @@ export default function ContactPage() {
           </select>
           {message('hd_id')}
         </div>
+        {stale && (
+          <div className="alert alert-danger" role="alert">
+            {t('fieldValues:stale')}
+          </div>
+        )}
+        {shownFields.map((f) => {
+          const name = formName(f.key);
+          return (
+            <FieldControl
+              key={f.id}
+              field={f}
+              id={`contact-${name}`}
+              value={customValues[name] ?? ''}
+              disabled={!canEdit(f, agent)}
+              error={customErrors[name] ?? serverFields[`fields.${f.key}`]}
+              onChange={(v) => setCustom((prev) => ({ ...prev, [name]: v }))}
+            />
+          );
+        })}
         <div>
           <button type="submit" className="btn btn-primary" disabled={saving.loading}>
             {t('send')}

@@ -7,6 +7,9 @@ import { useConfirm } from '../../../lib/confirm-dialog';
 import { usePageTitle } from '../../../lib/page-title';
 import { TICKET } from '../../records/kinds';
 import { ErrorState, Loading, NotFoundMessage } from '../../records/components/states';
+import { FieldsEditor } from '../../custom-fields/components/fields-editor';
+import type { FieldValues } from '../../custom-fields/form-values';
+import { useAssignableAgents } from '../../records/components/work/use-assignable-agents';
 import { OrganizationForm } from '../components/organization-form';
 import { organizationsHolders } from '../organizations-slice';
 import { openCount } from '../types';
@@ -22,6 +25,12 @@ export default function OrganizationPage() {
   const holder = useAppSelector((state) => state.holders.organization);
   const found = useAppSelector((state) => state.holders.memberSearch);
   const changing = useAppSelector((state) => state.holders.organizationMember.loading);
+  const fieldSet = useAppSelector((state) => state.holders.organizationFieldSet);
+  const fieldSave = useAppSelector((state) => state.holders.organizationFields);
+  const agents = useAssignableAgents(
+    undefined,
+    (fieldSet.data?.fields ?? []).some((f) => f.active && f.type === 'agent'),
+  );
   const details = holder.data?.organization.id === id ? holder.data : null;
   const [text, setText] = useState('');
   const { ask, dialog } = useConfirm();
@@ -37,6 +46,8 @@ export default function OrganizationPage() {
     dispatch(H.organization.actions.requested({ id }));
     dispatch(H.saveOrganization.actions.reset());
     dispatch(H.memberSearch.actions.reset());
+    dispatch(H.organizationFields.actions.reset());
+    dispatch(H.organizationFieldSet.actions.requested());
   }, [dispatch, id, valid]);
 
   if (!valid || holder.error?.status === 404) return <NotFoundMessage />;
@@ -62,6 +73,30 @@ export default function OrganizationPage() {
             {t('sections.fields')}
           </h2>
           <OrganizationForm key={`${o.id}-${o.updated_at}`} organization={o} />
+          {fieldSet.data && (
+            <section aria-labelledby="org-custom-fields" className="mt-4">
+              <h3 id="org-custom-fields" className="h6">
+                {t('sections.customFields')}
+              </h3>
+              <FieldsEditor
+                key={o.id}
+                idPrefix="org-cf"
+                definitions={fieldSet.data.fields}
+                values={details.fields as FieldValues}
+                agents={agents}
+                saving={fieldSave.loading}
+                error={fieldSave.error}
+                onSave={(changed) =>
+                  dispatch(
+                    H.organizationFields.actions.requested({
+                      id: o.id,
+                      body: { fields: changed, fields_version: fieldSet.data!.version },
+                    }),
+                  )
+                }
+              />
+            </section>
+          )}
         </section>
         <section className="col-lg-6" aria-labelledby="org-members">
           <h2 id="org-members" className="h5">

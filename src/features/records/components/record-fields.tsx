@@ -7,6 +7,8 @@ import { helpdeskOptions, useDropdown } from './use-dropdown';
 import type { Option } from './use-dropdown';
 import { RichTextField } from './rich-text-field';
 import type { RecordValues } from './record-values';
+import type { CustomField } from '../../custom-fields/types';
+import { RecordCustomFields } from './record-custom-fields';
 
 /** The fields of a ticket or content item (create, draft and edit forms). */
 export function RecordFields({
@@ -14,12 +16,15 @@ export function RecordFields({
   formik,
   idPrefix,
   statusOptions,
+  customFields,
 }: {
   kind: Kind;
   formik: FormikProps<RecordValues>;
   idPrefix: string;
   /** When given, a Status select is shown with these choices. */
   statusOptions?: Option[];
+  /** When given, these custom fields follow the built-in ones (the viewer: `agent`). */
+  customFields?: { fields: readonly CustomField[]; agent: boolean };
 }) {
   const { t } = useTranslation('records');
   const k = kind.key;
@@ -100,6 +105,14 @@ export function RecordFields({
           </div>
         )}
       </div>
+      {customFields && (
+        <RecordCustomFields
+          fields={customFields.fields}
+          formik={formik}
+          idPrefix={idPrefix}
+          agent={customFields.agent}
+        />
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../lib/page-title';
 import type { Kind } from '../kinds';
 import { formLoadingSet, recordsHolders } from '../records-slice';
+import { formValuesOf } from '../../custom-fields/form-values';
 import { RecordForm } from './record-form';
 import { emptyValues, valuesOf } from './record-values';
 import { Loading, NotFoundMessage } from './states';
@@ -28,6 +29,10 @@ export function RecordFormPage({ kind, draftId }: { kind: Kind; draftId?: number
     },
   ]);
   const helpdesks = useDropdown(kind.type === 'T' ? 'ticketHelpDesk' : 'contentHelpDesk');
+  const lookups = useAppSelector(
+    (state) => state.holders[kind.type === 'T' ? 'ticketFormLookups' : 'contentFormLookups'].data,
+  );
+  const fields = lookups?.custom_fields.fields ?? [];
   const detail = useAppSelector((state) => state.holders.detailData);
   const isFormLoading = useAppSelector((state) => state.records.isFormLoading);
 
@@ -47,18 +52,24 @@ export function RecordFormPage({ kind, draftId }: { kind: Kind; draftId?: number
   const lookupsReady = helpdesks.data !== null || helpdesks.error !== null;
   if (draftId === undefined) {
     if (!lookupsReady) return <Loading />;
-    return (
-      <RecordForm kind={kind} initialValues={emptyValues(kind, defaultHelpdesk(helpdesks.data))} />
-    );
+    const empty = emptyValues(kind, defaultHelpdesk(helpdesks.data));
+    // A ticket's company starts as the requester's primary organization.
+    if (kind.type === 'T' && lookups?.company_id) empty.company_id = String(lookups.company_id);
+    return <RecordForm kind={kind} initialValues={{ ...empty, ...formValuesOf(fields, null) }} />;
   }
   const record = detail.data;
   const loaded = record && record.id === draftId && record.object_type === kind.type;
   if (detail.error?.status === 404 && !detail.loading) return <NotFoundMessage />;
-  if (isFormLoading || detail.loading || !loaded) {
+  if (isFormLoading || detail.loading || !loaded || !lookupsReady) {
     return detail.error && !detail.loading ? <NotFoundMessage /> : <Loading />;
   }
   if (!record.is_draft) return <Navigate to={kind.myDetailsUrl(record.id)} replace />;
   return (
-    <RecordForm key={record.id} kind={kind} draft={record} initialValues={valuesOf(kind, record)} />
+    <RecordForm
+      key={record.id}
+      kind={kind}
+      draft={record}
+      initialValues={{ ...valuesOf(kind, record), ...formValuesOf(fields, record.fields ?? {}) }}
+    />
   );
 }

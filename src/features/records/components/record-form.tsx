@@ -1,5 +1,5 @@
 import '../i18n';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFormik, validateYupSchema, yupToFormErrors } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -13,6 +13,15 @@ import { LeaveDialog } from './confirm-dialog';
 import { RecordFields } from './record-fields';
 import { recordSchema, valuesOf, writeBody } from './record-values';
 import type { RecordValues } from './record-values';
+import '../../custom-fields/field-values-i18n';
+import {
+  fieldsBody,
+  fieldsFor,
+  fieldsSchema,
+  formNameOfError,
+  formValuesOf,
+} from '../../custom-fields/form-values';
+import type { ErrorInfo } from '../../../lib/types';
 
 type Mode = 'submit' | 'draft';
 
@@ -40,21 +49,82 @@ export function RecordForm({
   const [savingMode, setSavingMode] = useState<Mode>('submit');
   const [confirmDiscard, setConfirmDiscard] = useState(false);
 
+  // The custom fields come with the desks' call (form lookups); the form shows the chosen desk's.
+  const { t: tv } = useTranslation('fieldValues');
+  const agent = useAppSelector((state) => state.auth.user?.user_is_hde ?? false);
+  const lookups = useAppSelector(
+    (state) => state.holders[kind.type === 'T' ? 'ticketFormLookups' : 'contentFormLookups'].data,
+  );
+  const fieldSet = lookups?.custom_fields;
+  const shownFields = (hdId: string) =>
+    fieldsFor(fieldSet?.fields ?? [], hdId ? Number(hdId) : null, agent);
+
   const formik = useFormik<RecordValues>({
     initialValues,
-    validate: (values) =>
-      validateYupSchema(values, recordSchema(kind, t, mode.current === 'draft')).then(
+    validate: (values) => {
+      const isDraft = mode.current === 'draft';
+      const schema = recordSchema(kind, t, isDraft).shape(
+        fieldsSchema(shownFields(values.hd_id ?? ''), t, {
+          agent,
+          // Every save here is a requester's own raise (a new record, or their draft).
+          raising: true,
+          draft: isDraft,
+        }),
+      );
+      return validateYupSchema(values, schema).then(
         () => ({}),
         (err: unknown) => yupToFormErrors(err),
-      ),
+      );
+    },
     onSubmit: (values) => {
-      const body = { ...writeBody(kind, values), is_draft: mode.current === 'draft' };
+      const body = {
+        ...writeBody(kind, values),
+        is_draft: mode.current === 'draft',
+        ...(fieldSet
+          ? {
+              fields: fieldsBody(shownFields(values.hd_id ?? ''), values, agent),
+              fields_version: fieldSet.version,
+            }
+          : {}),
+      };
       if (draft)
         dispatch(saveHolder.actions.requested({ id: draft.id, values: { ...body, version } }));
       else dispatch(saveHolder.actions.requested({ values: body }));
     },
   });
-  useServerFieldErrors(formik, holder.error);
+  // The server names a custom field's message `fields.<key>`; the form, `cf_<key>`.
+  const serverError = useMemo<ErrorInfo | null>(() => {
+    const e = holder.error;
+    if (!e?.fields) return e;
+    return {
+      ...e,
+      fields: Object.fromEntries(
+        Object.entries(e.fields).map(([name, text]) => [formNameOfError(name), text]),
+      ),
+    };
+  }, [holder.error]);
+  useServerFieldErrors(formik, serverError);
+
+  // Definitions changed since the form opened (409 without a current record): reload them
+  // (the desks' call) and keep everything typed; new fields start empty.
+  const staleFields = holder.error?.status === 409 && holder.error.current === undefined;
+  useEffect(() => {
+    if (!staleFields) return;
+    dispatch(
+      (kind.type === 'T'
+        ? recordsHolders.ticketHelpDesk
+        : recordsHolders.contentHelpDesk
+      ).actions.requested(),
+    );
+  }, [staleFields, kind, dispatch]);
+  const { setValues } = formik;
+  const known = useRef(fieldSet?.version);
+  useEffect(() => {
+    if (!fieldSet || known.current === fieldSet.version) return;
+    known.current = fieldSet.version;
+    // Fields the form did not have yet get their defaults; typed values stay.
+    void setValues((prev) => ({ ...formValuesOf(fieldSet.fields, null), ...prev }), false);
+  }, [fieldSet, setValues]);
 
   // What this form saved is the new baseline: a draft saved again stays here (with its new
   // version), a new draft moves to its own form, and a submitted record to its details page (the
@@ -70,7 +140,7 @@ export function RecordForm({
   }, [saved, draft, kind, resetForm]);
 
   const guard = useLeaveGuard(formik.dirty && !holder.loading && !deleting);
-  const message = generalError(holder.error);
+  const message = staleFields ? tv('stale') : generalError(holder.error);
   const k = kind.key;
   return (
     <section className="card">
@@ -84,7 +154,12 @@ export function RecordForm({
             formik.handleSubmit(event);
           }}
         >
-          <RecordFields kind={kind} formik={formik} idPrefix={`${k}-form`} />
+          <RecordFields
+            kind={kind}
+            formik={formik}
+            idPrefix={`${k}-form`}
+            customFields={{ fields: shownFields(formik.values.hd_id ?? ''), agent }}
+          />
           <div className="d-flex flex-wrap gap-2">
             <button type="submit" className="btn btn-primary" disabled={holder.loading}>
               {holder.loading && savingMode === 'submit' && (

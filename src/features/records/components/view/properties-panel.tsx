@@ -24,6 +24,7 @@ import { SharedWithSection } from '../work/shared-with-section';
 import { useAssignableAgents } from '../work/use-assignable-agents';
 import { ASSIGNEE_CONTROL_ID, STATUS_CONTROL_ID } from './control-ids';
 import { SolveChildrenDialog } from '../../../merge/components/solve-children-dialog';
+import { CustomFieldsSection } from './custom-fields-section';
 
 const num = (record: HdRecord, name: string) =>
   (record as unknown as Record<string, number | null | undefined>)[name] ?? null;
@@ -276,6 +277,11 @@ export function PropertiesPanel({
           </div>
         </div>
       </section>
+      <CustomFieldsSection
+        record={record}
+        agent={access === 'agent'}
+        canChange={access === 'agent' ? permissions.edit : access === 'owner'}
+      />
       <section aria-labelledby="facts-heading" className="card mb-3">
         <div className="card-body py-2">
           <h2 id="facts-heading" className="h6 mb-2">
