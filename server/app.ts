@@ -71,6 +71,7 @@ import { viewsRoutes } from './routes/views/routes.js';
 import { detailsRoutes } from './routes/details/routes.js';
 import { macroRoutes } from './routes/macros/routes.js';
 import { customFieldRoutes } from './routes/custom-fields/routes.js';
+import { webhookRoutes } from './routes/webhooks/routes.js';
 import { organizationRoutes } from './routes/organizations/routes.js';
 import { adminRoutes } from './routes/admin/routes.js';
 import { tagRoutes } from './routes/tags/routes.js';
@@ -288,6 +289,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       mergeRoutes(api, ctx);
       adminRoutes(api, ctx);
       tagRoutes(api, ctx);
+      webhookRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

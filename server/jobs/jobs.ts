@@ -2,6 +2,7 @@
 // in JobPayloads and one in jobPolicies; its handler is registered in workers.ts.
 import type { Config } from '../config.js';
 import type { MailJob } from '../mail/outgoing.js';
+import type { WebhookJob } from '../webhooks/deliver.js';
 
 export interface JobPayloads {
   /** One outgoing mail (server/mail/outgoing.ts). */
@@ -14,6 +15,8 @@ export interface JobPayloads {
   'sla.check': { recordId: number };
   'sla.sweep': Record<string, never>;
   'sla.recompute': { afterId: number };
+  /** One attempt of one webhook delivery (server/webhooks/deliver.ts). */
+  'webhook.deliver': WebhookJob;
 }
 
 export type JobName = keyof JobPayloads;
@@ -45,5 +48,8 @@ export function jobPolicies(config: Config): Record<JobName, JobPolicy> {
     'sla.check': { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 120 },
     'sla.sweep': { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 300 },
     'sla.recompute': { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 600 },
+    // An endpoint's failure schedules the next attempt itself (its own growing delays, for up
+    // to a day); these retries are for our own faults (the database). 10 s timeout per call.
+    'webhook.deliver': { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 120 },
   };
 }

@@ -13,6 +13,7 @@ import { jwtSecretProvider } from '../lib/jwt-secret.js';
 import { startSlaWorkers } from '../sla/jobs.js';
 import { eventConsumers } from '../events/consumers.js';
 import { startOutboxWorker } from '../events/outbox.js';
+import { deliverWebhook } from '../webhooks/deliver.js';
 import { jobPolicies } from './jobs.js';
 import { createJobQueue } from './queue.js';
 
@@ -60,8 +61,14 @@ export async function startWorkers(
   const stopSla = await startSlaWorkers({ db, config, queue, clock, jwtSecret }, log, {
     concurrency,
   });
+  // Webhook deliveries (docs/webhooks.md).
+  await queue.work('webhook.deliver', (job) => deliverWebhook({ db, config, queue, clock }, job), {
+    concurrency,
+  });
   // Rules and webhooks: what follows a record's change once it has committed.
-  const outboxWorkers = eventConsumers().map((c) => startOutboxWorker(db, c, log));
+  const outboxWorkers = eventConsumers({ queue, publicUrl: config.publicUrl }).map((c) =>
+    startOutboxWorker(db, c, log),
+  );
   return async () => {
     await Promise.all(outboxWorkers.map((w) => w.stop()));
     stopSla();
