@@ -19,13 +19,17 @@ export async function queueWebhookCall(
   queue: JobQueue,
   call: WebhookCall,
 ): Promise<string | null> {
-  const { rowCount } = await q.query(
-    `SELECT 1 FROM webhook_endpoints WHERE id = $1 AND active`,
-    [call.endpointId],
-  );
+  const { rowCount } = await q.query(`SELECT 1 FROM webhook_endpoints WHERE id = $1 AND active`, [
+    call.endpointId,
+  ]);
   if (!rowCount) return null;
   const [id] = await queueDeliveries(q, queue, [
-    { endpointId: call.endpointId, event: TRIGGER_EVENT, recordId: call.recordId, data: call.payload },
+    {
+      endpointId: call.endpointId,
+      event: TRIGGER_EVENT,
+      recordId: call.recordId,
+      data: call.payload,
+    },
   ]);
   return id;
 }

@@ -178,10 +178,7 @@ export async function deliverWebhook(ctx: WebhookContext, job: Job<WebhookJob>):
           WHERE endpoint_id = $1 AND state IN ('queued', 'retrying')`,
         [d.endpoint_id],
       );
-      await tx.query(`UPDATE webhook_deliveries SET attempts = $2 WHERE id = $1`, [
-        d.id,
-        attempts,
-      ]);
+      await tx.query(`UPDATE webhook_deliveries SET attempts = $2 WHERE id = $1`, [d.id, attempts]);
       await mailAdmins(tx, ctx, d.url);
       return;
     }

@@ -117,5 +117,8 @@ function failure(durationMs: number, error: string): SendResult {
 
 /** The first `max` bytes as text, without a broken character at the end. */
 function firstBytes(buf: Buffer, max: number): string {
-  return buf.subarray(0, max).toString('utf8').replace(/\uFFFD$/, '');
+  return buf
+    .subarray(0, max)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
 }

@@ -8,13 +8,7 @@ import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 
 export type BlockedKind =
-  | 'loopback'
-  | 'private'
-  | 'link-local'
-  | 'multicast'
-  | 'unspecified'
-  | 'metadata'
-  | 'reserved';
+  'loopback' | 'private' | 'link-local' | 'multicast' | 'unspecified' | 'metadata' | 'reserved';
 
 export interface ResolvedAddress {
   address: string;
@@ -84,7 +78,12 @@ export function parseIPv6(text: string): number[] | undefined {
   const known = head.length + rest.length + tail.length;
   if (halves.length === 1 ? known !== 8 : known > 7) return undefined;
   const zeros = new Array<number>(8 - known).fill(0);
-  return [...head.map((g) => parseInt(g, 16)), ...zeros, ...rest.map((g) => parseInt(g, 16)), ...tail];
+  return [
+    ...head.map((g) => parseInt(g, 16)),
+    ...zeros,
+    ...rest.map((g) => parseInt(g, 16)),
+    ...tail,
+  ];
 }
 
 const v4 = (a: number, b: number, c: number, d: number) => ((a * 256 + b) * 256 + c) * 256 + d;

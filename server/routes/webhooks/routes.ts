@@ -102,7 +102,10 @@ const deliverySchema = {
   type: 'object',
   required: ['id', 'event', 'record_id', 'state', 'created_at', 'next_attempt_at', 'attempts'],
   properties: {
-    id: { type: 'string', description: 'The X-Helpdesk-Delivery header, the same on every attempt' },
+    id: {
+      type: 'string',
+      description: 'The X-Helpdesk-Delivery header, the same on every attempt',
+    },
     event: { type: 'string' },
     record_id: { type: ['integer', 'null'] },
     state: { type: 'string', enum: ['queued', 'retrying', 'delivered', 'failed'] },
@@ -270,7 +273,11 @@ export function webhookRoutes(
         security: authenticated,
         params: smallIdParams,
         response: {
-          200: ok({ type: 'object', required: ['secret'], properties: { secret: { type: 'string' } } }),
+          200: ok({
+            type: 'object',
+            required: ['secret'],
+            properties: { secret: { type: 'string' } },
+          }),
           ...errors(400, 401, 403, 404),
         },
       },
