@@ -16,6 +16,7 @@ import { BULK_CALL, bulkViewsHandlers } from './bulk-views-handlers';
 import { detailsHandlers } from './details-handlers';
 import { mergeHandlers } from './merge-handlers';
 import { customFieldHandlers } from './custom-field-handlers';
+import { webhookHandlers } from './webhook-handlers';
 import { adminHandlers, deactivatedMessage } from './admin-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -170,5 +171,6 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...organizationHandlers(),
     ...mergeHandlers(),
     ...tagHandlers(),
+    ...webhookHandlers(),
   ];
 }
