@@ -146,6 +146,14 @@ describe('webhook endpoints', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(Object.keys(unknown.json().fields)).toEqual(['events.0']);
+    const broken = await call('POST', '/api/webhooks', admin.token, {
+      url: 'https://hooks.example\n.com/',
+      events: ['ticket.created'],
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().fields).toEqual({
+      url: 'URL must be a valid address of at most 2000 characters.',
+    });
     const none = await call('POST', '/api/webhooks', admin.token, { url: `${base}/x`, events: [] });
     expect(none.statusCode).toBe(400);
     expect(none.json().fields.events).toBe('Choose at least one event from the list.');
