@@ -10,7 +10,7 @@ import type { Job, JobQueue } from '../jobs/queue.js';
 import type { Clock } from '../lib/clock.js';
 import { fill, translate, type Language } from '../lib/i18n.js';
 import { queueMail } from '../mail/outgoing.js';
-import { secretBox } from '../mail/secret.js';
+import { secretBox, type SecretBox } from '../mail/secret.js';
 import { sendWebhook } from './send.js';
 import type { Resolver } from './ssrf.js';
 
@@ -27,6 +27,8 @@ export interface WebhookContext {
   clock: Clock;
   /** Tests give their own resolver (a host whose answer changes). */
   resolve?: Resolver;
+  /** Opens the endpoints' secrets (one per worker process keeps its key). */
+  secrets?: SecretBox;
 }
 
 /** An endpoint failing for longer than this is turned off; a delivery older is given up. */
@@ -118,7 +120,8 @@ export async function deliverWebhook(ctx: WebhookContext, job: Job<WebhookJob>):
   const done = await ctx.db.query(`SELECT 1 FROM webhook_attempts WHERE job_id = $1`, [job.id]);
   if (done.rowCount) return;
 
-  const secret = await secretBox(ctx.db, ctx.config.mailSecretKey).open(d.secret);
+  const box = ctx.secrets ?? secretBox(ctx.db, ctx.config.mailSecretKey);
+  const secret = await box.open(d.secret);
   const result = await sendWebhook({
     url: d.url,
     secret,

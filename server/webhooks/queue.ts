@@ -1,7 +1,7 @@
 // Writing a delivery and its job, inside the caller's transaction: the delivery exists, and is
 // sent, only if the change that caused it commits.
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/transaction.js';
+import { together, type Queryable } from '../db/transaction.js';
 import type { JobQueue } from '../jobs/queue.js';
 
 export interface NewDelivery {
@@ -29,22 +29,26 @@ export async function queueDeliveries(
   const payloads = items.map((d, i) =>
     JSON.stringify(deliveryBody(ids[i], d.event, createdAt, d.data)),
   );
-  await q.query(
-    `INSERT INTO webhook_deliveries (id, endpoint_id, event, record_id, payload, created_at)
-     SELECT * , $6::timestamptz FROM unnest($1::uuid[], $2::int[], $3::text[], $4::bigint[], $5::jsonb[])`,
-    [
-      ids,
-      items.map((d) => d.endpointId),
-      items.map((d) => d.event),
-      items.map((d) => d.recordId),
-      payloads,
-      createdAt,
-    ],
-  );
-  await queue.sendMany(
-    'webhook.deliver',
-    ids.map((deliveryId) => ({ deliveryId, manual: false })),
-    { tx: q },
-  );
+  // The rows and their jobs go out together (the pool's clients pipeline).
+  await together([
+    q.query(
+      `INSERT INTO webhook_deliveries (id, endpoint_id, event, record_id, payload, created_at)
+       SELECT *, $6::timestamptz
+         FROM unnest($1::uuid[], $2::int[], $3::text[], $4::bigint[], $5::jsonb[])`,
+      [
+        ids,
+        items.map((d) => d.endpointId),
+        items.map((d) => d.event),
+        items.map((d) => d.recordId),
+        payloads,
+        createdAt,
+      ],
+    ),
+    queue.sendMany(
+      'webhook.deliver',
+      ids.map((deliveryId) => ({ deliveryId, manual: false })),
+      { tx: q },
+    ),
+  ]);
   return ids;
 }
