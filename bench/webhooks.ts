@@ -188,15 +188,6 @@ export async function webhooksBench(): Promise<void> {
     const { rows } = await db.query<{ record_id: string; created_at: Date }>(
       `SELECT record_id, created_at FROM webhook_deliveries`,
     );
-    if (process.env.BENCH_DEBUG) {
-      const dbg = await db.query(
-        `SELECT r.id, extract(epoch from (min(d.created_at) - r.created_at))*1000 AS lag_ms,
-                (SELECT count(*) FROM record_events e WHERE e.record_id = r.id) AS events
-           FROM records r JOIN webhook_deliveries d ON d.record_id = r.id
-          GROUP BY r.id ORDER BY r.id`,
-      );
-      console.log(dbg.rows.filter((_, i) => i < 5 || i % 50 === 0 || i > dbg.rows.length - 5));
-    }
     const written = rows
       .map((r) => r.created_at.getTime() - (committedAt.get(Number(r.record_id)) ?? 0))
       .sort((a, b) => a - b);

@@ -20,9 +20,12 @@ export const DELIVERY_NOT_FOUND = 'This delivery does not exist.';
 export const URL_INVALID = 'URL must be a valid address of at most 2000 characters.';
 export const URL_NOT_HTTPS = 'URL must start with https://.';
 export const URL_CREDENTIALS = 'URL must not hold a user name or password.';
-export const URL_BLOCKED =
-  'Webhooks may not call {{address}}: it is a loopback, private, link-local, multicast, reserved or metadata address.';
-export const URL_UNRESOLVED = 'The host {{host}} cannot be found.';
+export const urlBlocked = (address: string) =>
+  fill(
+    'Webhooks may not call {{address}}: it is a loopback, private, link-local, multicast, reserved or metadata address.',
+    { address },
+  );
+export const urlUnresolved = (host: string) => fill('The host {{host}} cannot be found.', { host });
 export const EVENTS_MESSAGE = 'Choose at least one event from the list.';
 
 const endpointSchema = {
@@ -161,27 +164,26 @@ export async function checkEndpointUrl(
   allowHosts: readonly string[],
   resolve?: Resolver,
 ): Promise<string> {
-  const bad = (message: string) => new HttpError(400, 'Validation failed', { url: message });
+  const FAILED = 'Validation failed';
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    throw bad(URL_INVALID);
+    throw new HttpError(400, FAILED, { url: URL_INVALID });
   }
   const allowed = allowHosts.includes(bareHost(url.hostname));
   if (url.protocol !== 'https:' && !(allowed && url.protocol === 'http:')) {
-    throw bad(URL_NOT_HTTPS);
+    throw new HttpError(400, FAILED, { url: URL_NOT_HTTPS });
   }
-  if (url.username || url.password) throw bad(URL_CREDENTIALS);
+  if (url.username || url.password) throw new HttpError(400, FAILED, { url: URL_CREDENTIALS });
   try {
     await checkTarget(url, { allowHosts, resolve });
   } catch (err) {
     if (!(err instanceof BlockedTargetError)) throw err;
-    throw bad(
-      err.kind === 'unresolved'
-        ? fill(URL_UNRESOLVED, { host: err.address })
-        : fill(URL_BLOCKED, { address: err.address }),
-    );
+    if (err.kind === 'unresolved') {
+      throw new HttpError(400, FAILED, { url: urlUnresolved(err.address) });
+    }
+    throw new HttpError(400, FAILED, { url: urlBlocked(err.address) });
   }
   return url.href;
 }
