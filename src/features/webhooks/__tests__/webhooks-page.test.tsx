@@ -147,7 +147,7 @@ describe('webhooks page', () => {
     );
     expect(await screen.findByText('No answer within 10 s.')).toBeInTheDocument();
 
-    await user.click(within(row).getByRole('button', { name: 'Send delivery 0b7c9a3e again' }));
+    await user.click(within(row).getByRole('button', { name: 'Send again: delivery 0b7c9a3e' }));
     await waitFor(() =>
       expect(
         within(screen.getByRole('table', { name: /Delivery log/ })).getAllByRole('row')[1],

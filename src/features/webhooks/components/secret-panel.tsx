@@ -17,7 +17,7 @@ export function SecretPanel({ secret, onDone }: { secret: string; onDone: () => 
     }
   };
   return (
-    <section className="alert alert-warning" aria-labelledby={`${id}-title`}>
+    <section className="card card-body border-warning mb-4" aria-labelledby={`${id}-title`}>
       <h2 className="h6" id={`${id}-title`}>
         {t('secret.title')}
       </h2>
