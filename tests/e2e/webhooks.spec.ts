@@ -107,7 +107,7 @@ test('webhooks: a signed delivery arrives, a failing endpoint shows its retries'
     const okLog = admin.getByRole('table', { name: `Delivery log: ${base}/ok` });
     const okRow = okLog.getByRole('row').nth(1);
     await expect(okRow).toContainText('Delivered');
-    await okRow.getByRole('button', { name: /^Send delivery .* again$/ }).click();
+    await okRow.getByRole('button', { name: /^Send again: delivery / }).click();
     await expect(toast(admin, 'Sent again.')).toBeVisible();
     await expect.poll(() => at('/ok').length, { timeout: 20_000 }).toBe(2);
     expect(at('/ok')[1].headers['x-helpdesk-delivery']).toBe(got.headers['x-helpdesk-delivery']);
