@@ -14,6 +14,7 @@ import { jobPolicies } from '../../jobs/jobs.js';
 import { createJobQueue } from '../../jobs/queue.js';
 import { systemClock } from '../../lib/clock.js';
 import { deliverWebhook } from '../../webhooks/deliver.js';
+import { sendWebhook } from '../../webhooks/send.js';
 import { queueWebhookCall } from '../../webhooks/call.js';
 import { decodeQuotedPrintable, startTestEnv, type TestEnv } from '../helpers.js';
 import { eventually } from '../routes/work-helpers.js';
@@ -443,5 +444,64 @@ describe('the SSRF guard at send time', () => {
     }
     expect(at('/ssrf')).toHaveLength(0);
     await queue.stop();
+  });
+});
+
+describe('one attempt', () => {
+  const send = (pathname: string) =>
+    sendWebhook({
+      url: `${base}${pathname}`,
+      secret: 'whsec_test',
+      event: 'ticket.created',
+      deliveryId: '22222222-2222-4222-8222-222222222222',
+      body: '{"hello":"world"}',
+      allowHosts: ['127.0.0.1'],
+    });
+
+  it('does not follow a redirect: a 3xx is a failed attempt', async () => {
+    answers.set('/moved', () => ({ status: 302, body: 'see /elsewhere' }));
+    const result = await send('/moved');
+    expect(result).toMatchObject({ ok: false, responseCode: 302, error: null });
+    expect(at('/elsewhere')).toHaveLength(0);
+  });
+
+  it('reads at most 1 MB of an answer and keeps its first 2 KB', async () => {
+    let left = 0;
+    const big = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      // 16 MB, written as fast as the reader takes it: it stops after the first one.
+      const chunk = 'y'.repeat(64 * 1024);
+      left = 256;
+      const more = () => {
+        while (left > 0) {
+          left -= 1;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      more();
+    });
+    await new Promise<void>((r) => big.listen(0, '127.0.0.1', r));
+    const result = await sendWebhook({
+      url: `http://127.0.0.1:${(big.address() as AddressInfo).port}/`,
+      secret: 'whsec_test',
+      event: 'ticket.created',
+      deliveryId: '33333333-3333-4333-8333-333333333333',
+      body: '{}',
+      allowHosts: ['127.0.0.1'],
+    });
+    big.closeAllConnections();
+    await new Promise((r) => big.close(r));
+    expect(result).toMatchObject({ ok: true, responseCode: 200 });
+    expect(result.responseBody).toBe('y'.repeat(2048));
+    // The rest was never asked for (what the sockets buffer aside).
+    expect(left).toBeGreaterThan(100);
+  });
+
+  it('signs timestamp and body with the secret', async () => {
+    await send('/plain');
+    const got = at('/plain')[0];
+    expect(got.headers['x-helpdesk-delivery']).toBe('22222222-2222-4222-8222-222222222222');
+    expect(verify('whsec_test', got)).toBe(true);
   });
 });
