@@ -55,6 +55,10 @@ export default defineConfig({
       // clock on by writing milliseconds here; the sweep runs often so escalations come quickly.
       TEST_CLOCK_OFFSET_FILE: path.join(dataDir, 'test-clock-offset'),
       SLA_SWEEP_SECONDS: '2',
+      // Webhooks (docs/webhooks.md): tests/e2e/webhooks.spec.ts's receiver listens on this
+      // machine, which the SSRF guard refuses unless allowed; retries come after a second.
+      WEBHOOK_ALLOW_HOSTS: '127.0.0.1,localhost',
+      WEBHOOK_RETRY_DELAY_SECONDS: '1',
     },
   },
 });

@@ -1,8 +1,8 @@
 // `npm run bench`: prints figures (benchmarks print; tests assert). Sections: the SPA's bundle
 // sizes, the records lists at a million rows, full-text search on that same database, the mail
-// path (SMTP in to tickets), live event fan-out, 50 people in a closed loop on the demo data,
+// path (SMTP in to tickets), live event fan-out, webhook fan-out, 50 people in a closed loop on the demo data,
 // Lighthouse on the built product, then a summary of the targets (docs/performance.md).
-// BENCH_ONLY=bundle|records|search|mail|events|people|web runs one (search loads the records'
+// BENCH_ONLY=bundle|records|search|mail|events|webhooks|people|web runs one (search loads the records'
 // database too).
 import { execFileSync } from 'node:child_process';
 import { printBundleReport } from './bundle.js';
@@ -14,6 +14,7 @@ import { printWebRuns, webBench } from './web.js';
 import { buildSearchVectors, searchBench } from './search.js';
 import { peopleBench } from './people.js';
 import { printSummary } from './summary.js';
+import { webhooksBench } from './webhooks.js';
 
 const only = process.env.BENCH_ONLY;
 
@@ -50,6 +51,11 @@ if (!only || only === 'mail') {
 if (!only || only === 'events') {
   console.log('\nLive events: fan-out to open event streams');
   await eventsBench();
+}
+
+if (!only || only === 'webhooks') {
+  console.log('\nWebhooks: ticket events to 3 endpoints on a local receiver');
+  await webhooksBench();
 }
 
 if (!only || only === 'people') {

@@ -71,6 +71,7 @@ import { viewsRoutes } from './routes/views/routes.js';
 import { detailsRoutes } from './routes/details/routes.js';
 import { macroRoutes } from './routes/macros/routes.js';
 import { customFieldRoutes } from './routes/custom-fields/routes.js';
+import { webhookRoutes } from './routes/webhooks/routes.js';
 import { organizationRoutes } from './routes/organizations/routes.js';
 import { adminRoutes } from './routes/admin/routes.js';
 import { assignmentRoutes } from './routes/assignment/routes.js';
@@ -294,6 +295,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       adminRoutes(api, ctx);
       assignmentRoutes(api, ctx);
       tagRoutes(api, ctx);
+      webhookRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

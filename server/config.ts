@@ -2,6 +2,7 @@
 // fresh machine; .env.example lists them all.
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseAllowHosts } from './webhooks/ssrf.js';
 
 export interface Config {
   port: number;
@@ -114,6 +115,11 @@ export interface Config {
   presenceTtlMs: number;
   /** SSE heartbeat (comment line) interval; sessions of open streams are re-checked as often. */
   liveHeartbeatMs: number;
+  // Webhooks (docs/webhooks.md).
+  /** Hosts (names or addresses) webhooks may call over http and inside private ranges. */
+  webhookAllowHosts: string[];
+  /** First retry delay of a failed delivery; each further one waits twice as long, up to an hour. */
+  webhookRetryDelaySeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -224,6 +230,8 @@ export function loadConfig(env: Env = process.env): Config {
     testClockOffsetFile: optional(env, 'TEST_CLOCK_OFFSET_FILE'),
     presenceTtlMs: integer(env, 'PRESENCE_TTL_MS', 10000, 1000),
     liveHeartbeatMs: integer(env, 'LIVE_HEARTBEAT_MS', 15000, 1000),
+    webhookAllowHosts: parseAllowHosts(env.WEBHOOK_ALLOW_HOSTS),
+    webhookRetryDelaySeconds: integer(env, 'WEBHOOK_RETRY_DELAY_SECONDS', 30, 1),
   };
 }
 

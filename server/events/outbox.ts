@@ -26,6 +26,8 @@ export interface EventConsumer {
   name: string;
   /** Runs inside the transaction that removes the event: throw to have it retried. */
   handle: (tx: pg.PoolClient, event: OutboxEvent) => Promise<void>;
+  /** After that transaction committed (e.g. wake the workers of the jobs it sent). */
+  committed?: () => void;
 }
 
 export interface OutboxLogger {
@@ -126,6 +128,7 @@ export async function handleNext(
       else log.warn(entry, 'event handling failed; it will be retried');
     }
     await client.query('COMMIT');
+    consumer.committed?.();
     return true;
   } catch (err) {
     broken = err instanceof Error ? err : new Error(String(err));

@@ -48,6 +48,11 @@ export interface JobQueue {
     handler: JobHandler<JobPayloads[N]>,
     opts?: { concurrency?: number },
   ): Promise<void>;
+  /**
+   * Wakes this process's idle workers of `name` to fetch at once instead of at their next poll
+   * (a producer in the same process that has just committed jobs; others poll as usual).
+   */
+  wake(name: JobName): void;
   /** Sends `name` with `data` on a cron schedule (once across all processes). */
   schedule<N extends JobName>(name: N, cron: string, data: JobPayloads[N]): Promise<void>;
   /**
@@ -131,6 +136,7 @@ async function retryRace(step: () => Promise<unknown>): Promise<void> {
 export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
   const inflight = new Set<Promise<unknown>>();
   const running = new Set<Promise<unknown>>();
+  const workerIds = new Map<JobName, string[]>();
   /**
    * Waits for what pg-boss's stop does not: a fetch that was under way still hands its job to a
    * handler, and a finished job is completed or failed without being awaited. Both must end
@@ -212,7 +218,7 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
     async work(name, handler, workOpts = {}) {
       await ready();
       for (let i = 0; i < (workOpts.concurrency ?? 1); i++) {
-        await boss.work<JobPayloads[typeof name]>(
+        const id = await boss.work<JobPayloads[typeof name]>(
           name,
           { batchSize: JOBS_PER_FETCH, includeMetadata: true },
           async (jobs) => {
@@ -241,7 +247,11 @@ export function createJobQueue(db: Db, opts: JobQueueOptions): JobQueue {
             }
           },
         );
+        workerIds.set(name, [...(workerIds.get(name) ?? []), id]);
       }
+    },
+    wake(name) {
+      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
     },
     async schedule(name, cron, data) {
       await ready();

@@ -14,6 +14,8 @@ import { startSlaWorkers } from '../sla/jobs.js';
 import { eventConsumers } from '../events/consumers.js';
 import { startOutboxWorker } from '../events/outbox.js';
 import { startAwayWorker } from '../assignment/away.js';
+import { deliverWebhook } from '../webhooks/deliver.js';
+import { secretBox } from '../mail/secret.js';
 import { jobPolicies } from './jobs.js';
 import { createJobQueue } from './queue.js';
 
@@ -61,8 +63,18 @@ export async function startWorkers(
   const stopSla = await startSlaWorkers({ db, config, queue, clock, jwtSecret }, log, {
     concurrency,
   });
+  // Webhook deliveries (docs/webhooks.md): more workers than other jobs, as each mostly waits
+  // on a remote server (up to 10 s); woken by the outbox consumer as it sends them.
+  const webhooks = { db, config, queue, clock, secrets: secretBox(db, config.mailSecretKey) };
+  await queue.work('webhook.deliver', (job) => deliverWebhook(webhooks, job), {
+    concurrency: concurrency * 4,
+  });
   // Rules and webhooks: what follows a record's change once it has committed.
-  const outboxWorkers = eventConsumers().map((c) => startOutboxWorker(db, c, log));
+  // `concurrency` workers per consumer: a record's events still go in order (outbox.ts's claim),
+  // different records' side by side.
+  const outboxWorkers = eventConsumers({ queue, publicUrl: config.publicUrl }).flatMap((c) =>
+    Array.from({ length: concurrency }, () => startOutboxWorker(db, c, log)),
+  );
   // Agents away too long: their tickets go back to the queue or on (docs/assignment.md).
   await startAwayWorker({ db, config, queue, clock, jwtSecret }, { concurrency: 1 });
   return async () => {

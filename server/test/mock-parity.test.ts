@@ -23,6 +23,7 @@ import { roles } from './mock-parity/steps/roles.js';
 import { assignment } from './mock-parity/steps/assignment.js';
 import { tags } from './mock-parity/steps/tags.js';
 import { threads } from './mock-parity/steps/threads.js';
+import { webhooks } from './mock-parity/steps/webhooks.js';
 import { working } from './mock-parity/steps/working.js';
 
 let sides: Sides;
@@ -52,6 +53,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['roles and desk access: help desks, users', roles],
   ['automatic assignment: desk rules, availability', assignment],
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
+  ['webhooks: endpoints, the delivery log, send again', webhooks],
   ["the administrators' gate comes before validation", adminGate],
   ['lookups, search and the overview pages', overview],
   ['live events and presence', live],

@@ -7,6 +7,7 @@ import { chartsHolders } from '../features/charts/charts-slice';
 import { collectorHolders } from '../features/collector/collector-slice';
 import { slaHolders } from '../features/sla/sla-slice';
 import { customFieldsHolders } from '../features/custom-fields/custom-fields-slice';
+import { webhooksHolders } from '../features/webhooks/webhooks-slice';
 import { organizationsHolders } from '../features/organizations/organizations-slice';
 import { adminHolders } from '../features/admin/admin-slice';
 import { assignmentHolders } from '../features/assignment/assignment-slice';
@@ -42,6 +43,7 @@ const holders = holdersReducer({
   ...collectorHolders,
   ...slaHolders,
   ...customFieldsHolders,
+  ...webhooksHolders,
   ...organizationsHolders,
   ...adminHolders,
   ...assignmentHolders,

@@ -6,6 +6,7 @@ import { chartsHolders } from '../features/charts/charts-slice';
 import { collectorHolders } from '../features/collector/collector-slice';
 import { slaHolders } from '../features/sla/sla-slice';
 import { customFieldsHolders } from '../features/custom-fields/custom-fields-slice';
+import { webhooksHolders } from '../features/webhooks/webhooks-slice';
 import { organizationsHolders } from '../features/organizations/organizations-slice';
 import { adminHolders } from '../features/admin/admin-slice';
 import { assignmentHolders } from '../features/assignment/assignment-slice';
@@ -78,6 +79,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(customFieldsHolders), () =>
     import('../features/custom-fields/custom-fields-saga').then((m) => m.customFieldsSaga),
+  ),
+  lazySaga(requestedTypes(webhooksHolders), () =>
+    import('../features/webhooks/webhooks-saga').then((m) => m.webhooksSaga),
   ),
   lazySaga(requestedTypes(adminHolders), () =>
     import('../features/admin/admin-saga').then((m) => m.adminSaga),

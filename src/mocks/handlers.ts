@@ -16,6 +16,7 @@ import { BULK_CALL, bulkViewsHandlers } from './bulk-views-handlers';
 import { detailsHandlers } from './details-handlers';
 import { mergeHandlers } from './merge-handlers';
 import { customFieldHandlers } from './custom-field-handlers';
+import { webhookHandlers } from './webhook-handlers';
 import { adminHandlers, deactivatedMessage } from './admin-handlers';
 import { assignmentHandlers } from './assignment-handlers';
 
@@ -172,5 +173,6 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...organizationHandlers(),
     ...mergeHandlers(),
     ...tagHandlers(),
+    ...webhookHandlers(),
   ];
 }

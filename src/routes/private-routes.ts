@@ -217,6 +217,13 @@ export const hdeRoutes: RouteRow[] = [
     hdeOnly: true,
     adminOnly: true,
   },
+  // Webhooks: endpoints, secrets and delivery logs.
+  {
+    path: 'webhooks',
+    page: lazyPage(() => import('../features/webhooks/pages/webhooks-page')),
+    hdeOnly: true,
+    adminOnly: true,
+  },
   // Tags: rename, merge, delete.
   {
     path: 'tags',
@@ -265,6 +272,7 @@ export const mainMenu: MenuRow[] = [
   { labelKey: 'menu.macros', path: '/macros', group: 'admin', adminOnly: true },
   { labelKey: 'menu.customFields', path: '/custom-fields', group: 'admin', adminOnly: true },
   { labelKey: 'menu.tags', path: '/tags', group: 'admin', adminOnly: true },
+  { labelKey: 'menu.webhooks', path: '/webhooks', group: 'admin', adminOnly: true },
   { labelKey: 'menu.profile', path: '/profile', group: 'end' },
   { labelKey: 'menu.contact', path: '/contact', group: 'end' },
 ];

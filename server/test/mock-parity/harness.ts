@@ -503,8 +503,11 @@ function valueDiffs(mock: Json, real: Json, at: string, out: string[] = []): str
 /** What a step's functions get: the answer's data (or the error body) and this side's refs. */
 export type ValuesOf = (data: Json, refs: Refs) => Json;
 
-/** A path or query parameter: a literal, or `ref(name)`, each side's own id of `name`. */
-export type Param = string | number | { ref: string };
+/**
+ * A path or query parameter: a literal, `ref(name)`, each side's own id of `name`, or a function
+ * of the side (an id that is not a number, e.g. a webhook delivery's uuid).
+ */
+export type Param = string | number | { ref: string } | ((side: Side) => string | number);
 export const ref = (name: string): { ref: string } => ({ ref: name });
 
 export interface Step {
@@ -561,7 +564,13 @@ export class Scenario {
 
   private urlOf(step: Step, side: Side): string {
     const valueOf = (value: Param) =>
-      String(typeof value === 'object' ? side.refs.id(value.ref) : value);
+      String(
+        typeof value === 'function'
+          ? value(side)
+          : typeof value === 'object'
+            ? side.refs.id(value.ref)
+            : value,
+      );
     let url = step.op.slice(step.op.indexOf(' ') + 1);
     url = url.replace(/\{(\w+)\}/g, (_m, name: string) => {
       const value = step.params?.[name];
