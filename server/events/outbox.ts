@@ -1,8 +1,8 @@
 // Acting on record changes after they commit. Every history event (record_events) gets a row in
 // `event_outbox` per active consumer, in the change's own transaction (migration 037), so nothing
 // acknowledged to a user is missed and a failed consumer never fails or undoes the user's write.
-// A worker takes one row at a time and runs the consumer in the same transaction that deletes
-// the row: the consumer's writes (and the jobs it sends, e.g. mails) happen exactly once, even
+// A worker takes a few rows at a time and runs the consumer in the same transaction that deletes
+// them: the consumer's writes (and the jobs it sends, e.g. mails) happen exactly once, even
 // when the worker is killed mid-way (the row comes back). Events of one record are handled in
 // order: a row waits while an earlier row of its record is pending or being handled elsewhere.
 import type pg from 'pg';
@@ -66,8 +66,14 @@ const CLAIM = `
                       WHERE p.consumer = o.consumer AND p.record_id = o.record_id
                         AND p.id < o.id AND p.failed_at IS NULL)
    ORDER BY o.id
-   LIMIT 1
+   LIMIT $2
    FOR UPDATE OF o SKIP LOCKED`;
+
+/**
+ * Events taken in one transaction, each in a savepoint of its own: one commit for many (a commit
+ * waits for its flush to disk). The claim holds at most one event per record.
+ */
+export const OUTBOX_BATCH = 20;
 
 interface ClaimRow {
   outbox_id: string;
@@ -81,7 +87,7 @@ interface ClaimRow {
   created_at: Date;
 }
 
-/** Handles the oldest due event of `consumer`, if any; true when there was one. */
+/** Handles the oldest due events of `consumer`, if any; true when there were some. */
 export async function handleNext(
   db: Db,
   consumer: EventConsumer,
@@ -91,51 +97,55 @@ export async function handleNext(
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
-    const { rows } = await client.query<ClaimRow>(CLAIM, [consumer.name]);
-    const row = rows[0];
-    if (!row) {
-      await client.query('COMMIT');
-      return false;
-    }
-    const event: OutboxEvent = {
-      id: Number(row.id),
-      recordId: Number(row.record_id),
-      actorId: row.actor_id === null ? null : Number(row.actor_id),
-      action: row.action,
-      details: row.details,
-      internal: row.internal,
-      createdAt: row.created_at,
-    };
-    await client.query('SAVEPOINT consumer');
-    try {
-      await consumer.handle(client, event);
-      await client.query('DELETE FROM event_outbox WHERE id = $1', [row.outbox_id]);
-    } catch (err) {
-      await client.query('ROLLBACK TO SAVEPOINT consumer');
-      const attempts = row.attempts + 1;
-      const message = err instanceof Error ? err.message : String(err);
-      await client.query(
-        `UPDATE event_outbox
-            SET attempts = $2::int, last_error = left($3, 2000),
-                available_at = now() + make_interval(secs => $4::int),
-                failed_at = CASE WHEN $2::int >= $5::int THEN now() END
-          WHERE id = $1`,
-        [row.outbox_id, attempts, message, retryDelaySeconds(attempts), OUTBOX_MAX_ATTEMPTS],
-      );
-      const entry = { consumer: consumer.name, eventId: event.id, attempts, err: message };
-      if (attempts >= OUTBOX_MAX_ATTEMPTS)
-        log.error(entry, 'event set aside after its last attempt');
-      else log.warn(entry, 'event handling failed; it will be retried');
-    }
+    const { rows } = await client.query<ClaimRow>(CLAIM, [consumer.name, OUTBOX_BATCH]);
+    for (const row of rows) await handleOne(client, consumer, row, log);
     await client.query('COMMIT');
-    consumer.committed?.();
-    return true;
+    if (rows.length > 0) consumer.committed?.();
+    return rows.length > 0;
   } catch (err) {
     broken = err instanceof Error ? err : new Error(String(err));
     await client.query('ROLLBACK').catch(() => undefined);
     throw broken;
   } finally {
     client.release(broken);
+  }
+}
+
+async function handleOne(
+  client: pg.PoolClient,
+  consumer: EventConsumer,
+  row: ClaimRow,
+  log: OutboxLogger,
+): Promise<void> {
+  const event: OutboxEvent = {
+    id: Number(row.id),
+    recordId: Number(row.record_id),
+    actorId: row.actor_id === null ? null : Number(row.actor_id),
+    action: row.action,
+    details: row.details,
+    internal: row.internal,
+    createdAt: row.created_at,
+  };
+  await client.query('SAVEPOINT consumer');
+  try {
+    await consumer.handle(client, event);
+    await client.query('DELETE FROM event_outbox WHERE id = $1', [row.outbox_id]);
+    await client.query('RELEASE SAVEPOINT consumer');
+  } catch (err) {
+    await client.query('ROLLBACK TO SAVEPOINT consumer');
+    const attempts = row.attempts + 1;
+    const message = err instanceof Error ? err.message : String(err);
+    await client.query(
+      `UPDATE event_outbox
+          SET attempts = $2::int, last_error = left($3, 2000),
+              available_at = now() + make_interval(secs => $4::int),
+              failed_at = CASE WHEN $2::int >= $5::int THEN now() END
+        WHERE id = $1`,
+      [row.outbox_id, attempts, message, retryDelaySeconds(attempts), OUTBOX_MAX_ATTEMPTS],
+    );
+    const entry = { consumer: consumer.name, eventId: event.id, attempts, err: message };
+    if (attempts >= OUTBOX_MAX_ATTEMPTS) log.error(entry, 'event set aside after its last attempt');
+    else log.warn(entry, 'event handling failed; it will be retried');
   }
 }
 
