@@ -15,8 +15,16 @@ const RFC_KEY = Buffer.from('12345678901234567890');
 
 describe('HOTP (RFC 4226 appendix D)', () => {
   const expected = [
-    '755224', '287082', '359152', '969429', '338314',
-    '254676', '287922', '162583', '399871', '520489',
+    '755224',
+    '287082',
+    '359152',
+    '969429',
+    '338314',
+    '254676',
+    '287922',
+    '162583',
+    '399871',
+    '520489',
   ];
   it.each(expected.map((code, counter) => [counter, code]))('counter %i → %s', (counter, code) => {
     expect(hotp(RFC_KEY, counter)).toBe(code);
