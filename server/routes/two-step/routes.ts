@@ -471,6 +471,7 @@ export function twoStepRoutes(server: FastifyInstance, ctx: AppContext): void {
           properties: {
             id: {
               type: 'string',
+              maxLength: 36,
               pattern:
                 '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
               [M]: TWO_STEP_MESSAGES.sessionNotFound,
