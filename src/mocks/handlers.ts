@@ -1,7 +1,7 @@
 import { organizationHandlers } from './organization-handlers';
 import { delay, HttpResponse } from 'msw';
 import type { Language } from '../lib/types';
-import { db, endSessions, findUserByEmail, publicUser, randomId, startSession } from './db';
+import { db, endSessions, findUserByEmail, publicUser, randomId } from './db';
 import { bodyOf, fail, http, ok, sessionOf, unauthorized } from './http';
 import { recordHandlers } from './record-handlers';
 import { attachmentHandlers } from './attachment-handlers';
@@ -17,6 +17,7 @@ import { detailsHandlers } from './details-handlers';
 import { mergeHandlers } from './merge-handlers';
 import { customFieldHandlers } from './custom-field-handlers';
 import { adminHandlers, deactivatedMessage } from './admin-handlers';
+import { afterPassword, twoStepHandlers } from './two-step-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -51,7 +52,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
       }
       const deactivated = deactivatedMessage(user.id);
       if (deactivated) return fail(403, 'Forbidden', deactivated);
-      return ok({ token: startSession(user.id), user: publicUser(user) });
+      return ok(afterPassword(user, request));
     }),
 
     http.post('/api/logout', ({ request }) => {
@@ -164,6 +165,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...mailHandlers(),
     ...slaHandlers(),
     ...adminHandlers(),
+    ...twoStepHandlers(),
     ...liveHandlers(),
     ...bulkViewsHandlers(),
     ...taxonomyHandlers(),
