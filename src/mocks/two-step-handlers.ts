@@ -54,7 +54,11 @@ export function afterPassword(user: User, request: Request) {
     userAgent: request.headers.get('user-agent') ?? '',
     twoStepSetupRequired: setup,
   });
-  return { token, user: publicUser(user), ...(setup ? { two_step_setup_required: true as const } : {}) };
+  return {
+    token,
+    user: publicUser(user),
+    ...(setup ? { two_step_setup_required: true as const } : {}),
+  };
 }
 
 /** A TOTP code (once per step) or, given `recovery`, a recovery code (once). */

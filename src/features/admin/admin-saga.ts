@@ -13,6 +13,7 @@ import type {
   AdminUserPage,
   DeskAccess,
   Invitation,
+  SignInSettings,
   UserChange,
 } from './types';
 
@@ -70,6 +71,22 @@ function* changeUser(action: PayloadAction<{ id: number; change: UserChange }>):
   yield call(reloadUsers);
 }
 
+function* loadSignInSettings(): SagaIterator {
+  yield call(fillHolder<SignInSettings>, H.signInSettings.actions, adminApi.signInSettings());
+}
+
+function* saveSignInSettings(action: PayloadAction<SignInSettings>): SagaIterator {
+  const result: ApiResult<SignInSettings> = yield call(
+    fillHolder<SignInSettings>,
+    H.saveSignInSettings.actions,
+    adminApi.saveSignInSettings(action.payload),
+    { context: SAVING, handled: [400] },
+  );
+  if (!result.ok) return;
+  yield put(H.signInSettings.actions.succeeded(result.data));
+  yield call(notifySuccess, 'admin:signIn.saved');
+}
+
 export function* adminSaga(): SagaIterator {
   yield all([
     takeLatest(H.adminDesks.actions.requested.type, loadDesks),
@@ -77,5 +94,7 @@ export function* adminSaga(): SagaIterator {
     takeLatest(H.adminUsers.actions.requested.type, loadUsers),
     takeLatest(H.inviteUser.actions.requested.type, invite),
     takeLatest(H.changeAdminUser.actions.requested.type, changeUser),
+    takeLatest(H.signInSettings.actions.requested.type, loadSignInSettings),
+    takeLatest(H.saveSignInSettings.actions.requested.type, saveSignInSettings),
   ]);
 }

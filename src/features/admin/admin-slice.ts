@@ -5,6 +5,7 @@ import type {
   AdminUserPage,
   DeskAccess,
   Invitation,
+  SignInSettings,
   UserChange,
 } from './types';
 
@@ -19,4 +20,6 @@ export const adminHolders = {
   changeAdminUser: createRequestHolder<AdminUser, { id: number; change: UserChange }>(
     'changeAdminUser',
   ),
+  signInSettings: createRequestHolder<SignInSettings>('signInSettings'),
+  saveSignInSettings: createRequestHolder<SignInSettings, SignInSettings>('saveSignInSettings'),
 };

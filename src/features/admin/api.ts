@@ -1,5 +1,5 @@
 import { api } from '../../lib/api-client';
-import type { DeskAccess, Invitation, UserChange } from './types';
+import type { DeskAccess, Invitation, SignInSettings, UserChange } from './types';
 
 export const adminApi = {
   desks: () => (signal: AbortSignal) => api.get('/api/admin/helpdesks/', { signal }),
@@ -11,4 +11,7 @@ export const adminApi = {
     api.post('/api/admin/users/', { body, signal }),
   changeUser: (id: number, body: UserChange) => (signal: AbortSignal) =>
     api.put('/api/admin/users/{id}/', { path: { id }, body, signal }),
+  signInSettings: () => (signal: AbortSignal) => api.get('/api/admin/sign-in-settings', { signal }),
+  saveSignInSettings: (body: SignInSettings) => (signal: AbortSignal) =>
+    api.put('/api/admin/sign-in-settings', { body, signal }),
 };

@@ -1,5 +1,5 @@
 import type { components } from '../../api/schema';
-import type { ApiBody } from '../../lib/api-client';
+import type { ApiBody, ApiData } from '../../lib/api-client';
 
 /** A help desk as administrators see it (docs/api-admin.md): restricted or open, its members. */
 export type AdminHelpdesk = components['schemas']['AdminHelpdesk'];
@@ -16,3 +16,6 @@ export interface AdminUserPage {
 export type DeskAccess = ApiBody<'/api/admin/helpdesks/{id}/', 'put'>;
 export type Invitation = ApiBody<'/api/admin/users/', 'post'>;
 export type UserChange = ApiBody<'/api/admin/users/{id}/', 'put'>;
+
+/** The administrators' sign-in settings (two-step sign-in required for agents and admins). */
+export type SignInSettings = ApiData<'/api/admin/sign-in-settings', 'get'>;

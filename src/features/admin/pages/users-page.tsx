@@ -6,6 +6,7 @@ import { useConfirm } from '../../../lib/confirm-dialog';
 import { usePageTitle } from '../../../lib/page-title';
 import { EmptyState, ErrorState, Loading } from '../../records/components/states';
 import { InviteForm } from '../components/invite-form';
+import { SignInSettings } from '../components/sign-in-settings';
 import { adminHolders } from '../admin-slice';
 import type { AdminUser, UserChange } from '../types';
 
@@ -250,6 +251,7 @@ export default function UsersPage() {
       )}
       {body}
       {dialog}
+      <SignInSettings />
     </div>
   );
 }
