@@ -21,6 +21,7 @@ import { records } from './mock-parity/steps/records.js';
 import { roles } from './mock-parity/steps/roles.js';
 import { tags } from './mock-parity/steps/tags.js';
 import { threads } from './mock-parity/steps/threads.js';
+import { twoStep } from './mock-parity/steps/two-step.js';
 import { working } from './mock-parity/steps/working.js';
 
 let sides: Sides;
@@ -49,6 +50,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['roles and desk access: help desks, users', roles],
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
   ["the administrators' gate comes before validation", adminGate],
+  ['two-step sign-in, the code step, the requirement, signed-in sessions', twoStep],
   ['lookups, search and the overview pages', overview],
   ['live events and presence', live],
   [

@@ -103,7 +103,9 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
       });
       // A taken address answers like a new one (its owner is mailed instead): no second account.
       if (findUserByEmail(email)) return registered;
-      const id = db.nextId++;
+      // Past every id, invited accounts' too (admin-handlers.ts numbers those from the largest).
+      const id = Math.max(db.nextId, ...db.users.map((u) => u.id + 1));
+      db.nextId = id + 1;
       db.users.push({
         id,
         fullname: text(body.fullname).trim(),

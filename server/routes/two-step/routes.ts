@@ -129,7 +129,7 @@ export function twoStepRoutes(server: FastifyInstance, ctx: AppContext): void {
     if (!used) {
       await countAttempt(db, config, keys);
       const message =
-        given.code === undefined ? TWO_STEP_MESSAGES.badRecoveryCode : TWO_STEP_MESSAGES.badCode;
+        field === 'recovery_code' ? TWO_STEP_MESSAGES.badRecoveryCode : TWO_STEP_MESSAGES.badCode;
       throw new HttpError(400, message, { [field]: message });
     }
     return used;

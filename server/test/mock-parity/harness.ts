@@ -504,7 +504,8 @@ function valueDiffs(mock: Json, real: Json, at: string, out: string[] = []): str
 export type ValuesOf = (data: Json, refs: Refs) => Json;
 
 /** A path or query parameter: a literal, or `ref(name)`, each side's own id of `name`. */
-export type Param = string | number | { ref: string };
+/** A literal, each side's own id of a record (`ref`), or a text a step saved (`saved`). */
+export type Param = string | number | { ref: string } | { saved: string };
 export const ref = (name: string): { ref: string } => ({ ref: name });
 
 export interface Step {
@@ -561,7 +562,11 @@ export class Scenario {
 
   private urlOf(step: Step, side: Side): string {
     const valueOf = (value: Param) =>
-      String(typeof value === 'object' ? side.refs.id(value.ref) : value);
+      typeof value !== 'object'
+        ? String(value)
+        : 'saved' in value
+          ? (side.tokens.get(value.saved) ?? '')
+          : String(side.refs.id(value.ref));
     let url = step.op.slice(step.op.indexOf(' ') + 1);
     url = url.replace(/\{(\w+)\}/g, (_m, name: string) => {
       const value = step.params?.[name];
