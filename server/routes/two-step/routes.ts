@@ -21,7 +21,7 @@ import { routesWith } from '../../lib/typed-routes.js';
 import { twoStepMail } from '../../mail/two-step-mails.js';
 import { currentUser, type AuthUser } from '../../plugins/auth.js';
 import { publicUser } from '../users/public-user.js';
-import { ACCOUNT_DEACTIVATED, MESSAGES } from '../auth/routes.js';
+import { ACCOUNT_DEACTIVATED, MESSAGES } from '../auth/messages.js';
 import { passwordHashOf } from '../users/sql.js';
 import * as authSql from '../auth/sql.js';
 import { describeAgent, startSession } from '../auth/start-session.js';
