@@ -118,7 +118,7 @@ export function twoStepHandlers() {
       }
       const challenge = text(body.challenge);
       const found = db.challenges.get(challenge);
-      if (!found || found.expires <= Date.now()) {
+      if (!found || found.expires <= Date.now() || !db.twoStep.get(found.userId)?.enabled) {
         return fail(401, 'Unauthorized', M.challengeExpired);
       }
       if (!(await accepts(db.twoStep.get(found.userId), { code, recovery }))) {

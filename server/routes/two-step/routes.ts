@@ -185,7 +185,9 @@ export function twoStepRoutes(server: FastifyInstance, ctx: AppContext): void {
       }
       const challengeHash = hashOneTimeToken(challenge);
       const owner = await sql.challengeUser(db, challengeHash);
-      if (!owner) throw new HttpError(401, TWO_STEP_MESSAGES.challengeExpired);
+      // Turned off since the password step: that sign-in starts over.
+      if (!owner || !(await sql.isTwoStepOn(db, owner.user_id)))
+        throw new HttpError(401, TWO_STEP_MESSAGES.challengeExpired);
       const used = await checkCode(
         { id: owner.user_id, email: owner.email },
         request.ip,

@@ -187,6 +187,17 @@ describe('signing in with two-step', () => {
       code: codeAt(secret, 0),
     });
     expect(expired.statusCode).toBe(401);
+    // Turned off between the two steps: that sign-in starts over.
+    const pending = await challengeFor(user);
+    await env.db.query('DELETE FROM two_step WHERE user_id = $1', [user.id]);
+    expect(
+      (
+        await post('/api/login/two-step', undefined, {
+          challenge: pending,
+          code: codeAt(secret, 0),
+        })
+      ).statusCode,
+    ).toBe(401);
     const after = await env.db.query('SELECT 1 FROM sessions WHERE user_id = $1', [user.id]);
     expect(after.rowCount).toBe(before.rowCount);
   });

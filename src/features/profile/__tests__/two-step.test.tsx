@@ -180,6 +180,19 @@ describe('login with two-step sign-in', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });
 
+  it('asks for a code on the lock screen too', async () => {
+    turnOnFor('alice@example.com');
+    signInAs('alice@example.com');
+    const { user } = renderApp('/auth/lock-screen');
+    await user.type(await screen.findByLabelText('Password'), 'helpdesk-demo');
+    await user.click(screen.getByRole('button', { name: 'Unlock' }));
+    await user.type(await screen.findByLabelText('Code'), await code());
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, Alice Example' }),
+    ).toBeInTheDocument();
+  });
+
   it('leads an agent who must use it to the setup first', async () => {
     db.requireTwoStepStaff = true;
     const { user, store } = renderApp('/auth/login');
