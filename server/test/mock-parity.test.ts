@@ -14,11 +14,13 @@ import { agents } from './mock-parity/steps/agents.js';
 import { merging } from './mock-parity/steps/merge.js';
 import { customFields } from './mock-parity/steps/custom-fields.js';
 import { fieldValues } from './mock-parity/steps/field-values.js';
+import { fieldLists } from './mock-parity/steps/field-lists.js';
 import { deleting, live, unauthorized } from './mock-parity/steps/ending.js';
 import { organizations } from './mock-parity/steps/organizations.js';
 import { overview } from './mock-parity/steps/overview.js';
 import { records } from './mock-parity/steps/records.js';
 import { roles } from './mock-parity/steps/roles.js';
+import { assignment } from './mock-parity/steps/assignment.js';
 import { tags } from './mock-parity/steps/tags.js';
 import { threads } from './mock-parity/steps/threads.js';
 import { twoStep } from './mock-parity/steps/two-step.js';
@@ -47,7 +49,9 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['settings: SLA policies, mail channels', admin],
   ['custom fields: definitions', customFields],
   ['custom fields: values on records', fieldValues],
+  ['custom fields: list filters, sort, views and bulk', fieldLists],
   ['roles and desk access: help desks, users', roles],
+  ['automatic assignment: desk rules, availability', assignment],
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
   ["the administrators' gate comes before validation", adminGate],
   ['two-step sign-in, the code step, the requirement, signed-in sessions', twoStep],

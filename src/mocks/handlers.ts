@@ -18,6 +18,7 @@ import { mergeHandlers } from './merge-handlers';
 import { customFieldHandlers } from './custom-field-handlers';
 import { adminHandlers, deactivatedMessage } from './admin-handlers';
 import { afterPassword, twoStepHandlers } from './two-step-handlers';
+import { assignmentHandlers } from './assignment-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -168,6 +169,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...slaHandlers(),
     ...adminHandlers(),
     ...twoStepHandlers(),
+    ...assignmentHandlers(),
     ...liveHandlers(),
     ...bulkViewsHandlers(),
     ...taxonomyHandlers(),

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { LANGUAGES } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
+import { AvailabilityCard } from '../../assignment/components/availability-card';
 import { SessionsSection } from '../components/sessions';
 import { TwoStepSection } from '../components/two-step';
 
@@ -50,6 +51,8 @@ export default function ProfilePage() {
           </Link>
         </div>
       </section>
+      {/* Agents go away and come back here: automatic assignment skips them meanwhile. */}
+      {user.user_is_hde && <AvailabilityCard />}
       <TwoStepSection />
       <SessionsSection />
     </>
