@@ -45,6 +45,7 @@ import { registerStaticSpa } from './plugins/static-spa.js';
 import { createBlobStore, type BlobStore } from './storage/blob-store.js';
 import { agentActionRoutes } from './routes/agent-actions/routes.js';
 import { attachmentRoutes } from './routes/attachments/routes.js';
+import { twoStepRoutes } from './routes/two-step/routes.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { chartsRoutes } from './routes/charts/routes.js';
 import { collectorRoutes } from './routes/collector/routes.js';
@@ -265,6 +266,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await registerJsonCompression(api);
       healthRoutes(api, ctx);
       authRoutes(api, ctx);
+      twoStepRoutes(api, ctx);
       userRoutes(api, ctx);
       publicRoutes(api, ctx);
       // Before the lookups and contact: their forms' answers carry the custom field sets.

@@ -1,19 +1,24 @@
 // The administrators-only operations (`config: { role: 'admin' }`, plugins/auth.ts) are marked
 // `x-role: admin` in the API contract, so the SPA's mocks refuse a non-administrator before
 // validating the input, as the server does (src/mocks/http.ts), without a list of their own.
+// Likewise the operations a session that must set up two-step sign-in first may call
+// (`config: { duringTwoStepSetup: true }`) are marked `x-two-step-setup: allowed`.
 import type { RouteOptions } from 'fastify';
 
 export const ADMIN_ROLE_KEY = 'x-role';
+export const TWO_STEP_SETUP_KEY = 'x-two-step-setup';
 
 /** An onRoute hook (app.ts, before any route) and the contract's transform that uses it. */
 export function adminOperations() {
   const marked = new Set<string>();
+  const duringSetup = new Set<string>();
   const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
   return {
     collect(route: RouteOptions): void {
-      if (route.config?.role !== 'admin') return;
       for (const method of [route.method].flat()) {
-        marked.add(`${method.toLowerCase()} ${openapiPath(route.url)}`);
+        const key = `${method.toLowerCase()} ${openapiPath(route.url)}`;
+        if (route.config?.role === 'admin') marked.add(key);
+        if (route.config?.duringTwoStepSetup === true) duringSetup.add(key);
       }
     },
     mark<T>(document: T): T {
@@ -22,6 +27,9 @@ export function adminOperations() {
         for (const [method, operation] of Object.entries(operations)) {
           if (marked.has(`${method} ${path}`)) {
             Object.assign(operation, { [ADMIN_ROLE_KEY]: 'admin' });
+          }
+          if (duringSetup.has(`${method} ${path}`)) {
+            Object.assign(operation, { [TWO_STEP_SETUP_KEY]: 'allowed' });
           }
         }
       }

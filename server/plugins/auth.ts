@@ -36,6 +36,8 @@ export interface AuthUser {
   language: PublicUser['language'];
   /** The session (JWT jti) this request came with. */
   session_id: string;
+  /** Two-step sign-in is required and not set up yet: only its setup may be called. */
+  two_step_setup_required: boolean;
 }
 
 declare module 'fastify' {
@@ -50,6 +52,11 @@ declare module 'fastify' {
     session?: 'read' | 'write';
     /** Only administrators (`user_is_admin`) may call it: anyone else signed in gets 403. */
     role?: 'admin';
+    /**
+     * A session that must set up two-step sign-in first may call it (the setup itself, the
+     * signed-in user, logout); every other call answers such a session 403.
+     */
+    duringTwoStepSetup?: boolean;
   }
   interface FastifyRequest {
     user?: AuthUser;
@@ -95,7 +102,7 @@ async function resolveSession(
   const { rows } = await ctx.db.query<Omit<AuthUser, 'id'> & { id: string; expires: Date }>(
     prepared(
       `SELECT u.id, u.fullname, u.email, u.user_is_hde, u.user_is_admin, u.items_per_page,
-            u.language, s.jti AS session_id, s.expires
+            u.language, s.jti AS session_id, s.two_step_setup_required, s.expires
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.jti = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires > now()`,
       [claims.jti, claims.sub],
@@ -124,7 +131,31 @@ function authenticate(ctx: AppContext, cached: 'read' | 'write' | undefined) {
     if (!found) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
     request.user = found.user;
     if (found.fromCache && cached === 'write') request.sessionUnconfirmed = true;
+    touchSession(ctx, found.user.session_id, request.log);
   };
+}
+
+/** When this process last marked each session active, ms (bounded: cleared when full). */
+const touched = new Map<string, number>();
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Keeps a session's `last_active` (shown in the user's session list) within a minute of its
+ * last call: at most one UPDATE a minute per session and process, not awaited, and it does not
+ * announce a change to the session caches (migration 041's trigger ignores the column).
+ */
+function touchSession(ctx: AppContext, jti: string, log: FastifyRequest['log']): void {
+  const now = Date.now();
+  if (now - (touched.get(jti) ?? 0) < TOUCH_EVERY_MS) return;
+  if (touched.size >= 10_000) touched.clear();
+  touched.set(jti, now);
+  ctx.db
+    .query(
+      `UPDATE sessions SET last_active = now()
+        WHERE jti = $1 AND last_active < now() - interval '1 minute'`,
+      [jti],
+    )
+    .catch((err: unknown) => log.warn({ err }, 'session last_active not updated'));
 }
 
 /**
@@ -156,8 +187,20 @@ export function authenticateUnlessPublic(ctx: AppContext): (route: RouteOptions)
     const check = checks[route.config?.session ?? 'db'];
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
     const role = route.config?.role === 'admin' ? [requireAdmin] : [];
-    route.onRequest = [check, ...role, ...own];
+    const setup = route.config?.duringTwoStepSetup === true ? [] : [requireTwoStepDone];
+    route.onRequest = [check, ...setup, ...role, ...own];
   };
+}
+
+export const TWO_STEP_SETUP_FIRST =
+  'Set up two-step sign-in first: it is required for your account.';
+
+/** Refuses a session that must set up two-step sign-in first (docs/sign-in.md). */
+async function requireTwoStepDone(request: FastifyRequest): Promise<void> {
+  if (currentUser(request).two_step_setup_required)
+    throw new HttpError(403, TWO_STEP_SETUP_FIRST, undefined, undefined, {
+      two_step_setup_required: true,
+    });
 }
 
 /** A route's `config: { role: 'admin' }`: runs right after the session check, before validation. */

@@ -24,6 +24,7 @@ import { assignment } from './mock-parity/steps/assignment.js';
 import { tags } from './mock-parity/steps/tags.js';
 import { threads } from './mock-parity/steps/threads.js';
 import { webhooks } from './mock-parity/steps/webhooks.js';
+import { twoStep } from './mock-parity/steps/two-step.js';
 import { working } from './mock-parity/steps/working.js';
 
 let sides: Sides;
@@ -55,6 +56,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
   ['webhooks: endpoints, the delivery log, send again', webhooks],
   ["the administrators' gate comes before validation", adminGate],
+  ['two-step sign-in, the code step, the requirement, signed-in sessions', twoStep],
   ['lookups, search and the overview pages', overview],
   ['live events and presence', live],
   [

@@ -39,6 +39,7 @@ const lazyFeatureSagas = [
     [
       authActions.login.type,
       authActions.tokenLogin.type,
+      authActions.loginCode.type,
       authActions.signup.type,
       authActions.logout.type,
       authActions.forgotPassword.type,

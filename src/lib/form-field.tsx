@@ -9,6 +9,8 @@ interface FieldProps<V extends FormikValues> {
   label: string;
   type?: string;
   autoComplete?: string;
+  /** The on-screen keyboard to show (e.g. 'numeric' for a one-time code). */
+  inputMode?: 'numeric' | 'text';
   /** For a <select>: its options. */
   options?: { value: string; label: string }[];
   idPrefix?: string;
@@ -28,6 +30,7 @@ export function FormField<V extends FormikValues>({
   label,
   type = 'text',
   autoComplete,
+  inputMode,
   options,
   idPrefix = 'field',
   hint,
@@ -63,6 +66,7 @@ export function FormField<V extends FormikValues>({
           className={`form-control${error ? ' is-invalid' : ''}`}
           type={type}
           autoComplete={autoComplete}
+          inputMode={inputMode}
           {...common}
         />
       )}

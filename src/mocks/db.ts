@@ -24,6 +24,21 @@ export type MockLink = 'related' | 'parent_of' | 'child_of' | 'duplicate_of' | '
 /** In-memory data mirroring the API (docs/api.md), with the demo accounts. */
 const DEMO_PASSWORD = 'helpdesk-demo';
 
+export interface MockSessionInfo {
+  user_agent: string;
+  created: string;
+  last_active: string;
+  two_step_setup_required: boolean;
+}
+
+export interface MockTwoStep {
+  secret: string;
+  enabled: boolean;
+  lastStep: number | null;
+  /** Unused recovery codes, as typed back (lower case, no dash). */
+  recovery: Set<string>;
+}
+
 interface DbUser extends User {
   password: string;
   confirmed: boolean;
@@ -38,7 +53,15 @@ export interface Db {
    * its account's sessions were ended since (`loggedOut`).
    */
   sessions: Map<string, number>;
+  /** What the session list shows of each session (server: the sessions row, migration 041). */
+  sessionInfo: Map<string, MockSessionInfo>;
   revoked: Set<string>;
+  /** Two-step sign-in by user (server: two_step, two_step_recovery_codes). */
+  twoStep: Map<number, MockTwoStep>;
+  /** Sign-in challenges (the token itself here) → user and expiry (ms). */
+  challenges: Map<string, { userId: number; expires: number }>;
+  /** The administrators' "require two-step for agents and admins". */
+  requireTwoStepStaff: boolean;
   loggedOut: Set<number>;
   /** One-time tokens for confirm/ and reset-password/. */
   confirmTokens: Map<string, number>;
@@ -152,7 +175,11 @@ function freshDb(): Db {
   return {
     users: demoUsers(),
     sessions: new Map(),
+    sessionInfo: new Map(),
     revoked: new Set(),
+    twoStep: new Map(),
+    challenges: new Map(),
+    requireTwoStepStaff: false,
     loggedOut: new Set(),
     confirmTokens: new Map(),
     resetTokens: new Map(),
@@ -263,9 +290,20 @@ export function randomId(): string {
   return Math.random().toString(36).slice(2) + Date.now().toString(36);
 }
 
-export function startSession(userId: number, ttlSeconds?: number): string {
-  const jti = randomId();
+export function startSession(
+  userId: number,
+  ttlSeconds?: number,
+  info: { userAgent?: string; twoStepSetupRequired?: boolean } = {},
+): string {
+  const jti = crypto.randomUUID();
   db.sessions.set(jti, userId);
+  const now = new Date().toISOString();
+  db.sessionInfo.set(jti, {
+    user_agent: info.userAgent ?? '',
+    created: now,
+    last_active: now,
+    two_step_setup_required: info.twoStepSetupRequired ?? false,
+  });
   return makeToken(userId, ttlSeconds, jti);
 }
 

@@ -1,7 +1,7 @@
 import { organizationHandlers } from './organization-handlers';
 import { delay, HttpResponse } from 'msw';
 import type { Language } from '../lib/types';
-import { db, endSessions, findUserByEmail, publicUser, randomId, startSession } from './db';
+import { db, endSessions, findUserByEmail, publicUser, randomId } from './db';
 import { bodyOf, fail, http, ok, sessionOf, unauthorized } from './http';
 import { recordHandlers } from './record-handlers';
 import { attachmentHandlers } from './attachment-handlers';
@@ -18,6 +18,7 @@ import { mergeHandlers } from './merge-handlers';
 import { customFieldHandlers } from './custom-field-handlers';
 import { webhookHandlers } from './webhook-handlers';
 import { adminHandlers, deactivatedMessage } from './admin-handlers';
+import { afterPassword, twoStepHandlers } from './two-step-handlers';
 import { assignmentHandlers } from './assignment-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -53,7 +54,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
       }
       const deactivated = deactivatedMessage(user.id);
       if (deactivated) return fail(403, 'Forbidden', deactivated);
-      return ok({ token: startSession(user.id), user: publicUser(user) });
+      return ok(afterPassword(user, request));
     }),
 
     http.post('/api/logout', ({ request }) => {
@@ -104,7 +105,9 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
       });
       // A taken address answers like a new one (its owner is mailed instead): no second account.
       if (findUserByEmail(email)) return registered;
-      const id = db.nextId++;
+      // Past every id, invited accounts' too (admin-handlers.ts numbers those from the largest).
+      const id = Math.max(db.nextId, ...db.users.map((u) => u.id + 1));
+      db.nextId = id + 1;
       db.users.push({
         id,
         fullname: text(body.fullname).trim(),
@@ -166,6 +169,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...mailHandlers(),
     ...slaHandlers(),
     ...adminHandlers(),
+    ...twoStepHandlers(),
     ...assignmentHandlers(),
     ...liveHandlers(),
     ...bulkViewsHandlers(),

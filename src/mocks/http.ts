@@ -3,7 +3,7 @@ import { createOpenApiHttp } from 'openapi-msw';
 import type { HttpMethod, OpenApiHttpHandlers, OpenApiHttpRequestHandler } from 'openapi-msw';
 import type { components, paths } from '../api/schema';
 import { db, readClaims } from './db';
-import { adminsOnly, invalidFields, needsSession } from './validate';
+import { adminsOnly, allowedDuringTwoStepSetup, invalidFields, needsSession } from './validate';
 
 /** One answer of a mock handler: the operation (as docs/openapi.json names it) and the response. */
 export interface MockAnswer {
@@ -22,6 +22,7 @@ export function observeAnswers(observer: ((answer: MockAnswer) => void) | null):
 const typed = createOpenApiHttp<paths>({ baseUrl: '*' });
 
 const ADMINS_ONLY = 'Only administrators can do this.';
+const TWO_STEP_SETUP_FIRST = 'Set up two-step sign-in first: it is required for your account.';
 
 /**
  * Each handler answers as the server's routes do before their own code runs: 401 without a
@@ -35,6 +36,15 @@ function observed<M extends HttpMethod>(method: M): OpenApiHttpRequestHandler<pa
       const refusal = async () => {
         const session = needsSession(method, String(path)) ? sessionOf(request) : undefined;
         if (session === null) return unauthorized();
+        if (
+          session &&
+          db.sessionInfo.get(session.jti)?.two_step_setup_required &&
+          !allowedDuringTwoStepSetup(method, String(path))
+        ) {
+          return fail(403, 'Forbidden', TWO_STEP_SETUP_FIRST, undefined, {
+            two_step_setup_required: true,
+          });
+        }
         if (adminsOnly(method, String(path)) && !session?.user.user_is_admin) {
           return fail(403, 'Forbidden', ADMINS_ONLY);
         }
@@ -111,6 +121,8 @@ export function sessionOf(request: Request) {
     if (db.loggedOut.has(user.id)) return null;
     db.sessions.set(claims.jti, user.id);
   }
+  const info = db.sessionInfo.get(claims.jti);
+  if (info) info.last_active = new Date().toISOString();
   return { user, jti: claims.jti };
 }
 

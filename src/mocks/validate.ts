@@ -28,6 +28,7 @@ interface Parameter {
 interface Operation {
   security?: unknown[];
   'x-role'?: string;
+  'x-two-step-setup'?: string;
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
 }
@@ -169,4 +170,12 @@ export function needsSession(method: string, path: string): boolean {
  */
 export function adminsOnly(method: string, path: string): boolean {
   return paths[path]?.[method]?.['x-role'] === 'admin';
+}
+
+/**
+ * Whether a session that must set up two-step sign-in first may call it (`x-two-step-setup:
+ * allowed`: the server's `config: { duringTwoStepSetup: true }`); every other call is 403.
+ */
+export function allowedDuringTwoStepSetup(method: string, path: string): boolean {
+  return paths[path]?.[method]?.['x-two-step-setup'] === 'allowed';
 }

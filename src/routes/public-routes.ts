@@ -15,5 +15,9 @@ export const authRoutes: RouteRow[] = [
     page: lazyPage(() => import('../features/auth/pages/reset-password-page')),
   },
   { path: 'lock-screen', page: lazyPage(() => import('../features/auth/pages/lock-screen-page')) },
+  {
+    path: 'two-step-setup',
+    page: lazyPage(() => import('../features/auth/pages/two-step-setup-page')),
+  },
   { path: 'logout', page: lazyPage(() => import('../features/auth/pages/logout-page')) },
 ];

@@ -1,9 +1,7 @@
 // Accounts and sessions: login, logout, register, confirm, forget-password, reset-password.
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
-import { signJwt } from '../../lib/jwt.js';
 import { hashOneTimeToken, newOneTimeToken } from '../../lib/one-time-token.js';
 import {
   M,
@@ -22,11 +20,11 @@ import { routesWith } from '../../lib/typed-routes.js';
 import { acceptedLanguage } from '../../lib/i18n.js';
 import { accountExistsMail, confirmMail, resetMail } from '../../mail/templates.js';
 import { currentUser } from '../../plugins/auth.js';
-import { publicUser } from '../users/public-user.js';
+import { afterPassword } from '../two-step/routes.js';
+import { ACCOUNT_DEACTIVATED, MESSAGES } from './messages.js';
 import * as sql from './sql.js';
 import {
   countAttempt,
-  forgetKeys,
   loginKeys,
   registerKeys,
   resetKeys,
@@ -34,22 +32,7 @@ import {
   type ThrottleKey,
 } from './throttle.js';
 
-/** A deactivated account's answer to its right password (docs/api-admin.md). */
-export const ACCOUNT_DEACTIVATED =
-  'This account has been deactivated. Ask an administrator to reactivate it.';
-
-export const MESSAGES = {
-  invalidCredentials: 'Invalid credentials',
-  unconfirmed: 'Please confirm your email address before logging in.',
-  tooManyAttempts: 'Too many failed login attempts. Try again later.',
-  tooManyRequests: 'Too many requests. Try again later.',
-  loggedOut: 'Logged out',
-  registered: 'Registration successful. Check your email for a confirmation link.',
-  confirmed: 'Your account is confirmed. You can log in now.',
-  resetSent: "We've sent you a link to reset password to your registered email.",
-  resetDone: 'Your password has been reset. You can log in now.',
-  badLink: 'This link is invalid or has expired.',
-} as const;
+export { ACCOUNT_DEACTIVATED, MESSAGES };
 
 const CONFIRM_TOKEN_TTL_MINUTES = 48 * 60;
 const RESET_TOKEN_TTL_MINUTES = 60;
@@ -73,7 +56,9 @@ export function authRoutes(server: FastifyInstance, ctx: AppContext): void {
       config: { public: true },
       schema: {
         tags: ['auth'],
-        summary: 'Log in with email and password; answers a JWT and the user',
+        summary:
+          'Log in with email and password; answers a JWT and the user, or, for an account ' +
+          'with two-step sign-in, a challenge for POST /login/two-step',
         body: {
           type: 'object',
           required: ['str_username', 'str_password'],
@@ -89,9 +74,34 @@ export function authRoutes(server: FastifyInstance, ctx: AppContext): void {
         },
         response: {
           200: ok({
-            type: 'object',
-            required: ['token', 'user'],
-            properties: { token: { type: 'string' }, user: userSchema },
+            anyOf: [
+              {
+                type: 'object',
+                required: ['token', 'user'],
+                properties: {
+                  token: { type: 'string' },
+                  user: userSchema,
+                  two_step_setup_required: {
+                    type: 'boolean',
+                    enum: [true],
+                    description:
+                      'Two-step sign-in is required for this account and not set up: every ' +
+                      'call but its setup answers 403 until it is',
+                  },
+                },
+              },
+              {
+                type: 'object',
+                required: ['two_step', 'challenge'],
+                properties: {
+                  two_step: { type: 'string', enum: ['code'] },
+                  challenge: {
+                    type: 'string',
+                    description: 'Single-use, valid for 5 minutes; not a session',
+                  },
+                },
+              },
+            ],
           }),
           ...errors(400, 401, 403, 429),
         },
@@ -115,21 +125,16 @@ export function authRoutes(server: FastifyInstance, ctx: AppContext): void {
       if (!user.confirmed_at) throw new HttpError(403, MESSAGES.unconfirmed);
       // Also only after the password matched: a stranger cannot learn that the account exists.
       if (user.deactivated_at) throw new HttpError(403, ACCOUNT_DEACTIVATED);
-      await forgetKeys(db, keys.slice(0, 1)); // this account from this address only
-
-      const jti = randomUUID();
-      const iat = Math.floor(Date.now() / 1000);
-      const exp = iat + config.jwtTtlHours * 3600;
-      await sql.insertSession(db, jti, user.id, new Date(exp * 1000));
-      const token = signJwt({ sub: user.id, jti, iat, exp }, await ctx.jwtSecret());
-      request.log.info({ user_id: user.id }, 'login');
-      return success({ token, user: publicUser(user) });
+      const answer = await afterPassword(ctx, request, user);
+      request.log.info({ user_id: user.id, two_step: 'two_step' in answer }, 'login');
+      return success(answer);
     },
   );
 
   app.post(
     '/logout',
     {
+      config: { duringTwoStepSetup: true },
       schema: {
         tags: ['auth'],
         summary: 'Revoke the current session (its token is refused from now on)',

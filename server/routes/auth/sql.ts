@@ -34,19 +34,6 @@ export async function insertUser(
   return rows[0];
 }
 
-export async function insertSession(
-  db: Db,
-  jti: string,
-  userId: string,
-  expires: Date,
-): Promise<void> {
-  await db.query('INSERT INTO sessions (jti, user_id, expires) VALUES ($1, $2, $3)', [
-    jti,
-    userId,
-    expires,
-  ]);
-}
-
 export async function revokeSession(db: Db, jti: string): Promise<void> {
   await db.query('UPDATE sessions SET revoked_at = now() WHERE jti = $1 AND revoked_at IS NULL', [
     jti,

@@ -94,6 +94,7 @@ export function userRoutes(server: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/user/me',
     {
+      config: { duringTwoStepSetup: true },
       schema: {
         tags: ['user'],
         summary: 'The signed-in user',

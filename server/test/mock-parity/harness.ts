@@ -504,10 +504,12 @@ function valueDiffs(mock: Json, real: Json, at: string, out: string[] = []): str
 export type ValuesOf = (data: Json, refs: Refs) => Json;
 
 /**
- * A path or query parameter: a literal, `ref(name)`, each side's own id of `name`, or a function
- * of the side (an id that is not a number, e.g. a webhook delivery's uuid).
+ * A path or query parameter: a literal, each side's own id of a record (`ref`), a text a step
+ * saved (`saved`), or a function of the side (an id that is not a number, e.g. a webhook
+ * delivery's uuid).
  */
-export type Param = string | number | { ref: string } | ((side: Side) => string | number);
+export type Param =
+  string | number | { ref: string } | { saved: string } | ((side: Side) => string | number);
 export const ref = (name: string): { ref: string } => ({ ref: name });
 
 export interface Step {
@@ -564,13 +566,13 @@ export class Scenario {
 
   private urlOf(step: Step, side: Side): string {
     const valueOf = (value: Param) =>
-      String(
-        typeof value === 'function'
-          ? value(side)
-          : typeof value === 'object'
-            ? side.refs.id(value.ref)
-            : value,
-      );
+      typeof value === 'function'
+        ? String(value(side))
+        : typeof value !== 'object'
+          ? String(value)
+          : 'saved' in value
+            ? (side.tokens.get(value.saved) ?? '')
+            : String(side.refs.id(value.ref));
     let url = step.op.slice(step.op.indexOf(' ') + 1);
     url = url.replace(/\{(\w+)\}/g, (_m, name: string) => {
       const value = step.params?.[name];

@@ -13,6 +13,7 @@ import type {
   AdminUserPage,
   DeskAccess,
   Invitation,
+  SignInSettings,
   UserChange,
   UserFields,
   UserFieldsSave,
@@ -92,6 +93,22 @@ function* saveUserFields(action: PayloadAction<UserFieldsSave>): SagaIterator {
   yield call(notifySuccess, 'fieldValues:panel.saved');
 }
 
+function* loadSignInSettings(): SagaIterator {
+  yield call(fillHolder<SignInSettings>, H.signInSettings.actions, adminApi.signInSettings());
+}
+
+function* saveSignInSettings(action: PayloadAction<SignInSettings>): SagaIterator {
+  const result: ApiResult<SignInSettings> = yield call(
+    fillHolder<SignInSettings>,
+    H.saveSignInSettings.actions,
+    adminApi.saveSignInSettings(action.payload),
+    { context: SAVING, handled: [400] },
+  );
+  if (!result.ok) return;
+  yield put(H.signInSettings.actions.succeeded(result.data));
+  yield call(notifySuccess, 'admin:signIn.saved');
+}
+
 export function* adminSaga(): SagaIterator {
   yield all([
     takeLatest(H.adminDesks.actions.requested.type, loadDesks),
@@ -113,5 +130,7 @@ export function* adminSaga(): SagaIterator {
       },
     ),
     takeLatest(H.saveUserFields.actions.requested.type, saveUserFields),
+    takeLatest(H.signInSettings.actions.requested.type, loadSignInSettings),
+    takeLatest(H.saveSignInSettings.actions.requested.type, saveSignInSettings),
   ]);
 }

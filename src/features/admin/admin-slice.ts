@@ -6,6 +6,7 @@ import type {
   AdminUserPage,
   DeskAccess,
   Invitation,
+  SignInSettings,
   UserChange,
   UserFields,
   UserFieldsSave,
@@ -26,4 +27,6 @@ export const adminHolders = {
   userFieldSet: createRequestHolder<CustomFieldSet>('userFieldSet'),
   userFields: createRequestHolder<UserFields, { id: number }>('userFields'),
   saveUserFields: createRequestHolder<UserFields, UserFieldsSave>('saveUserFields'),
+  signInSettings: createRequestHolder<SignInSettings>('signInSettings'),
+  saveSignInSettings: createRequestHolder<SignInSettings, SignInSettings>('saveSignInSettings'),
 };

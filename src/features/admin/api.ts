@@ -1,5 +1,5 @@
 import { api } from '../../lib/api-client';
-import type { DeskAccess, Invitation, UserChange, UserFieldsSave } from './types';
+import type { DeskAccess, Invitation, SignInSettings, UserChange, UserFieldsSave } from './types';
 
 export const adminApi = {
   desks: () => (signal: AbortSignal) => api.get('/api/admin/helpdesks/', { signal }),
@@ -17,4 +17,7 @@ export const adminApi = {
     api.get('/api/users/{id}/fields', { path: { id }, signal }),
   saveUserFields: (s: UserFieldsSave) => (signal: AbortSignal) =>
     api.put('/api/users/{id}/fields', { path: { id: s.id }, body: s.body, signal }),
+  signInSettings: () => (signal: AbortSignal) => api.get('/api/admin/sign-in-settings', { signal }),
+  saveSignInSettings: (body: SignInSettings) => (signal: AbortSignal) =>
+    api.put('/api/admin/sign-in-settings', { body, signal }),
 };

@@ -23,3 +23,6 @@ export interface UserFieldsSave {
   id: number;
   body: ApiBody<'/api/users/{id}/fields', 'put'>;
 }
+
+/** The administrators' sign-in settings (two-step sign-in required for agents and admins). */
+export type SignInSettings = ApiData<'/api/admin/sign-in-settings', 'get'>;

@@ -2,7 +2,11 @@ import { api, type ApiBody, type ApiData } from '../../lib/api-client';
 
 export type LoginData = ApiData<'/api/login', 'post'>;
 
+export type LoginCodeData = ApiData<'/api/login/two-step', 'post'>;
+
 export const authApi = {
+  loginCode: (body: ApiBody<'/api/login/two-step', 'post'>) => (signal: AbortSignal) =>
+    api.post('/api/login/two-step', { body, signal }),
   login: (body: ApiBody<'/api/login', 'post'>) => (signal: AbortSignal) =>
     api.post('/api/login', { body, signal }),
   logout: () => (signal: AbortSignal) => api.post('/api/logout', { signal }),

@@ -1,6 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select, takeLatest } from 'redux-saga/effects';
+import type { RootState } from '../../app/root-reducer';
 import { callApi } from '../../lib/call-api';
 import type { ApiResult } from '../../lib/call-api';
 import i18n, { setLanguage } from '../../lib/i18n';
@@ -9,9 +10,15 @@ import { notifyMessage } from '../../lib/notify';
 import { clearSession, getToken, setStoredUser, setToken } from '../../lib/storage';
 import type { MessageData, User } from '../../lib/types';
 import { authApi } from './api';
-import type { LoginData } from './api';
+import type { LoginCodeData, LoginData } from './api';
 import { authActions, authHolders } from './auth-slice';
-import type { ForgotPasswordPayload, LoginPayload, SignupPayload } from './auth-slice';
+import type {
+  AuthState,
+  ForgotPasswordPayload,
+  LoginCodePayload,
+  LoginPayload,
+  SignupPayload,
+} from './auth-slice';
 
 function safeTarget(from: string | undefined): string {
   if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/auth')) {
@@ -38,8 +45,26 @@ function* loginFlow(action: PayloadAction<LoginPayload>): SagaIterator {
     yield put(authActions.reset());
     return;
   }
-  setToken(login.data.token);
-  setStoredUser(login.data.user);
+  const answer = login.data;
+  if ('challenge' in answer) {
+    // Two-step sign-in: the page asks for a code (the challenge is not a session).
+    yield put(authActions.twoStepNeeded({ challenge: answer.challenge, from }));
+    return;
+  }
+  if (answer.two_step_setup_required) {
+    // Nothing but the setup answers this session until two-step sign-in is on.
+    setToken(answer.token);
+    yield put(authActions.reset());
+    yield call(navigateTo, '/auth/two-step-setup', { replace: true, state: { from } });
+    return;
+  }
+  yield call(completeLogin, answer.token, answer.user, from);
+}
+
+/** A session was answered: keep it, read the user, go where the user was headed. */
+function* completeLogin(token: string, user: User, from: string | undefined): SagaIterator {
+  setToken(token);
+  setStoredUser(user);
   const me: ApiResult<User> = yield call(callApi<User>, authApi.me(), {
     context: 'errors:context.fetchingData',
   });
@@ -47,11 +72,32 @@ function* loginFlow(action: PayloadAction<LoginPayload>): SagaIterator {
     yield put(authActions.reset());
     return;
   }
-  const user = me.data;
-  setStoredUser(user);
-  setLanguage(user.language);
-  yield put(authActions.loginSucceeded(user));
+  setStoredUser(me.data);
+  setLanguage(me.data.language);
+  yield put(authActions.loginSucceeded(me.data));
   yield call(navigateTo, safeTarget(from), { replace: true });
+}
+
+function* loginCodeFlow(action: PayloadAction<LoginCodePayload>): SagaIterator {
+  const twoStep: AuthState['twoStep'] = yield select((state: RootState) => state.auth.twoStep);
+  if (!twoStep) return;
+  const result: ApiResult<LoginCodeData> = yield call(
+    callApi<LoginCodeData>,
+    authApi.loginCode({ challenge: twoStep.challenge, ...action.payload }),
+    { context: 'errors:context.signingIn', handled: [400, 401, 403, 429] },
+  );
+  if (result.ok) {
+    yield call(completeLogin, result.data.token, result.data.user, twoStep.from);
+    return;
+  }
+  if (result.cancelled) return;
+  if (result.error.status === 401 || result.error.status === 403) {
+    // The challenge expired (or the account was deactivated meanwhile): back to the password.
+    yield call(notifyMessage, result.error.message || i18n.t('errors:requestError'));
+    yield put(authActions.cancelTwoStep());
+    return;
+  }
+  yield put(authActions.loginCodeFailed(result.error));
 }
 
 function* tokenLoginFlow(action: PayloadAction<{ token?: string }>): SagaIterator {
@@ -146,6 +192,7 @@ function* resetPasswordFlow(
 export function* authSaga(): SagaIterator {
   yield all([
     takeLatest(authActions.login.type, loginFlow),
+    takeLatest(authActions.loginCode.type, loginCodeFlow),
     takeLatest(authActions.tokenLogin.type, tokenLoginFlow),
     takeLatest(authActions.signup.type, signupFlow),
     takeLatest(authActions.logout.type, logoutFlow),

@@ -19,7 +19,14 @@ export interface AuthState {
   resetPasswordSuccess: string | null;
   /** The server's message after a successful signup (shown on the register page). */
   signupMessage: string | null;
+  /** After a right password for an account with two-step sign-in: the code step's challenge. */
+  twoStep: { challenge: string; from?: string } | null;
+  /** The code step's refusal (a field message, or a wait). */
+  twoStepError: ErrorInfo | null;
 }
+
+/** The code step's answer: a code from the authenticator app or a recovery code. */
+export type LoginCodePayload = { code: string } | { recovery_code: string };
 
 export interface LoginPayload {
   email: string;
@@ -46,6 +53,8 @@ export function initialAuthState(): AuthState {
     registerError: null,
     resetPasswordSuccess: null,
     signupMessage: null,
+    twoStep: null,
+    twoStepError: null,
   };
 }
 
@@ -108,6 +117,25 @@ const authSlice = createSlice({
     tokenLogin: (state, _action: PayloadAction<{ token?: string }>) => {
       state.loading = true;
     },
+    twoStepNeeded: (state, action: PayloadAction<{ challenge: string; from?: string }>) => {
+      state.loading = false;
+      state.twoStep = action.payload;
+      state.twoStepError = null;
+    },
+    loginCode: (state, _action: PayloadAction<LoginCodePayload>) => {
+      state.loading = true;
+      state.twoStepError = null;
+    },
+    loginCodeFailed: (state, action: PayloadAction<ErrorInfo>) => {
+      state.loading = false;
+      state.twoStepError = action.payload;
+    },
+    /** Back to the password (the challenge expired, or the user chose to). */
+    cancelTwoStep: (state) => {
+      state.loading = false;
+      state.twoStep = null;
+      state.twoStepError = null;
+    },
     /** Clears loading, error, signup, login and password flags. */
     reset: (state) => {
       state.loading = false;
@@ -118,6 +146,8 @@ const authSlice = createSlice({
       state.userLoggedIn = false;
       state.passwordReset = false;
       state.resetPasswordSuccess = null;
+      state.twoStep = null;
+      state.twoStepError = null;
     },
   },
   extraReducers: (builder) => {

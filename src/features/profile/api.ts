@@ -1,11 +1,27 @@
-import { api, type ApiBody } from '../../lib/api-client';
+import { api, type ApiBody, type ApiData } from '../../lib/api-client';
 
 export type ProfileUpdate = ApiBody<'/api/user/me', 'put'>;
 export type PasswordChange = ApiBody<'/api/user/me/password', 'post'>;
+export type TwoStepStatus = ApiData<'/api/user/me/two-step', 'get'>;
+export type TwoStepSetup = ApiData<'/api/user/me/two-step/setup', 'post'>;
+export type RecoveryCodes = ApiData<'/api/user/me/two-step/confirm', 'post'>;
+export type TwoStepDisable = ApiBody<'/api/user/me/two-step/disable', 'post'>;
+export type SignedInSession = ApiData<'/api/user/me/sessions', 'get'>[number];
 
 export const profileApi = {
   update: (body: ProfileUpdate) => (signal: AbortSignal) =>
     api.put('/api/user/me', { body, signal }),
   changePassword: (body: PasswordChange) => (signal: AbortSignal) =>
     api.post('/api/user/me/password', { body, signal }),
+  twoStep: () => (signal: AbortSignal) => api.get('/api/user/me/two-step', { signal }),
+  startTwoStep: () => (signal: AbortSignal) => api.post('/api/user/me/two-step/setup', { signal }),
+  confirmTwoStep: (code: string) => (signal: AbortSignal) =>
+    api.post('/api/user/me/two-step/confirm', { body: { code }, signal }),
+  newRecoveryCodes: (code: string) => (signal: AbortSignal) =>
+    api.post('/api/user/me/two-step/recovery-codes', { body: { code }, signal }),
+  disableTwoStep: (body: TwoStepDisable) => (signal: AbortSignal) =>
+    api.post('/api/user/me/two-step/disable', { body, signal }),
+  sessions: () => (signal: AbortSignal) => api.get('/api/user/me/sessions', { signal }),
+  endSession: (id: string) => (signal: AbortSignal) =>
+    api.delete('/api/user/me/sessions/{id}', { path: { id }, signal }),
 };

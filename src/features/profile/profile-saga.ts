@@ -4,14 +4,26 @@ import { all, call, put, takeLatest } from 'redux-saga/effects';
 import { callApi } from '../../lib/call-api';
 import type { ApiResult } from '../../lib/call-api';
 import { setLanguage } from '../../lib/i18n';
+import { FETCHING, fillHolder } from '../../lib/holder-saga';
 import { notifySuccess } from '../../lib/notify';
 import { userUpdated } from '../../lib/session';
 import { setStoredUser } from '../../lib/storage';
 import type { MessageData, User } from '../../lib/types';
 import { profileApi } from './api';
+import type { RecoveryCodes, SignedInSession, TwoStepSetup, TwoStepStatus } from './api';
 import { profileHolders } from './profile-slice';
 
-const { profileSave, passwordChange } = profileHolders;
+const {
+  profileSave,
+  passwordChange,
+  twoStepStatus,
+  twoStepSetup,
+  twoStepConfirm,
+  recoveryCodes,
+  twoStepDisable,
+  signedInSessions,
+  endSession,
+} = profileHolders;
 
 function* saveProfile(action: ReturnType<typeof profileSave.actions.requested>): SagaIterator {
   const result: ApiResult<User> = yield call(callApi<User>, profileApi.update(action.payload), {
@@ -42,12 +54,94 @@ function* changePassword(
     return;
   }
   yield put(passwordChange.actions.succeeded(result.data));
+  yield put(signedInSessions.actions.requested());
   yield call(notifySuccess, 'profile:passwordChanged');
+}
+
+function* loadTwoStep(): SagaIterator {
+  yield call(fillHolder<TwoStepStatus>, twoStepStatus.actions, profileApi.twoStep());
+}
+
+function* startTwoStep(): SagaIterator {
+  yield call(fillHolder<TwoStepSetup>, twoStepSetup.actions, profileApi.startTwoStep(), {
+    context: FETCHING,
+    handled: [409],
+  });
+}
+
+/** A call answered with a field message (400) or a refusal the form shows itself. */
+const FORM_ERRORS = [400, 403, 409, 429] as const;
+
+function* confirmTwoStep(
+  action: ReturnType<typeof twoStepConfirm.actions.requested>,
+): SagaIterator {
+  const result: ApiResult<RecoveryCodes> = yield call(
+    fillHolder<RecoveryCodes>,
+    twoStepConfirm.actions,
+    profileApi.confirmTwoStep(action.payload.code),
+    { context: 'errors:context.savingProfile', handled: FORM_ERRORS },
+  );
+  if (!result.ok) return;
+  yield put(twoStepSetup.actions.reset());
+  yield put(twoStepStatus.actions.requested());
+  yield put(signedInSessions.actions.requested());
+  yield call(notifySuccess, 'profile:twoStep.turnedOn');
+}
+
+function* regenerateCodes(
+  action: ReturnType<typeof recoveryCodes.actions.requested>,
+): SagaIterator {
+  const result: ApiResult<RecoveryCodes> = yield call(
+    fillHolder<RecoveryCodes>,
+    recoveryCodes.actions,
+    profileApi.newRecoveryCodes(action.payload.code),
+    { context: 'errors:context.savingProfile', handled: FORM_ERRORS },
+  );
+  if (result.ok) yield put(twoStepStatus.actions.requested());
+}
+
+function* disableTwoStep(
+  action: ReturnType<typeof twoStepDisable.actions.requested>,
+): SagaIterator {
+  const result: ApiResult<MessageData> = yield call(
+    fillHolder<MessageData>,
+    twoStepDisable.actions,
+    profileApi.disableTwoStep(action.payload),
+    { context: 'errors:context.savingProfile', handled: FORM_ERRORS },
+  );
+  if (!result.ok) return;
+  yield put(twoStepConfirm.actions.reset());
+  yield put(recoveryCodes.actions.reset());
+  yield put(twoStepStatus.actions.requested());
+  yield call(notifySuccess, 'profile:twoStep.turnedOff');
+}
+
+function* loadSessions(): SagaIterator {
+  yield call(fillHolder<SignedInSession[]>, signedInSessions.actions, profileApi.sessions());
+}
+
+function* endOneSession(action: ReturnType<typeof endSession.actions.requested>): SagaIterator {
+  const result: ApiResult<MessageData> = yield call(
+    fillHolder<MessageData>,
+    endSession.actions,
+    profileApi.endSession(action.payload.id),
+    { context: 'errors:context.savingProfile', handled: [404] },
+  );
+  // Gone already (ended elsewhere) or ended now: either way the list is read again.
+  yield put(signedInSessions.actions.requested());
+  if (result.ok) yield call(notifySuccess, 'profile:sessions.ended');
 }
 
 export function* profileSaga(): SagaIterator {
   yield all([
     takeLatest(profileSave.actions.requested.type, saveProfile),
     takeLatest(passwordChange.actions.requested.type, changePassword),
+    takeLatest(twoStepStatus.actions.requested.type, loadTwoStep),
+    takeLatest(twoStepSetup.actions.requested.type, startTwoStep),
+    takeLatest(twoStepConfirm.actions.requested.type, confirmTwoStep),
+    takeLatest(recoveryCodes.actions.requested.type, regenerateCodes),
+    takeLatest(twoStepDisable.actions.requested.type, disableTwoStep),
+    takeLatest(signedInSessions.actions.requested.type, loadSessions),
+    takeLatest(endSession.actions.requested.type, endOneSession),
   ]);
 }

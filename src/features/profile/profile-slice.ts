@@ -1,9 +1,25 @@
 import { createRequestHolder } from '../../lib/request-holder';
 import type { MessageData, User } from '../../lib/types';
-import type { PasswordChange, ProfileUpdate } from './api';
+import type {
+  PasswordChange,
+  ProfileUpdate,
+  RecoveryCodes,
+  SignedInSession,
+  TwoStepDisable,
+  TwoStepSetup,
+  TwoStepStatus,
+} from './api';
 
 /** The profile's response holders: one line each. */
 export const profileHolders = {
   profileSave: createRequestHolder<User, ProfileUpdate>('profileSave'),
   passwordChange: createRequestHolder<MessageData, PasswordChange>('passwordChange'),
+  twoStepStatus: createRequestHolder<TwoStepStatus>('twoStepStatus'),
+  twoStepSetup: createRequestHolder<TwoStepSetup>('twoStepSetup'),
+  /** Confirming the setup and regenerating both answer recovery codes, shown once. */
+  twoStepConfirm: createRequestHolder<RecoveryCodes, { code: string }>('twoStepConfirm'),
+  recoveryCodes: createRequestHolder<RecoveryCodes, { code: string }>('recoveryCodes'),
+  twoStepDisable: createRequestHolder<MessageData, TwoStepDisable>('twoStepDisable'),
+  signedInSessions: createRequestHolder<SignedInSession[]>('signedInSessions'),
+  endSession: createRequestHolder<MessageData, { id: string }>('endSession'),
 };

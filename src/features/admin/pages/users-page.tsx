@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { EmptyState, ErrorState, Loading } from '../../records/components/states';
 import { InviteForm } from '../components/invite-form';
 import { UserFieldsPanel } from '../components/user-fields-panel';
+import { SignInSettings } from '../components/sign-in-settings';
 import { adminHolders } from '../admin-slice';
 import type { AdminUser, UserChange } from '../types';
 
@@ -262,6 +263,7 @@ export default function UsersPage() {
       {fieldsOf && <UserFieldsPanel user={fieldsOf} onClose={() => setFieldsOf(null)} />}
       {body}
       {dialog}
+      <SignInSettings />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { FormField, SubmitButton } from '../../../lib/form-field';
 import { usePageTitle } from '../../../lib/page-title';
 import { LOCK_FROM_KEY } from '../../../lib/storage';
 import { authActions } from '../auth-slice';
+import { CodeStep } from '../components/code-step';
 import { fromState } from './login-page';
 
 /** Shown after the idle period: the user's name, their password, back to where they were. */
@@ -16,7 +17,7 @@ export default function LockScreenPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('lock.heading'));
   const dispatch = useAppDispatch();
-  const { user, loading } = useAppSelector((state) => state.auth);
+  const { user, loading, twoStep } = useAppSelector((state) => state.auth);
   const location = useLocation();
   const from = fromState(location.state) ?? sessionStorage.getItem(LOCK_FROM_KEY) ?? '/home';
 
@@ -37,6 +38,7 @@ export default function LockScreenPage() {
   });
 
   if (!user) return <Navigate to="/auth/login" replace />;
+  if (twoStep) return <CodeStep />;
 
   return (
     <>

@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { FormField, SubmitButton } from '../../../lib/form-field';
 import { usePageTitle } from '../../../lib/page-title';
 import { authActions } from '../auth-slice';
+import { CodeStep } from '../components/code-step';
 
 export function fromState(state: unknown): string | undefined {
   if (state && typeof state === 'object' && 'from' in state) {
@@ -40,6 +41,7 @@ export default function LoginPage() {
   usePageTitle(t('login.heading'));
   const dispatch = useAppDispatch();
   const loading = useAppSelector((state) => state.auth.loading);
+  const twoStep = useAppSelector((state) => state.auth.twoStep);
   const location = useLocation();
   const from = fromState(location.state);
 
@@ -55,6 +57,7 @@ export default function LoginPage() {
     },
   });
 
+  if (twoStep) return <CodeStep />;
   return (
     <>
       <h1 className="h3 mb-1">{t('login.heading')}</h1>

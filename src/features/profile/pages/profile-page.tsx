@@ -5,6 +5,8 @@ import { useAppSelector } from '../../../app/hooks';
 import { LANGUAGES } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { AvailabilityCard } from '../../assignment/components/availability-card';
+import { SessionsSection } from '../components/sessions';
+import { TwoStepSection } from '../components/two-step';
 
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -51,6 +53,8 @@ export default function ProfilePage() {
       </section>
       {/* Agents go away and come back here: automatic assignment skips them meanwhile. */}
       {user.user_is_hde && <AvailabilityCard />}
+      <TwoStepSection />
+      <SessionsSection />
     </>
   );
 }
