@@ -5,6 +5,7 @@ import { runPageAndCount, type PageAndCount } from '../../db/page-and-count.js';
 import type { Db } from '../../db/pool.js';
 import { prepared, type BuiltQuery } from '../../db/prepared.js';
 import type { ObjectType } from '../records/kinds.js';
+import { sharingOrganizations } from '../records/organization-visibility.js';
 import type { SearchFilters } from './routes.js';
 import {
   Params,
@@ -95,8 +96,8 @@ function nextDay(date: string): string {
 
 /**
  * What the viewer may read, as conditions whose matches together are the readable set (each one
- * a branch of a UNION). A regular user reads their own records and those shared with them, and
- * of content also everyone's searchable articles. As separate branches each is a plain scan with
+ * a branch of a UNION). A regular user reads their own records and those shared with them, of
+ * tickets also their sharing organizations', and of content also everyone's searchable articles. As separate branches each is a plain scan with
  * its own index (the owner's, the shares', migration 018's partial index over searchable
  * content) instead of one OR that reads every match of a common word, and no branch joins the
  * matches to a set of ids: with stale statistics that join was planned as a nested loop, one
@@ -109,9 +110,13 @@ function readableSets(p: Params, viewer: Viewer, type: ObjectType): string[] {
   if (viewer.user_is_hde) return [readableBy(p, viewer)];
   const me = p.add(viewer.id);
   const own = `r.owner_id = ${me}::bigint`;
-  const shared = `r.id = ANY (ARRAY(SELECT s.record_id FROM record_shares s WHERE s.user_id = ${me}::bigint))
-                  AND r.owner_id <> ${me}::bigint`;
-  if (type === 'T') return [own, shared];
+  const sharedIds = `ARRAY(SELECT s.record_id FROM record_shares s WHERE s.user_id = ${me}::bigint)`;
+  const shared = `r.id = ANY (${sharedIds}) AND r.owner_id <> ${me}::bigint`;
+  // The tickets of the organizations whose members see each other's (organization-visibility.ts),
+  // through migration 023's company index; none for a user of no such organization.
+  const organization = `r.company_id = ANY (ARRAY(${sharingOrganizations(me)}))
+                  AND r.owner_id <> ${me}::bigint AND NOT r.id = ANY (${sharedIds})`;
+  if (type === 'T') return [own, shared, organization];
   return ['r.searchable', `${own} AND NOT r.searchable`, `${shared} AND NOT r.searchable`];
 }
 

@@ -184,9 +184,7 @@ describe('search by text custom fields', () => {
       title: 'Docking guide',
       fields: { vendor: 'Contoso Dockworks' },
     });
-    await env.db.query('UPDATE records SET searchable = true, status_id = 7 WHERE id = $1', [
-      c.id,
-    ]);
+    await env.db.query('UPDATE records SET searchable = true, status_id = 7 WHERE id = $1', [c.id]);
     expect(await found(bob, 'dockworks', 'C')).toEqual([c.id]);
     expect(await found(agent, 'contoso', 'C')).toEqual([c.id]);
   });
