@@ -17,6 +17,7 @@ import { fieldValues } from './mock-parity/steps/field-values.js';
 import { deleting, live, unauthorized } from './mock-parity/steps/ending.js';
 import { organizations } from './mock-parity/steps/organizations.js';
 import { overview } from './mock-parity/steps/overview.js';
+import { plainAgent } from './mock-parity/steps/plain-agent.js';
 import { records } from './mock-parity/steps/records.js';
 import { roles } from './mock-parity/steps/roles.js';
 import { tags } from './mock-parity/steps/tags.js';
@@ -47,6 +48,10 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['custom fields: definitions', customFields],
   ['custom fields: values on records', fieldValues],
   ['roles and desk access: help desks, users', roles],
+  [
+    "a plain agent: 403 on the administrators' operations, an agent's work as any agent's",
+    plainAgent,
+  ],
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
   ["the administrators' gate comes before validation", adminGate],
   ['lookups, search and the overview pages', overview],
