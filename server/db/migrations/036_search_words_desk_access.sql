@@ -1,5 +1,7 @@
--- Search finds records by their tags and by the values of their text and long-text custom fields
--- (docs/api-overview.md "Full-text search"). The words join the record's vector between the body
+-- Two things: search words from tags and custom fields, and a notification of desk access.
+--
+-- 1. Search finds records by their tags and by the values of their text and long-text custom
+-- fields (docs/api-overview.md "Full-text search"). The words join the record's vector between the body
 -- and the public messages (appended messages stay at the end, migration 021):
 --   tags' names: B (everyone who reads the record sees its tags);
 --   values of active text fields shown to requesters: C;
@@ -150,3 +152,15 @@ CREATE TRIGGER custom_fields_search_update AFTER UPDATE ON custom_fields
 -- The records that already carry tags or field values.
 SELECT rebuild_search_vectors(ARRAY(
   SELECT r.id FROM records r WHERE r.tag_ids <> '{}' OR r.fields <> '{}'));
+
+-- 2. A desk restricted or opened (or made, or deleted), whatever made the change: every API
+-- process's live hub reads again whether some desk is restricted (server/live/hub.ts). While none
+-- is, the hub sends a record's events to every agent without asking the database.
+CREATE FUNCTION helpdesks_access_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('helpdesk_desk_access', '');
+  RETURN NULL;
+END $$;
+CREATE TRIGGER helpdesks_access_notify
+  AFTER INSERT OR DELETE OR UPDATE OF restricted ON helpdesks
+  FOR EACH STATEMENT EXECUTE FUNCTION helpdesks_access_notify();
