@@ -55,11 +55,12 @@ export function queryTerms(q: string): { words: string[]; prefix: string | undef
 /**
  * SQL: the tsquery `query` with every term limited to weights A to C (`'word':ABC`,
  * `'pre':*ABC`): a regular user's search. Weight D holds the values of custom fields only agents
- * see (migration 036), so a requester never finds a record through them. The terms are letters
- * and digits only (queryTerms and the stemmers), so no term holds a quote.
+ * see (migration 036), so a requester never finds a record through them. A term's quotes are
+ * doubled in the text (unaccent makes `ʼ` a quote: `'d''artagnan'`), so a term is read as a
+ * run of non-quotes and doubled quotes.
  */
 const requesterWeights = (query: string) =>
-  `regexp_replace((${query})::text, '''([^'']*)''(:(\\*))?', '''\\1'':\\3ABC', 'g')::tsquery`;
+  `regexp_replace((${query})::text, '''((?:[^'']|'''')*)''(:(\\*))?', '''\\1'':\\3ABC', 'g')::tsquery`;
 
 /**
  * The tsquery for both languages, or undefined when the text has no words at all. `agent`: every
