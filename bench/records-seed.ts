@@ -15,6 +15,19 @@ export const BENCH_TAGS = [
   { id: 5, name: 'security-incident', share: 0.001 },
 ] as const;
 
+/**
+ * The bench's single-choice ticket field (docs/api-records.md "Custom fields"): each value on
+ * its share of the tickets, the rest without a value.
+ */
+export const BENCH_PRODUCT = {
+  key: 'product',
+  choices: [
+    { value: 'printer', share: 0.2 },
+    { value: 'laptop', share: 0.1 },
+    { value: 'badge', share: 0.01 },
+  ],
+} as const;
+
 export interface BenchSize {
   users: number;
   tickets: number;
@@ -144,13 +157,38 @@ export async function seedBench(
     await client.query(`SELECT setval(pg_get_serial_sequence('tags', 'id'), $1)`, [
       BENCH_TAGS.length,
     ]);
+    // The product field's definition (migration 031) and a value on its share of the tickets.
+    await client.query(
+      `INSERT INTO custom_fields (object_type, key, type, label_en, label_es, choices)
+       VALUES ('T', $1, 'single_choice', 'Product', 'Producto', $2::jsonb)`,
+      [
+        BENCH_PRODUCT.key,
+        JSON.stringify(
+          BENCH_PRODUCT.choices.map((c) => ({
+            value: c.value,
+            label_en: c.value,
+            label_es: c.value,
+          })),
+        ),
+      ],
+    );
+    let lower = 0;
+    const productCases = BENCH_PRODUCT.choices.map((c) => {
+      const upper = lower + c.share;
+      const when = `WHEN p < ${upper} THEN '{"${BENCH_PRODUCT.key}": "${c.value}"}'::jsonb`;
+      lower = upper;
+      return when;
+    });
+    const productFields = `(SELECT CASE ${productCases.join(' ')} ELSE '{}'::jsonb END
+                              FROM (SELECT random() + g * 0 AS p) draw)`;
     const tagIds = `array_remove(ARRAY[${BENCH_TAGS.map(
       (t) => `CASE WHEN random() < ${t.share} THEN ${t.id} END`,
     ).join(', ')}], NULL)`;
     await timed(log, `${size.tickets.toLocaleString('en')} tickets`, () =>
       client.query(
         `INSERT INTO records (object_type, title, body, hd_id, status_id, priority_id, company_id,
-                              owner_id, is_draft, created_at, updated_at, assignee_id, tag_ids)
+                              owner_id, is_draft, created_at, updated_at, assignee_id, tag_ids,
+                              fields)
          SELECT 'T', (${sqlArray(SUBJECTS)})[1 + floor(random() * ${SUBJECTS.length})::int] || ' #' || g,
                 '<p>' || (${sqlArray(SENTENCES)})[1 + floor(random() * ${SENTENCES.length})::int]
                   || ' ' || (${sqlArray(SENTENCES)})[1 + floor(random() * ${SENTENCES.length})::int]
@@ -162,7 +200,8 @@ export async function seedBench(
                 ${common},
                 -- Six in ten assigned, to one of the ten agents (the assignee sort's case).
                 CASE WHEN random() < 0.6 THEN $1::bigint + floor(random() * 10)::bigint END,
-                ${tagIds}
+                ${tagIds},
+                ${productFields}
            FROM generate_series(1, $3::int) g`,
         [firstUserId, size.users, size.tickets],
       ),

@@ -24,7 +24,7 @@ import {
   TICKET,
   type RecordKind,
 } from '../server/routes/records/kinds.js';
-import { buildListQueries, type ListFilters } from '../server/routes/records/sql.js';
+import { buildListQueries, withFields, type ListFilters } from '../server/routes/records/sql.js';
 import {
   closedLoop,
   fmt,
@@ -412,6 +412,21 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
           as: 'agent',
           filters: { tag_ids: [1, 2], tag_mode: 'all' },
         },
+        // A single-choice custom field (records-seed.ts BENCH_PRODUCT): a common value, a rare one.
+        {
+          name: 'hd tickets, product "printer" (20%)',
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          filters: { fields: { product: { equals: 'printer' } } },
+        },
+        {
+          name: 'hd tickets, product "badge" (1%)',
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          filters: { fields: { product: { equals: 'badge' } } },
+        },
         { name: 'hd content, page 1', kind: CONTENT, scope: 'hd', as: 'agent' },
         {
           name: `hd content, page ${deepContentPage}, by title`,
@@ -455,7 +470,8 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
           const json = JSON.parse(first.body) as {
             data: { total: number; total_is_capped: boolean; items: unknown[] };
           };
-          const q = buildListQueries(c.kind, people[c.as], {
+          // The custom fields it names are read first, as the route reads them (records/sql.ts).
+          const listRequest = await withFields(sqlPool, c.kind, people[c.as], {
             // The member's organizations, as the route reads them first (records/sql.ts).
             organizations: body.filters.organization_tickets ? [2] : undefined,
             scope: c.scope,
@@ -465,6 +481,7 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
             filters: body.filters,
             now: new Date(),
           });
+          const q = buildListQueries(c.kind, people[c.as], listRequest);
           const { http, direct, inServer } = await sampleCallAndFloor(
             serverProcess,
             url,

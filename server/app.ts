@@ -73,6 +73,7 @@ import { macroRoutes } from './routes/macros/routes.js';
 import { customFieldRoutes } from './routes/custom-fields/routes.js';
 import { organizationRoutes } from './routes/organizations/routes.js';
 import { adminRoutes } from './routes/admin/routes.js';
+import { assignmentRoutes } from './routes/assignment/routes.js';
 import { tagRoutes } from './routes/tags/routes.js';
 
 export interface BuildAppOptions {
@@ -137,6 +138,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         allErrors: true,
         // Keeps each error's schema, where the field's human message lives (errors.ts).
         verbose: true,
+        // A type list (`['string', 'number']`) takes either as sent; anyOf would coerce a number
+        // to the first branch's string (custom field filters, records/field-filters.ts).
+        allowUnionTypes: true,
       },
       plugins: [
         (ajv: Ajv) =>
@@ -287,6 +291,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       organizationRoutes(api, ctx);
       mergeRoutes(api, ctx);
       adminRoutes(api, ctx);
+      assignmentRoutes(api, ctx);
       tagRoutes(api, ctx);
     },
     { prefix: '/api' },

@@ -14,6 +14,8 @@ export interface JobPayloads {
   'sla.check': { recordId: number };
   'sla.sweep': Record<string, never>;
   'sla.recompute': { afterId: number };
+  /** Hand back the tickets of agents away too long (server/assignment/away.ts; cron). */
+  'assignment.away': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -45,5 +47,7 @@ export function jobPolicies(config: Config): Record<JobName, JobPolicy> {
     'sla.check': { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 120 },
     'sla.sweep': { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 300 },
     'sla.recompute': { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 600 },
+    // The next minute's pass comes anyway, and a pass does each hand-back once.
+    'assignment.away': { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 300 },
   };
 }

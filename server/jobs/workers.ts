@@ -11,6 +11,9 @@ import { mailJobHandler } from '../mail/outgoing.js';
 import { clockFromConfig } from '../lib/clock.js';
 import { jwtSecretProvider } from '../lib/jwt-secret.js';
 import { startSlaWorkers } from '../sla/jobs.js';
+import { eventConsumers } from '../events/consumers.js';
+import { startOutboxWorker } from '../events/outbox.js';
+import { startAwayWorker } from '../assignment/away.js';
 import { jobPolicies } from './jobs.js';
 import { createJobQueue } from './queue.js';
 
@@ -58,7 +61,12 @@ export async function startWorkers(
   const stopSla = await startSlaWorkers({ db, config, queue, clock, jwtSecret }, log, {
     concurrency,
   });
+  // Rules and webhooks: what follows a record's change once it has committed.
+  const outboxWorkers = eventConsumers().map((c) => startOutboxWorker(db, c, log));
+  // Agents away too long: their tickets go back to the queue or on (docs/assignment.md).
+  await startAwayWorker({ db, config, queue, clock, jwtSecret }, { concurrency: 1 });
   return async () => {
+    await Promise.all(outboxWorkers.map((w) => w.stop()));
     stopSla();
     await inbound.stop();
     await queue.stop({ graceful: true, timeoutMs: STOP_TIMEOUT_MS });

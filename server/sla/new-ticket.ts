@@ -2,6 +2,7 @@
 // (newTicketSla) instead of inserted and then updated, which wrote the new row a second time
 // through every index, and its id is taken with its defaults, so its wake-up job goes out with
 // the insert.
+import { assignOnEntry } from '../assignment/assign-next.js';
 import { together, type Queryable } from '../db/transaction.js';
 import { TICKET, type RecordRowWithBody } from '../routes/records/kinds.js';
 import {
@@ -15,7 +16,8 @@ import { newTicketSla, startNewTicketSla, type SlaContext } from './recompute.js
 
 /**
  * Inserts a submitted (not draft) ticket with its service-level state and its `created` event
- * (`created`: the event's details); answers its row. `start`: its defaults, when the caller read
+ * (`created`: the event's details), assigned by its desk's rule (docs/assignment.md); answers
+ * its row. `start`: its defaults, when the caller read
  * them already (with its BEGIN).
  */
 export async function insertSubmittedTicket(
@@ -36,5 +38,13 @@ export async function insertSubmittedTicket(
     insertRecord(tx, owner, TICKET, fields, { sla: sla.values, created, id: start.id }),
     startNewTicketSla(tx, ctx, Number(start.id), sla),
   ]);
-  return row;
+  // Only a desk with a rule costs the assignment's round trips (the defaults said which).
+  const agent = start.assigns ? await assignOnEntry(tx, ctx, Number(row.id)) : null;
+  if (!agent) return row;
+  return {
+    ...row,
+    assignee_id: String(agent.id),
+    assignee_name: agent.fullname,
+    version: row.version + 1,
+  };
 }

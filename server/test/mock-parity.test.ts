@@ -14,12 +14,14 @@ import { agents } from './mock-parity/steps/agents.js';
 import { merging } from './mock-parity/steps/merge.js';
 import { customFields } from './mock-parity/steps/custom-fields.js';
 import { fieldValues } from './mock-parity/steps/field-values.js';
+import { fieldLists } from './mock-parity/steps/field-lists.js';
 import { deleting, live, unauthorized } from './mock-parity/steps/ending.js';
 import { organizations } from './mock-parity/steps/organizations.js';
 import { overview } from './mock-parity/steps/overview.js';
 import { plainAgent } from './mock-parity/steps/plain-agent.js';
 import { records } from './mock-parity/steps/records.js';
 import { roles } from './mock-parity/steps/roles.js';
+import { assignment } from './mock-parity/steps/assignment.js';
 import { tags } from './mock-parity/steps/tags.js';
 import { threads } from './mock-parity/steps/threads.js';
 import { working } from './mock-parity/steps/working.js';
@@ -47,11 +49,13 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['settings: SLA policies, mail channels', admin],
   ['custom fields: definitions', customFields],
   ['custom fields: values on records', fieldValues],
+  ['custom fields: list filters, sort, views and bulk', fieldLists],
   ['roles and desk access: help desks, users', roles],
   [
     "a plain agent: 403 on the administrators' operations, an agent's work as any agent's",
     plainAgent,
   ],
+  ['automatic assignment: desk rules, availability', assignment],
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
   ["the administrators' gate comes before validation", adminGate],
   ['lookups, search and the overview pages', overview],

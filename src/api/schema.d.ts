@@ -2,6 +2,155 @@
 // Name the shapes in the features' types.ts: type Ticket = components['schemas']['Ticket'].
 
 export interface paths {
+    "/api/admin/assignment/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ticket desk's assignment rule and away setting, and the agents' availability (administrators only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                agents: components["schemas"]["AgentAvailability"][];
+                                desks: components["schemas"]["AssignmentDesk"][];
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/assignment/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a ticket desk's assignment rule and what happens to the tickets of an agent away too long (administrators only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        away_action: "queue" | "reassign";
+                        away_hours: number | null;
+                        /** @enum {string} */
+                        mode: "off" | "round_robin" | "fewest_open";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AssignmentDesk"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/helpdesks/": {
         parameters: {
             query?: never;
@@ -6069,7 +6218,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        action: "assign" | "status" | "priority" | "move" | "classify" | "tag_add" | "tag_remove" | "delete";
+                        action: "assign" | "status" | "priority" | "move" | "classify" | "tag_add" | "tag_remove" | "field_set" | "delete";
+                        fields?: {
+                            [key: string]: unknown;
+                        };
                         filter?: {
                             filters?: {
                                 assignee_id?: number | ("none" | "me");
@@ -6080,6 +6232,15 @@ export interface paths {
                                 created_from?: string;
                                 /** Format: date */
                                 created_to?: string;
+                                fields?: {
+                                    [key: string]: {
+                                        any_of?: (string | number)[];
+                                        contains?: string;
+                                        equals?: string | number | boolean;
+                                        from?: string | number;
+                                        to?: string | number;
+                                    };
+                                };
                                 hd_id?: number;
                                 is_draft?: boolean;
                                 organization_tickets?: boolean;
@@ -6469,6 +6630,15 @@ export interface paths {
                             created_from?: string;
                             /** Format: date */
                             created_to?: string;
+                            fields?: {
+                                [key: string]: {
+                                    any_of?: (string | number)[];
+                                    contains?: string;
+                                    equals?: string | number | boolean;
+                                    from?: string | number;
+                                    to?: string | number;
+                                };
+                            };
                             hd_id?: number;
                             is_draft?: boolean;
                             shared_with_me?: boolean;
@@ -6482,8 +6652,7 @@ export interface paths {
                         };
                         page?: number;
                         page_size?: number;
-                        /** @enum {string} */
-                        sort?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "title" | "-title" | "status" | "-status" | "id" | "-id";
+                        sort?: string;
                     };
                 };
             };
@@ -6563,6 +6732,15 @@ export interface paths {
                             created_from?: string;
                             /** Format: date */
                             created_to?: string;
+                            fields?: {
+                                [key: string]: {
+                                    any_of?: (string | number)[];
+                                    contains?: string;
+                                    equals?: string | number | boolean;
+                                    from?: string | number;
+                                    to?: string | number;
+                                };
+                            };
                             hd_id?: number;
                             is_draft?: boolean;
                             shared_with_me?: boolean;
@@ -6576,8 +6754,7 @@ export interface paths {
                         };
                         page?: number;
                         page_size?: number;
-                        /** @enum {string} */
-                        sort?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "title" | "-title" | "status" | "-status" | "id" | "-id";
+                        sort?: string;
                     };
                 };
             };
@@ -6860,6 +7037,15 @@ export interface paths {
                             created_from?: string;
                             /** Format: date */
                             created_to?: string;
+                            fields?: {
+                                [key: string]: {
+                                    any_of?: (string | number)[];
+                                    contains?: string;
+                                    equals?: string | number | boolean;
+                                    from?: string | number;
+                                    to?: string | number;
+                                };
+                            };
                             hd_id?: number;
                             is_draft?: boolean;
                             organization_tickets?: boolean;
@@ -6881,8 +7067,7 @@ export interface paths {
                         };
                         page?: number;
                         page_size?: number;
-                        /** @enum {string} */
-                        sort?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "subject" | "-subject" | "status" | "-status" | "priority" | "-priority" | "id" | "-id" | "sla" | "-sla" | "assignee" | "-assignee";
+                        sort?: string;
                     };
                 };
             };
@@ -6962,6 +7147,15 @@ export interface paths {
                             created_from?: string;
                             /** Format: date */
                             created_to?: string;
+                            fields?: {
+                                [key: string]: {
+                                    any_of?: (string | number)[];
+                                    contains?: string;
+                                    equals?: string | number | boolean;
+                                    from?: string | number;
+                                    to?: string | number;
+                                };
+                            };
                             hd_id?: number;
                             is_draft?: boolean;
                             organization_tickets?: boolean;
@@ -6983,8 +7177,7 @@ export interface paths {
                         };
                         page?: number;
                         page_size?: number;
-                        /** @enum {string} */
-                        sort?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "subject" | "-subject" | "status" | "-status" | "priority" | "-priority" | "id" | "-id" | "sla" | "-sla" | "assignee" | "-assignee";
+                        sort?: string;
                     };
                 };
             };
@@ -10338,6 +10531,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/me/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in agent's availability for automatic assignment (agents only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AgentAvailability"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Go away (automatic assignment skips you) or come back (agents only); the time it changed is kept */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        away: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AgentAvailability"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/me/password": {
         parameters: {
             query?: never;
@@ -10465,7 +10773,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        columns: ("title" | "id" | "status" | "priority" | "sla" | "assignee" | "content_type" | "hd" | "owner" | "company" | "channel" | "searchable" | "created" | "updated" | "first_response_due" | "first_responded" | "next_response_due" | "resolution_due" | "resolved")[];
+                        columns: string[];
                         filters: {
                             assignee_id?: number | ("none" | "me");
                             author_id?: number;
@@ -10475,6 +10783,15 @@ export interface paths {
                             created_from?: string;
                             /** Format: date */
                             created_to?: string;
+                            fields?: {
+                                [key: string]: {
+                                    any_of?: (string | number)[];
+                                    contains?: string;
+                                    equals?: string | number | boolean;
+                                    from?: string | number;
+                                    to?: string | number;
+                                };
+                            };
                             hd_id?: number;
                             is_draft?: boolean;
                             organization_tickets?: boolean;
@@ -10630,7 +10947,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        columns: ("title" | "id" | "status" | "priority" | "sla" | "assignee" | "content_type" | "hd" | "owner" | "company" | "channel" | "searchable" | "created" | "updated" | "first_response_due" | "first_responded" | "next_response_due" | "resolution_due" | "resolved")[];
+                        columns: string[];
                         filters: {
                             assignee_id?: number | ("none" | "me");
                             author_id?: number;
@@ -10640,6 +10957,15 @@ export interface paths {
                             created_from?: string;
                             /** Format: date */
                             created_to?: string;
+                            fields?: {
+                                [key: string]: {
+                                    any_of?: (string | number)[];
+                                    contains?: string;
+                                    equals?: string | number | boolean;
+                                    from?: string | number;
+                                    to?: string | number;
+                                };
+                            };
                             hd_id?: number;
                             is_draft?: boolean;
                             organization_tickets?: boolean;
@@ -10886,6 +11212,28 @@ export interface components {
             language: "en" | "es";
             user_is_admin: boolean;
             user_is_hde: boolean;
+        };
+        AgentAvailability: {
+            away: boolean;
+            /**
+             * Format: date-time
+             * @description When the agent last went away or came back; null: never set
+             */
+            changed_at: string | null;
+            fullname: string;
+            id: number;
+        };
+        AssignmentDesk: {
+            /** @enum {string} */
+            away_action: "queue" | "reassign";
+            /** @description An agent away longer than this has their open tickets handed on; null: never */
+            away_hours: number | null;
+            id: number;
+            /** @enum {string} */
+            mode: "off" | "round_robin" | "fewest_open";
+            name: string;
+            parent_id: number | null;
+            restricted: boolean;
         };
         Attachment: {
             content_type: string;
@@ -11144,6 +11492,11 @@ export interface components {
             created_at: string;
             details: {
                 action?: string;
+                /**
+                 * @description assigned by no person: the desk's rule as the ticket entered it, or its assignee was away too long
+                 * @enum {string}
+                 */
+                automatic?: "desk_rule" | "away";
                 /** @description updated: each changed field's value before and after, by name */
                 changes?: {
                     [key: string]: {
@@ -11390,6 +11743,15 @@ export interface components {
                 created_from?: string;
                 /** Format: date */
                 created_to?: string;
+                fields?: {
+                    [key: string]: {
+                        any_of?: (string | number)[];
+                        contains?: string;
+                        equals?: string | number | boolean;
+                        from?: string | number;
+                        to?: string | number;
+                    };
+                };
                 hd_id?: number;
                 is_draft?: boolean;
                 organization_tickets?: boolean;

@@ -9,6 +9,7 @@ import { slaHolders } from '../features/sla/sla-slice';
 import { customFieldsHolders } from '../features/custom-fields/custom-fields-slice';
 import { organizationsHolders } from '../features/organizations/organizations-slice';
 import { adminHolders } from '../features/admin/admin-slice';
+import { assignmentHolders } from '../features/assignment/assignment-slice';
 import { contactHolders } from '../features/contact/contact-slice';
 import { dashboardHolders } from '../features/dashboard/dashboard-slice';
 import { homeHolders } from '../features/home/home-slice';
@@ -43,6 +44,7 @@ const holders = holdersReducer({
   ...customFieldsHolders,
   ...organizationsHolders,
   ...adminHolders,
+  ...assignmentHolders,
   ...contactHolders,
   ...mailChannelsHolders,
   ...tagsHolders,

@@ -8,6 +8,7 @@ import { slaHolders } from '../features/sla/sla-slice';
 import { customFieldsHolders } from '../features/custom-fields/custom-fields-slice';
 import { organizationsHolders } from '../features/organizations/organizations-slice';
 import { adminHolders } from '../features/admin/admin-slice';
+import { assignmentHolders } from '../features/assignment/assignment-slice';
 import { contactHolders } from '../features/contact/contact-slice';
 import { dashboardHolders } from '../features/dashboard/dashboard-slice';
 import { homeHolders } from '../features/home/home-slice';
@@ -80,6 +81,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(adminHolders), () =>
     import('../features/admin/admin-saga').then((m) => m.adminSaga),
+  ),
+  lazySaga(requestedTypes(assignmentHolders), () =>
+    import('../features/assignment/assignment-saga').then((m) => m.assignmentSaga),
   ),
   lazySaga(requestedTypes(detailsHolders), () =>
     import('../features/records/details-saga').then((m) => m.detailsSaga),

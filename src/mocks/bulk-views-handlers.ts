@@ -6,7 +6,10 @@ import type { components } from '../api/schema';
 import { compare } from './category-data';
 import { db, type MockView } from './db';
 import { authed, bodyOf, fail, http, ok } from './http';
-import { listRows } from './record-handlers';
+import { listRows, sortedListRows } from './record-handlers';
+import { listFieldProblems, sortedField } from './custom-field-lists';
+import { VALUE_RULES } from './custom-field-values';
+import { valueFits, VALUE_MESSAGES } from '../features/custom-fields/values';
 
 type Refusal = components['schemas']['BulkRefusal'];
 const CAP = 1000;
@@ -26,6 +29,28 @@ export const BULK_CALL = 'x-mock-bulk';
 
 const invalid = (fields: Record<string, string>) =>
   fail(400, 'Bad Request', 'Validation failed', fields);
+const ONE_FIELD_MESSAGE = 'Send one custom field and its value: { "<key>": value }.';
+const knownSort = (type: 'T' | 'C', sort: string) =>
+  !!sortedField(sort) || SORTS[type].includes(sort.replace(/^-/, ''));
+
+/** `field_set`'s one field and value, checked once (server/routes/bulk/field-value.ts). */
+function bulkFieldProblem(type: 'T' | 'C', fields: unknown): Record<string, string> | null {
+  const entries =
+    fields && typeof fields === 'object' && !Array.isArray(fields) ? Object.entries(fields) : [];
+  if (entries.length !== 1) return { fields: ONE_FIELD_MESSAGE };
+  const [[key, value]] = entries;
+  const f = db.customFields.find((d) => d.object_type === type && d.key === key && d.active);
+  if (!f) return { [`fields.${key}`]: VALUE_RULES.unknown };
+  if (!valueFits(f.type, f.choices, value)) return { [`fields.${key}`]: VALUE_MESSAGES[f.type] };
+  if (
+    f.type === 'agent' &&
+    value !== null &&
+    !db.users.some((u) => u.id === value && u.user_is_hde)
+  ) {
+    return { [`fields.${key}`]: VALUE_MESSAGES.agent };
+  }
+  return null;
+}
 
 type Call = (
   method: string,
@@ -41,6 +66,7 @@ async function dispatch(
   value: number | null,
   id: number,
   version: number,
+  fields?: unknown,
 ): Promise<{ status: number; json: () => Promise<unknown> }> {
   const base = `/api/${path}/${id}/`;
   switch (action) {
@@ -66,6 +92,8 @@ async function dispatch(
       return call('POST', `${base}tags/`, { tag_id: value });
     case 'tag_remove':
       return call('DELETE', `${base}tags/${value}`);
+    case 'field_set':
+      return call('PUT', base, { fields, version });
     default:
       return call('DELETE', base);
   }
@@ -102,9 +130,16 @@ const visibleViews = (me: number) =>
 /** A valid body as stored: trimmed name, a known sort for its kind, shared defaulting to false. */
 function viewInput(b: Record<string, unknown>) {
   const objectType: 'T' | 'C' = b.object_type === 'C' ? 'C' : 'T';
-  if (!SORTS[objectType].includes(String(b.sort).replace(/^-/, ''))) {
+  if (!knownSort(objectType, String(b.sort))) {
     return { error: { sort: SORT_MESSAGE } };
   }
+  const fieldProblems = listFieldProblems(
+    objectType,
+    (b.filters ?? {}) as Record<string, unknown>,
+    String(b.sort),
+    false,
+  );
+  if (fieldProblems) return { error: fieldProblems };
   return {
     input: {
       name: String(b.name).trim(),
@@ -138,7 +173,10 @@ export function bulkViewsHandlers() {
         if ((b.records === undefined) === (b.filter === undefined)) {
           return invalid({ records: 'Send either records or a list filter.' });
         }
-        if (
+        if (action === 'field_set') {
+          const problem = bulkFieldProblem(type, b.fields);
+          if (problem) return invalid(problem);
+        } else if (
           action !== 'delete' &&
           (b.value === undefined || (b.value === null && action !== 'assign'))
         ) {
@@ -149,7 +187,9 @@ export function bulkViewsHandlers() {
         }
         const filter = (b.filter ?? {}) as { filters?: Record<string, unknown>; sort?: string };
         const sort = filter.sort ?? '-created_at';
-        if (!SORTS[type].includes(sort.replace(/^-/, ''))) return invalid({ sort: SORT_MESSAGE });
+        if (!knownSort(type, sort)) return invalid({ sort: SORT_MESSAGE });
+        const fieldProblems = listFieldProblems(type, filter.filters ?? {}, sort, false);
+        if (fieldProblems) return invalid(fieldProblems);
 
         let chosen: { id: number; version?: number }[];
         let capped = false;
@@ -159,10 +199,8 @@ export function bulkViewsHandlers() {
             (r) => !seen.has(r.id) && seen.add(r.id),
           );
         } else {
-          // The hd list with that filter, newest first (as the list shows it).
-          const all = listRows(user, type, 'hd', filter.filters ?? {}).sort(
-            (x, y) => y.created_at.localeCompare(x.created_at) || y.id - x.id,
-          );
+          // The hd list with that filter, in the list's order.
+          const all = sortedListRows(user, type, filter.filters ?? {}, sort);
           capped = all.length > CAP;
           chosen = all.slice(0, CAP).map((r) => ({ id: r.id }));
         }
@@ -201,7 +239,15 @@ export function bulkViewsHandlers() {
                 reason: 'Someone else changed this record after you selected it.',
               };
             } else {
-              const answer = await dispatch(call, path, action, value, one.id, one.version ?? now);
+              const answer = await dispatch(
+                call,
+                path,
+                action,
+                value,
+                one.id,
+                one.version ?? now,
+                b.fields,
+              );
               outcomes[i] = await refusalOf(answer, one.id);
             }
           }
@@ -230,7 +276,10 @@ export function bulkViewsHandlers() {
         return ok(
           visibleViews(user.id).map((v) => ({
             id: v.id,
-            count: listRows(user, v.object_type, 'hd', v.filters).length,
+            // A view whose field is no longer active counts nothing (the server's 400 caught).
+            count: listFieldProblems(v.object_type, v.filters, v.sort, false)
+              ? 0
+              : listRows(user, v.object_type, 'hd', v.filters).length,
             capped: false,
           })),
         );

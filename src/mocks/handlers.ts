@@ -17,6 +17,7 @@ import { detailsHandlers } from './details-handlers';
 import { mergeHandlers } from './merge-handlers';
 import { customFieldHandlers } from './custom-field-handlers';
 import { adminHandlers, deactivatedMessage } from './admin-handlers';
+import { assignmentHandlers } from './assignment-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -164,6 +165,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...mailHandlers(),
     ...slaHandlers(),
     ...adminHandlers(),
+    ...assignmentHandlers(),
     ...liveHandlers(),
     ...bulkViewsHandlers(),
     ...taxonomyHandlers(),

@@ -1,3 +1,4 @@
+import { fieldSortValue, fieldsMatch, listFieldProblems, sortedField } from './custom-field-lists';
 import type {
   ContentItem,
   ContentListItem,
@@ -42,6 +43,7 @@ import { slaOfNewTicket } from './sla-handlers';
 import { solveChildren } from './merge-handlers';
 import { mailFollowers } from './thread-handlers';
 import { workHandlers } from './work-handlers';
+import { assignByRule } from './assignment-handlers';
 import { primaryOrganizationId, sharingOrganizationIds } from './organization-handlers';
 import { carriesTags } from './tag-data';
 import {
@@ -309,6 +311,7 @@ export function listRows(
     }
     if (text && !fold(titleOf(r)).includes(text)) return false;
     if (!carriesTags(r.id, f.tag_ids, f.tag_mode)) return false;
+    if (!fieldsMatch(r.object_type, r.fields as Record<string, unknown>, f.fields)) return false;
     if (r.object_type === 'T') {
       const owner = r.requester_id;
       const latest = db.work.messages
@@ -332,10 +335,27 @@ export function listRows(
 }
 
 /** Sorted as the server's ORDER BY: the column (NULLs last ascending), then the id. */
+/** The hd list's rows for a list selection, in the list's order (bulk actions' filters). */
+export function sortedListRows(
+  user: MockUser,
+  type: ObjectType,
+  filters: Record<string, unknown>,
+  sort: string,
+) {
+  return sortRows(
+    listRows(user, type, 'hd', filters),
+    type === 'T' ? KINDS.ticket : KINDS.content,
+    sort,
+  );
+}
+
 function sortRows(rows: HdRecord[], k: KindInfo, sort: string) {
   const field = k.sorts[sort.replace(/^-/, '')];
   const dir = sort.startsWith('-') ? -1 : 1;
+  const fieldKey = sortedField(sort);
   const valueOf = (r: HdRecord): string | number | null => {
+    // A custom field: its value, nulls last either way (the server's NULLS LAST).
+    if (fieldKey) return fieldSortValue(k.type, fieldKey, r.fields as Record<string, unknown>);
     if (field === 'sla') {
       const s = r.object_type === 'T' ? r.sla : undefined;
       return s && ['ok', 'warning', 'overdue'].includes(s.state) ? s.due_at : null;
@@ -346,8 +366,9 @@ function sortRows(rows: HdRecord[], k: KindInfo, sort: string) {
     const x = valueOf(a);
     const y = valueOf(b);
     if (x !== y) {
-      if (x === null) return dir;
-      if (y === null) return -dir;
+      const last = fieldKey ? 1 : dir;
+      if (x === null) return last;
+      if (y === null) return -last;
       return (x < y ? -1 : 1) * dir;
     }
     return (a.id - b.id) * dir;
@@ -439,6 +460,7 @@ export function recordHandlers() {
           const record = build(k, db.nextRecordId++, user.id, values);
           db.records.push(record);
           logEvent(record.id, user.id, 'created');
+          if (record.object_type === 'T') assignByRule(record);
           return ok(present(user, record));
         }),
       ),
@@ -539,6 +561,8 @@ export function recordHandlers() {
             const pageSize = typeof b.page_size === 'number' ? b.page_size : user.items_per_page;
             const sort = typeof b.sort === 'string' ? b.sort : '-created_at';
             const filters = (b.filters ?? {}) as Record<string, unknown>;
+            const problems = listFieldProblems(k.type, filters, sort, !user.user_is_hde);
+            if (problems) return invalid(problems);
             const rows = sortRows(listRows(user, k.type, scope, filters), k, sort);
             const start = (page - 1) * pageSize;
             // One handler serves both kinds: its items are the kind's list items.

@@ -185,6 +185,13 @@ export const hdeRoutes: RouteRow[] = [
     hdeOnly: true,
     adminOnly: true,
   },
+  // Automatic assignment per desk and the agents' availability: administrators only.
+  {
+    path: 'admin/assignment',
+    page: lazyPage(() => import('../features/assignment/pages/assignment-page')),
+    hdeOnly: true,
+    adminOnly: true,
+  },
   // Custom fields: administrators only.
   {
     path: 'custom-fields',
@@ -246,6 +253,7 @@ export const mainMenu: MenuRow[] = [
   // Administration: administrators only (user_is_admin).
   { labelKey: 'menu.helpdesks', path: '/admin/helpdesks', group: 'admin', adminOnly: true },
   { labelKey: 'menu.users', path: '/admin/users', group: 'admin', adminOnly: true },
+  { labelKey: 'menu.assignment', path: '/admin/assignment', group: 'admin', adminOnly: true },
   {
     labelKey: 'menu.collectorMaintenance',
     path: '/content-collector-maintenance',

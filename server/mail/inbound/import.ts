@@ -11,6 +11,7 @@ import { oneLineText } from '../../lib/one-line.js';
 import { recordEvent } from '../../routes/records/history.js';
 import { insertMessage } from '../../routes/threads/sql.js';
 import { insertSubmittedTicket } from '../../sla/new-ticket.js';
+import { assignOnEntry, enteredDesk } from '../../assignment/assign-next.js';
 import { joinByMailDomain } from '../../routes/organizations/sql.js';
 import { messageEvent, recomputeSla } from '../../sla/recompute.js';
 import { mergedTarget } from '../../routes/merge/sql.js';
@@ -249,8 +250,19 @@ async function reply(
       recordId,
       actorId: user.id,
       action: 'status_changed',
-      details: { from: target.status_name, to },
+      details: { from: target.status_name, to: to.name },
     });
+    // Reopened from a closed status with no assignee: the desk's rule may pick an agent.
+    const reopened = { hd_id: to.hd_id, is_draft: false };
+    if (
+      await enteredDesk(
+        tx,
+        { ...reopened, status_id: target.status_id },
+        { ...reopened, status_id: to.status_id },
+      )
+    ) {
+      await assignOnEntry(tx, m.ctx, recordId);
+    }
   }
   if (m.parsed.messageId) {
     await rememberMessageId(tx, {

@@ -260,13 +260,16 @@ export async function findThreadTarget(
   return rows[0];
 }
 
-/** Reopens a ticket (status `open`); returns the new status name. */
-export async function reopenRecord(q: Queryable, recordId: number): Promise<string> {
-  const { rows } = await q.query<{ name: string }>(
+/** Reopens a ticket (status `open`); returns the new status (name and id) and its desk. */
+export async function reopenRecord(
+  q: Queryable,
+  recordId: number,
+): Promise<{ name: string; status_id: number; hd_id: number }> {
+  const { rows } = await q.query<{ name: string; status_id: number; hd_id: number }>(
     `UPDATE records r SET status_id = s.id, version = r.version + 1, updated_at = now()
        FROM statuses s WHERE r.id = $1 AND s.code = 'open'
-     RETURNING s.name`,
+     RETURNING s.name, s.id AS status_id, r.hd_id`,
     [recordId],
   );
-  return rows[0].name;
+  return rows[0];
 }

@@ -16,6 +16,7 @@ import {
   ok,
   success,
 } from '../../lib/schemas.js';
+import { assignOnEntry } from '../../assignment/assign-next.js';
 import { queueAssigneeMail } from '../../mail/record-mail.js';
 import { currentUser, requestActor, type AuthUser } from '../../plugins/auth.js';
 import { recordEvent } from '../records/history.js';
@@ -141,6 +142,8 @@ function kindRoutes(app: App, ctx: AppContext, kind: RecordKind): void {
             action: 'moved',
             details: { from: r.hd_name, to },
           });
+          // Unassigned, it joins the new desk's queue: the desk's rule may pick an agent.
+          if (kind.type === 'T' && hdId !== r.hd_id) await assignOnEntry(tx, ctx, Number(r.id));
           return true;
         },
       );
@@ -177,6 +180,8 @@ function kindRoutes(app: App, ctx: AppContext, kind: RecordKind): void {
           action: 'duplicated',
           details: { source_id: Number(r.id) },
         });
+        // The copy has no assignee: its desk's rule may give it one (docs/assignment.md).
+        if (kind.type === 'T') await assignOnEntry(tx, ctx, copy);
         return copy;
       });
       return success(await current(ctx, user, kind, copyId));

@@ -14,6 +14,7 @@ export const ACTIONS = [
   'classify',
   'tag_add',
   'tag_remove',
+  'field_set',
   'delete',
 ] as const;
 export type BulkAction = (typeof ACTIONS)[number];
@@ -32,6 +33,8 @@ export interface OneRecord {
   action: BulkAction;
   /** The action's value (an agent, status, priority, help desk, category or tag id); null unassigns. */
   value: number | null;
+  /** `field_set`: the one custom field value to set (`{ key: value }`, null clears it). */
+  fields?: Record<string, unknown>;
   id: number;
   /** The version the agent saw (chosen rows); absent for a list selection. */
   version?: number;
@@ -86,6 +89,9 @@ export async function dispatchOne(app: FastifyInstance, r: OneRecord): Promise<O
       break;
     case 'tag_remove':
       answer = await call('DELETE', `${base}tags/${r.value}`);
+      break;
+    case 'field_set':
+      answer = await call('PUT', base, { fields: r.fields, version });
       break;
     case 'delete':
       answer = await call('DELETE', base);

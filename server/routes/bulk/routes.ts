@@ -16,6 +16,8 @@ import { CONTENT, TICKET } from '../records/kinds.js';
 import { listFiltersSchema, selectMatching, type Selected } from '../records/list-selection.js';
 import { AGENTS_ONLY } from '../records/record-access.js';
 import { ACTIONS, dispatchOne } from './dispatch.js';
+import { sortedField } from '../records/field-filters.js';
+import { checkBulkField } from './field-value.js';
 
 /** The most records one bulk call changes (a list selection beyond it is cut, and said so). */
 export const BULK_CAP = 1000;
@@ -26,6 +28,7 @@ const BULK_PARALLEL = 4;
 export const SELECTION_MESSAGE = 'Send either records or a list filter.';
 export const VALUE_MESSAGE = 'Choose a value for this action.';
 export const NO_PRIORITY_MESSAGE = 'Content items have no priority.';
+export const ONE_FIELD_MESSAGE = 'Send one custom field and its value: { "<key>": value }.';
 const SORT_MESSAGE = 'Sort must be one of the list sorts, optionally with a leading "-".';
 
 const refusalSchema = {
@@ -66,6 +69,14 @@ const bodySchema = {
       minimum: 1,
       maximum: 9007199254740991,
       [M]: VALUE_MESSAGE,
+    },
+    // `field_set`: the one custom field to set, as a record's PUT sends it (null clears it).
+    fields: {
+      type: 'object',
+      minProperties: 1,
+      maxProperties: 1,
+      additionalProperties: true,
+      [M]: ONE_FIELD_MESSAGE,
     },
     records: {
       type: 'array',
@@ -115,7 +126,12 @@ export function bulkRoutes(server: FastifyInstance, ctx: AppContext): void {
       if ((b.records === undefined) === (b.filter === undefined)) {
         throw new HttpError(400, 'Validation failed', { records: SELECTION_MESSAGE });
       }
-      if (
+      if (b.action === 'field_set') {
+        if (!b.fields) throw new HttpError(400, 'Validation failed', { fields: ONE_FIELD_MESSAGE });
+        // The field and its value are checked once here (400 naming `fields.<key>`); each
+        // record's PUT checks them again for that record (its desk, required fields).
+        await checkBulkField(ctx.db, kind.type, b.fields);
+      } else if (
         b.action !== 'delete' &&
         (b.value === undefined || (b.value === null && b.action !== 'assign'))
       ) {
@@ -125,7 +141,7 @@ export function bulkRoutes(server: FastifyInstance, ctx: AppContext): void {
         throw new HttpError(400, 'Validation failed', { action: NO_PRIORITY_MESSAGE });
       }
       const sort = b.filter?.sort ?? '-created_at';
-      if (!Object.hasOwn(kind.sorts, sort.replace(/^-/, ''))) {
+      if (!sortedField(sort) && !Object.hasOwn(kind.sorts, sort.replace(/^-/, ''))) {
         throw new HttpError(400, 'Validation failed', { sort: SORT_MESSAGE });
       }
 
@@ -161,6 +177,7 @@ export function bulkRoutes(server: FastifyInstance, ctx: AppContext): void {
           kind,
           action: b.action,
           value: b.value ?? null,
+          fields: b.fields,
           id: one.id,
           version: one.version,
           current: current.get(one.id),

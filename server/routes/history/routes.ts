@@ -47,6 +47,12 @@ const detailsSchema = {
     sender_verified: { type: 'boolean' },
     target: { type: 'string', enum: ['first_response', 'next_response', 'resolution'] },
     due_at: { type: 'string', format: 'date-time' },
+    automatic: {
+      type: 'string',
+      enum: ['desk_rule', 'away'],
+      description:
+        "assigned by no person: the desk's rule as the ticket entered it, or its assignee was away too long",
+    },
   },
   // A key a newer change records is passed on, not dropped.
   additionalProperties: true,

@@ -2,6 +2,7 @@
 // "Merge and split"). Agents only. Each is one transaction: the moves, the sources' closing, the
 // history of every ticket involved and the service levels commit together or not at all; live
 // events follow from the rows changed (migration 013's triggers).
+import { assignOnEntry } from '../../assignment/assign-next.js';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { withUserTransaction } from '../../db/transaction.js';
@@ -277,6 +278,8 @@ export function mergeRoutes(server: FastifyInstance, ctx: AppContext): void {
         await sql.touch(tx, originalId);
         await recomputeSla(tx, ctx, newId, { backfill: true });
         await recomputeSla(tx, ctx, originalId);
+        // A new ticket in the desk: its rule may give it an agent (docs/assignment.md).
+        await assignOnEntry(tx, ctx, newId);
         return { id: newId, moved_message_ids: messages.map((m) => Number(m.id)) };
       });
       return success(result);

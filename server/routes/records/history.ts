@@ -20,8 +20,12 @@ export const HISTORY_DETAILS = {
   unrelated: ['title'],
   attachment_added: ['file_name'],
   attachment_deleted: ['file_name'],
-  /** `to`: the assignee's name, null when unassigned. */
-  assigned: ['to'],
+  /**
+   * `to`: the assignee's name, null when unassigned. `automatic` when no person did it: the
+   * desk's rule assigned a ticket entering it (`desk_rule`), or an agent away too long had it
+   * handed back or on (`away`; docs/assignment.md).
+   */
+  assigned: ['to', 'automatic'],
   moved: ['from', 'to'],
   /** `copy_id` on the original, `source_id` on the copy. */
   duplicated: ['copy_id', 'source_id'],

@@ -6,6 +6,7 @@ import { M, dateField } from '../../lib/schemas.js';
 import { slaFields, slaFieldsSchema, type SlaColumns } from '../../sla/summary.js';
 import type { Access } from './visibility.js';
 import type { FieldValue } from '../custom-fields/values.js';
+import { fieldFiltersSchema } from './field-filters.js';
 
 export type ObjectType = 'T' | 'C';
 
@@ -90,10 +91,16 @@ export const LIST_COUNT_CAP = 10_000;
 export const TEXT_COUNT_CAP = 1_000;
 
 /** How far a list counts and pages: the first N records. */
-export function listCap(filters: { text?: string; tag_ids?: readonly number[] }): number {
-  // A tag filter's matches are read from the tags' index and checked row by row like a text
-  // filter's: counted to 1,000 as well (docs/performance.md).
-  return filters.text?.trim() || filters.tag_ids?.length ? TEXT_COUNT_CAP : LIST_COUNT_CAP;
+export function listCap(filters: {
+  text?: string;
+  tag_ids?: readonly number[];
+  fields?: Record<string, unknown>;
+}): number {
+  // A tag or custom field filter's matches are read from a GIN index (or the list's own) and
+  // checked row by row like a text filter's: counted to 1,000 as well (docs/performance.md).
+  const narrowed =
+    filters.text?.trim() || filters.tag_ids?.length || Object.keys(filters.fields ?? {}).length;
+  return narrowed ? TEXT_COUNT_CAP : LIST_COUNT_CAP;
 }
 
 export const MESSAGES = {
@@ -471,12 +478,14 @@ export function updateBodySchema<T extends ObjectType, Title extends string, Bod
   } as const;
 }
 
+/** A list's sort: one of the kind's columns or `fields.<key>` (a custom field), `-` for descending. */
 export function sortSchema(k: RecordKind) {
   const names = Object.keys(k.sorts);
   return {
     type: 'string',
-    enum: names.flatMap((n) => [n, `-${n}`]),
-    [M]: `Sort must be one of ${names.join(', ')}, optionally with a leading "-".`,
+    maxLength: 60,
+    pattern: `^-?(${names.join('|')}|fields\\.[a-z][a-z0-9_]{0,49})$`,
+    [M]: `Sort must be one of ${names.join(', ')} or fields.<key>, optionally with a leading "-".`,
   } as const;
 }
 
@@ -561,6 +570,8 @@ export function listBodySchema<T extends ObjectType>(k: KindWith<T>) {
               [M]: TAG_FILTER_MESSAGE,
             },
             tag_mode: { type: 'string', enum: ['any', 'all'], [M]: 'Tag mode must be any or all.' },
+            // Custom field values by key (field-filters.ts).
+            fields: fieldFiltersSchema,
             created_from: dateField('Created from must be a date (YYYY-MM-DD).'),
             created_to: dateField('Created to must be a date (YYYY-MM-DD).'),
             text: {

@@ -3,7 +3,7 @@
 // the hd list shows, in its order, with its authorization.
 import type { Queryable } from '../../db/transaction.js';
 import { CONTENT, TICKET, listBodySchema, type RecordKind, type RecordRow } from './kinds.js';
-import { buildListQueries, type ListFilters } from './sql.js';
+import { buildListQueries, withFields, type ListFilters } from './sql.js';
 import type { Viewer } from './visibility.js';
 
 // A type, not an interface: bulk/routes.ts mixes it with chosen records typed from its schema.
@@ -20,12 +20,13 @@ export async function selectMatching(
   list: { filters: ListFilters; sort: string; now: Date },
   cap: number,
 ): Promise<{ records: Selected[]; capped: boolean }> {
-  const { page } = buildListQueries(kind, viewer, {
+  const req = await withFields(q, kind, viewer, {
     scope: 'hd',
     page: 1,
     pageSize: cap + 1,
     ...list,
   });
+  const { page } = buildListQueries(kind, viewer, req);
   const { rows } = await q.query<RecordRow>(page);
   return {
     records: rows.slice(0, cap).map((r) => ({ id: Number(r.id), version: r.version })),
@@ -40,13 +41,14 @@ export async function countMatching(
   viewer: Viewer,
   list: { filters: ListFilters; now: Date },
 ): Promise<number> {
-  const { count } = buildListQueries(kind, viewer, {
+  const req = await withFields(q, kind, viewer, {
     scope: 'hd',
     page: 1,
     pageSize: 1,
     sort: '-created_at',
     ...list,
   });
+  const { count } = buildListQueries(kind, viewer, req);
   const { rows } = await q.query<{ total: number }>(count);
   return rows[0].total;
 }

@@ -33,6 +33,7 @@ import { deleteRecord } from '../agent-actions/sql.js';
 import { removeStoredFiles } from '../attachments/attach.js';
 import { NOT_FOUND_MESSAGE, READ_ONLY_MESSAGE } from './messages.js';
 import { insertSubmittedTicket } from '../../sla/new-ticket.js';
+import { assignOnEntry, enteredDesk } from '../../assignment/assign-next.js';
 import { recomputeSla } from '../../sla/recompute.js';
 import { solveChildren } from '../merge/solve.js';
 import * as sql from './sql.js';
@@ -290,12 +291,19 @@ function recordRoutes(
             await solveChildren(tx, ctx, user, id, updated.status_id);
           }
         }
+        // A ticket moved, raised or reopened with no assignee gets one by its desk's rule.
+        const assigned =
+          updated &&
+          kind.type === 'T' &&
+          updated.assignee_id === null &&
+          (await enteredDesk(tx, current, updated)) &&
+          (await assignOnEntry(tx, ctx, id));
         if (updated && kind.type === 'T' && slaFieldsChanged(current, updated)) {
           // The due times follow priority, help desk, company and status (docs/sla.md).
           await recomputeSla(tx, ctx, id);
           return sql.getRecord(tx, user, kind.type, id);
         }
-        return updated;
+        return assigned ? sql.getRecord(tx, user, kind.type, id) : updated;
       });
       if (row) return success(toApi(row, ctx.clock.now()));
       // Changed (or removed) between our read and our write.

@@ -37,6 +37,13 @@ import {
 } from '../../sla/policy.js';
 import { SLA_COLUMNS, SLA_SELECT } from '../../sla/summary.js';
 import { TAGS_OF_RECORD } from '../tags/sql.js';
+import {
+  fieldConditions,
+  fieldValueSql,
+  listFields,
+  sortedField,
+  type ListField,
+} from './field-filters.js';
 import { newRecordFields, type FieldValues } from '../custom-fields/record-values.js';
 import {
   overdue,
@@ -168,6 +175,8 @@ export interface NewTicketStart {
   code: string;
   is_closed: boolean;
   policy?: PolicyRow;
+  /** Whether the desk has an assignment rule (docs/assignment.md): the ticket gets an agent. */
+  assigns: boolean;
 }
 
 export async function newTicketDefaults(
@@ -184,11 +193,14 @@ export async function newTicketDefaults(
     code: string;
     is_closed: boolean;
     policy: PolicyJson | null;
+    assigns: boolean;
   }>(
     prepared(
       `SELECT ${NEXT_RECORD_ID} AS id,
               ${desk} AS hd_id, ${company} AS company_id, s.code, s.is_closed,
-              ${matchingPolicySql(desk, '$2::int', company)} AS policy
+              ${matchingPolicySql(desk, '$2::int', company)} AS policy,
+              EXISTS (SELECT 1 FROM desk_assignment d
+                       WHERE d.helpdesk_id = ${desk} AND d.mode <> 'off') AS assigns
          FROM statuses s WHERE s.code = $4`,
       [t.hd_id, t.priority_id, t.company_id, TICKET.initialStatus, requesterId],
     ),
@@ -337,6 +349,11 @@ export interface ListRequest {
    * company index instead of walking every ticket; none given, the list is empty.
    */
   organizations?: number[];
+  /**
+   * The custom fields the filters and the sort name, checked (field-filters.ts listFields):
+   * read first when the list uses any (listRecords).
+   */
+  fields?: Map<string, ListField>;
 }
 
 function escapeLike(text: string): string {
@@ -418,12 +435,27 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
     // The stored folded title, as the trigram index (records_title_trgm_idx, migration 016).
     where.push(`r.title_search LIKE records_search_text(${p.add(`%${escapeLike(text)}%`)})`);
   }
+  const fieldFilters = f.fields ?? {};
+  const fieldFiltered = Object.keys(fieldFilters).length > 0;
+  if (fieldFiltered) where.push(...fieldConditions(p, fieldsOf(req), fieldFilters));
+  // The count's values: the conditions' only (the sort's come after).
+  const whereValues = [...p.values];
 
   const desc = req.sort.startsWith('-');
-  const column = kind.sorts[req.sort.replace(/^-/, '')] ?? 'created_at';
   const dir = desc ? 'DESC' : 'ASC';
-  const orderOf = (t: string) =>
-    column === 'id' ? `${t}.id ${dir}` : `${t}.${column} ${dir}, ${t}.id ${dir}`;
+  const sortKey = sortedField(req.sort);
+  // A custom field's value: no index per field, so the list's matches are sorted (nulls last,
+  // either way), ties by id.
+  const sortField = sortKey ? fieldsOf(req).get(sortKey) : undefined;
+  const fieldSort = sortField ? fieldValueSql(sortField, 'r', p) : undefined;
+  const column = sortField ? 'sort_key' : (kind.sorts[req.sort.replace(/^-/, '')] ?? 'created_at');
+  const orderOf = (t: string) => {
+    if (fieldSort) {
+      const value = t === 'r' ? fieldSort : `${t}.sort_key`;
+      return `${value} ${dir} NULLS LAST, ${t}.id ${dir}`;
+    }
+    return column === 'id' ? `${t}.id ${dir}` : `${t}.${column} ${dir}, ${t}.id ${dir}`;
+  };
   const orderBy = orderOf('r');
   const whereSql = where.join(' AND ');
 
@@ -436,15 +468,18 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
   // instead of one page.
   // A tag filter too: a common tag's matches are best read by walking the sort index, a rare
   // one's from the tags' index, which the plan can tell only from the values.
-  const narrowed = !!text || !!f.created_from || !!f.created_to || tagIds.length > 0;
-  const named = !narrowed && req.page <= NAMED_PAGES;
+  // A custom field filter too (its value decides the plan, like a tag's), and a sort by a field
+  // (its text names the field: a kept plan per field would not be reused).
+  const narrowed =
+    !!text || !!f.created_from || !!f.created_to || tagIds.length > 0 || fieldFiltered;
+  const named = !narrowed && !fieldSort && req.page <= NAMED_PAGES;
   const build = (sql: string, values: unknown[]): BuiltQuery =>
     named ? prepared(sql, values) : { text: sql, values };
   const cap = listCap(f);
   const count = build(
     `SELECT count(*)::int AS total
        FROM (SELECT 1 FROM records r WHERE ${whereSql} LIMIT ${cap + 1}) capped`,
-    [...p.values],
+    whereValues,
   );
   const limit = Math.trunc(req.pageSize);
   const offset = Math.trunc((req.page - 1) * req.pageSize);
@@ -466,7 +501,11 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
   // (one company's month) read every entry until 25 matched: 44,000 at 1M tickets when the
   // order and the range go together. The page's
   // rows carry the capped count, so one statement answers both.
-  const sortColumn = column === 'id' ? '' : `, r.${column}`;
+  const sortColumn = fieldSort
+    ? `, ${fieldSort} AS sort_key`
+    : column === 'id'
+      ? ''
+      : `, r.${column}`;
   const page = pageOf(
     `(WITH m AS MATERIALIZED (SELECT r.id${sortColumn} FROM records r WHERE ${whereSql} LIMIT ${cap + 1}),
           n AS MATERIALIZED (SELECT count(*)::int AS total FROM m)
@@ -482,6 +521,23 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
   return { page, count, countInPage: true, firstPage };
 }
 
+function fieldsOf(req: ListRequest): Map<string, ListField> {
+  if (!req.fields) throw new Error('the list names custom fields: read them first (withFields)');
+  return req.fields;
+}
+
+/** The request with its custom fields read and checked (400 otherwise), when it names any. */
+export async function withFields(
+  db: Queryable,
+  kind: RecordKind,
+  viewer: Viewer,
+  req: ListRequest,
+): Promise<ListRequest> {
+  if (req.fields) return req;
+  const fields = await listFields(db, kind.type, req, !viewer.user_is_hde);
+  return fields ? { ...req, fields } : req;
+}
+
 export async function listRecords(
   db: Db,
   kind: RecordKind,
@@ -491,6 +547,7 @@ export async function listRecords(
   if (req.scope === 'my' && req.filters.organization_tickets && req.organizations === undefined) {
     req = { ...req, organizations: await sharingOrganizationIds(db, viewer.id) };
   }
+  req = await withFields(db, kind, viewer, req);
   return runPageAndCount<RecordRow>(db, buildListQueries(kind, viewer, req));
 }
 

@@ -287,7 +287,7 @@ describe('search/ticket/my', () => {
     expect(res.json().fields).toEqual({
       page: 'Page must be a whole number from 1.',
       page_size: 'Page size must be 1 to 100.',
-      sort: 'Sort must be one of created_at, updated_at, subject, status, priority, id, sla, assignee, optionally with a leading "-".',
+      sort: 'Sort must be one of created_at, updated_at, subject, status, priority, id, sla, assignee or fields.<key>, optionally with a leading "-".',
       'filters.status_id': 'Choose a status.',
       'filters.created_from': 'Created from must be a date (YYYY-MM-DD).',
       'filters.text': 'Text must be at most 200 characters.',
@@ -460,7 +460,7 @@ describe('search/content/my and search/content/hd', () => {
     expect(await c({ sort: 'status', page_size: 1, page: 3 })).toEqual(['Alice printers faq']);
     const bad = await list('content/my', alice.token, { sort: 'priority' });
     expect(bad.json().fields).toEqual({
-      sort: 'Sort must be one of created_at, updated_at, title, status, id, optionally with a leading "-".',
+      sort: 'Sort must be one of created_at, updated_at, title, status, id or fields.<key>, optionally with a leading "-".',
     });
   });
 

@@ -23,7 +23,14 @@ export interface SlaEnv extends TestEnv {
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-export async function startSlaEnv(start: Date): Promise<SlaEnv> {
+/**
+ * `generousPool`: the web pool's limits of startTestEnv (a burst of concurrent calls on a busy
+ * machine waits for a connection instead of failing after the web's 1 s).
+ */
+export async function startSlaEnv(
+  start: Date,
+  opts: { generousPool?: boolean } = {},
+): Promise<SlaEnv> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-sla-'));
   const config: Config = {
@@ -35,7 +42,13 @@ export async function startSlaEnv(start: Date): Promise<SlaEnv> {
     inboundSmtp: false,
     jobPollSeconds: 1,
   };
-  const db = createPool(database.url);
+  const db = opts.generousPool
+    ? createPool(database.url, undefined, {
+        connectTimeoutMs: 10000,
+        statementTimeoutMs: 60000,
+        queryTimeoutMs: 65000,
+      })
+    : createPool(database.url);
   const clock = fixedClock(start);
   const queue = createJobQueue(db, { policies: jobPolicies(config), log: silent, worker: false });
   const app = await buildApp({

@@ -8,6 +8,18 @@ import { liveActions, recordEventSeen } from '../live/live-slice';
 import { bulkViewsApi, type BulkBody, type BulkResult, type SavedView } from './bulk-views-api';
 import type { ViewCount } from './bulk-views-api';
 import { bulkViewsHolders as H, type SaveViewRequest } from './bulk-views-slice';
+import { fillHolder } from '../../lib/holder-saga';
+import { customFieldsApi } from '../custom-fields/api';
+import type { CustomFieldSet } from '../custom-fields/types';
+
+/** The kind's custom field definitions, for the hd lists' filters, columns and bulk bar. */
+function* loadListFields(action: PayloadAction<'T' | 'C'>): SagaIterator {
+  yield call(
+    fillHolder<CustomFieldSet>,
+    H.listFields.actions,
+    customFieldsApi.list(action.payload),
+  );
+}
 
 /** One bulk call; its summary (what succeeded, what was refused and why) is the page's to show. */
 function* runBulk(action: PayloadAction<BulkBody>): SagaIterator {
@@ -89,6 +101,7 @@ export function* bulkViewsSaga(): SagaIterator {
     takeLatest(H.viewCounts.actions.requested.type, loadCounts),
     takeLatest(H.saveView.actions.requested.type, saveView),
     takeLatest(H.deleteView.actions.requested.type, deleteView),
+    takeLatest(H.listFields.actions.requested.type, loadListFields),
     debounce(COUNTS_SETTLE_MS, [recordEventSeen.type, liveActions.resynced.type], recountShown),
   ]);
 }

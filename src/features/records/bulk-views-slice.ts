@@ -1,5 +1,6 @@
 import { createRequestHolder } from '../../lib/request-holder';
 import type { BulkBody, BulkResult, SavedView, ViewCount, ViewInput } from './bulk-views-api';
+import type { CustomFieldSet } from '../custom-fields/types';
 
 /** Saving a view: a new one, or the caller's own one again (`id`). */
 export interface SaveViewRequest {
@@ -14,4 +15,6 @@ export const bulkViewsHolders = {
   viewCounts: createRequestHolder<ViewCount[]>('viewCounts'),
   saveView: createRequestHolder<SavedView, SaveViewRequest>('saveView'),
   deleteView: createRequestHolder<{ id: number }, { id: number }>('deleteView'),
+  /** The custom fields an hd list filters, sorts, shows and bulk-sets by (its kind's set). */
+  listFields: createRequestHolder<CustomFieldSet, 'T' | 'C'>('listFields'),
 };

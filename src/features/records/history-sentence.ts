@@ -84,7 +84,14 @@ const SENTENCES: Record<HistoryAction, Sentence> = {
   unrelated: (d, h) => h('unrelated', { title: str(d.title) }),
   attachment_added: (d, h) => h('attached', { file: str(d.file_name) }),
   attachment_deleted: (d, h) => h('fileDeleted', { file: str(d.file_name) }),
-  assigned: (d, h) => (d.to ? h('assigned', { name: str(d.to) }) : h('unassigned')),
+  // `automatic`: no person did it (docs/assignment.md): the desk's rule, or an agent away too long.
+  assigned: (d, h) => {
+    if (d.automatic === 'desk_rule' && d.to) return h('assignedByRule', { name: str(d.to) });
+    if (d.automatic === 'away') {
+      return d.to ? h('assignedAway', { name: str(d.to) }) : h('unassignedAway');
+    }
+    return d.to ? h('assigned', { name: str(d.to) }) : h('unassigned');
+  },
   moved: (d, h) => h('moved', { from: str(d.from), to: str(d.to) }),
   duplicated: (d, h) =>
     d.copy_id !== undefined

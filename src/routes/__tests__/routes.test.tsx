@@ -96,6 +96,7 @@ describe('route tables', () => {
     expect(section('Administration')).toEqual([
       'Help desks',
       'Agents and users',
+      'Automatic assignment',
       'Collector maintenance',
       'Mail channels',
       'SLA policies',

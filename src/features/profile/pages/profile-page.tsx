@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { LANGUAGES } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
+import { AvailabilityCard } from '../../assignment/components/availability-card';
 
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -29,23 +30,27 @@ export default function ProfilePage() {
     [t('fields.language'), language],
   ];
   return (
-    <section className="card" aria-labelledby="profile-heading">
-      <div className="card-body">
-        <h2 id="profile-heading" className="h4 mb-3">
-          {user.fullname}
-        </h2>
-        <dl className="row mb-3">
-          {rows.map(([label, value]) => (
-            <div key={label} className="col-12 d-flex flex-wrap border-bottom py-2">
-              <dt className="col-sm-4 fw-semibold">{label}</dt>
-              <dd className="col-sm-8 mb-0">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <Link to="/editor" className="btn btn-primary">
-          {t('profile.edit')}
-        </Link>
-      </div>
-    </section>
+    <>
+      <section className="card" aria-labelledby="profile-heading">
+        <div className="card-body">
+          <h2 id="profile-heading" className="h4 mb-3">
+            {user.fullname}
+          </h2>
+          <dl className="row mb-3">
+            {rows.map(([label, value]) => (
+              <div key={label} className="col-12 d-flex flex-wrap border-bottom py-2">
+                <dt className="col-sm-4 fw-semibold">{label}</dt>
+                <dd className="col-sm-8 mb-0">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <Link to="/editor" className="btn btn-primary">
+            {t('profile.edit')}
+          </Link>
+        </div>
+      </section>
+      {/* Agents go away and come back here: automatic assignment skips them meanwhile. */}
+      {user.user_is_hde && <AvailabilityCard />}
+    </>
   );
 }

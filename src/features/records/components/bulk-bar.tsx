@@ -15,6 +15,9 @@ import type { TaxonomyNode } from '../work-types';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { helpdeskOptions, useDropdown, type Option } from './use-dropdown';
 import type { ListSelection } from './use-list-selection';
+import type { CustomField } from '../../custom-fields/types';
+import { BulkFieldValue, bulkFieldValue, NO_VALUE } from './bulk-field-value';
+import { useLabelOf } from './use-list-fields';
 
 /** The most records one bulk call changes (the server's cap, docs/api-bulk-views.md). */
 export const BULK_CAP = 1000;
@@ -108,10 +111,20 @@ interface BulkBarProps {
   onDone: () => void;
   /** The page's rows: the tickets "Merge…" offers to keep. */
   items?: ListItem[];
+  /** The kind's active custom fields: "Set field" offers them. */
+  fields?: CustomField[];
 }
 
 /** Bulk actions on the selected rows (or all matching): one confirmation, then the summary. */
-export function BulkBar({ kind, selection, query, total, onDone, items = [] }: BulkBarProps) {
+export function BulkBar({
+  kind,
+  selection,
+  query,
+  total,
+  onDone,
+  items = [],
+  fields = [],
+}: BulkBarProps) {
   const { t } = useTranslation('records');
   const dispatch = useAppDispatch();
   const holder = useAppSelector((state) => state.holders.bulkAction);
@@ -119,6 +132,11 @@ export function BulkBar({ kind, selection, query, total, onDone, items = [] }: B
   const [value, setValue] = useState('');
   const [asking, setAsking] = useState(false);
   const [merging, setMerging] = useState(false);
+  // "Set field": the field's key and its control's value.
+  const [fieldKey, setFieldKey] = useState('');
+  const [fieldValue, setFieldValue] = useState('');
+  const labelOf = useLabelOf();
+  const field = fields.find((f) => f.key === fieldKey);
   const actionId = useId();
   const valueId = useId();
   const options = useValueOptions(kind, action, bulkDesk(selection, query, items));
@@ -130,6 +148,7 @@ export function BulkBar({ kind, selection, query, total, onDone, items = [] }: B
     'classify',
     'tag_add',
     'tag_remove',
+    ...(fields.length ? (['field_set'] as const) : []),
     'delete',
   ];
   const count = selection.matching ? Math.min(total, BULK_CAP) : selection.count;
@@ -142,7 +161,12 @@ export function BulkBar({ kind, selection, query, total, onDone, items = [] }: B
             : [],
         )
       : [];
-  const ready = action !== '' && (action === 'delete' || value !== '');
+  const ready =
+    action === 'field_set'
+      ? field !== undefined && fieldValue !== ''
+      : action !== '' && (action === 'delete' || value !== '');
+  // A 400 of "Set field" names the field: shown under its value.
+  const fieldError = field ? holder.error?.fields?.[`fields.${field.key}`] : undefined;
 
   // A finished call: the list reloads and the selection goes.
   const done = holder.data;
@@ -165,7 +189,11 @@ export function BulkBar({ kind, selection, query, total, onDone, items = [] }: B
     const body = {
       object_type: kind.type,
       action,
-      ...(action === 'delete' ? {} : { value: value === NOBODY ? null : Number(value) }),
+      ...(action === 'field_set' && field
+        ? { fields: { [field.key]: bulkFieldValue(field, fieldValue) } }
+        : action === 'delete'
+          ? {}
+          : { value: value === NOBODY ? null : Number(value) }),
       ...chosen,
     } as BulkBody;
     dispatch(bulkViewsHolders.bulkAction.actions.requested(body));
@@ -195,6 +223,8 @@ export function BulkBar({ kind, selection, query, total, onDone, items = [] }: B
               onChange={(e) => {
                 setAction(e.target.value as BulkAction | '');
                 setValue('');
+                setFieldKey('');
+                setFieldValue('');
               }}
             >
               <option value="">{t('bulk.chooseAction')}</option>
@@ -205,7 +235,39 @@ export function BulkBar({ kind, selection, query, total, onDone, items = [] }: B
               ))}
             </select>
           </div>
-          {action !== '' && action !== 'delete' && (
+          {action === 'field_set' && (
+            <div>
+              <label htmlFor={valueId} className="form-label small mb-0">
+                {t('bulk.values.field_set')}
+              </label>
+              <select
+                id={valueId}
+                className="form-select form-select-sm"
+                value={fieldKey}
+                onChange={(e) => {
+                  setFieldKey(e.target.value);
+                  setFieldValue('');
+                }}
+              >
+                <option value="">{t('bulk.chooseValue')}</option>
+                {fields.map((f) => (
+                  <option key={f.key} value={f.key}>
+                    {labelOf(f)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {action === 'field_set' && field && (
+            <BulkFieldValue
+              key={field.key}
+              field={field}
+              value={fieldValue}
+              onChange={setFieldValue}
+              error={fieldError}
+            />
+          )}
+          {action !== '' && action !== 'delete' && action !== 'field_set' && (
             <div>
               <label htmlFor={valueId} className="form-label small mb-0">
                 {t(`bulk.values.${action}`)}
@@ -260,7 +322,13 @@ export function BulkBar({ kind, selection, query, total, onDone, items = [] }: B
             ? undefined
             : t('bulk.confirmText', {
                 action: t(`bulk.actions.${action}`),
-                value: options.find((o) => o.value === value)?.label.trim() ?? '',
+                value:
+                  action === 'field_set' && field
+                    ? t('bulk.fieldConfirmValue', {
+                        field: labelOf(field),
+                        value: fieldShown(field, fieldValue, labelOf, t('bulk.noValue')),
+                      })
+                    : (options.find((o) => o.value === value)?.label.trim() ?? ''),
                 count,
               })
         }
@@ -273,6 +341,18 @@ export function BulkBar({ kind, selection, query, total, onDone, items = [] }: B
       {done && <BulkSummary />}
     </>
   );
+}
+
+/** The chosen value as the confirmation names it (a choice by its label). */
+function fieldShown(
+  f: CustomField,
+  raw: string,
+  labelOf: (x: { label_en: string; label_es: string }) => string,
+  none: string,
+): string {
+  if (raw === NO_VALUE) return none;
+  const choice = f.choices.find((c) => c.value === raw);
+  return choice ? labelOf(choice) : raw;
 }
 
 /** What the last bulk call did: how many succeeded, and each refusal with its reason. */

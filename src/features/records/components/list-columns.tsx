@@ -10,6 +10,7 @@ import { MailBadge } from './mail-badge';
 import { PriorityBadge, StatusBadge } from './record-badges';
 import { SlaBadge } from './sla-badge';
 import { TagChips } from '../../tags/components/tag-chips';
+import type { CustomField } from '../../custom-fields/types';
 
 /**
  * One column as list-columns.json describes it (that file is the list of columns: the server's
@@ -93,6 +94,8 @@ function cellOf(spec: ColumnSpec, c: ColumnContext, t: TFunction): Column['cell'
       return (record) => t(`records:channel.${record.channel}`);
     case 'yes':
       return (record) => (fieldOf(record, field) === true ? t('records:list.yes') : '');
+    case 'tags':
+      return (record) => <TagChips tags={record.tags} className="small" />;
     default:
       return field.endsWith('_at')
         ? (record) => {
@@ -119,5 +122,60 @@ export function listColumns(c: ColumnContext, t: TFunction): Column[] {
     sort: sortOf(spec, c.kind),
     byDefault: spec.default === true,
     cell: cellOf(spec, c, t),
+  }));
+}
+
+/** The custom field types a list sorts by (server/routes/records/field-filters.ts). */
+export const SORTABLE_FIELD_TYPES: readonly string[] = [
+  'number',
+  'date',
+  'datetime',
+  'text',
+  'single_choice',
+  'checkbox',
+];
+
+/** A custom field's value as a list cell shows it (choices by label, agents by name). */
+export function fieldValueText(
+  f: CustomField,
+  value: unknown,
+  labelOf: (x: { label_en: string; label_es: string }) => string,
+  t: TFunction,
+  agentName: (id: number) => string | undefined,
+): string {
+  if (value === null || value === undefined) return '';
+  const choice = (v: unknown) => {
+    const c = f.choices.find((x) => x.value === v);
+    return c ? labelOf(c) : String(v);
+  };
+  switch (f.type) {
+    case 'single_choice':
+      return choice(value);
+    case 'multiple_choice':
+      return Array.isArray(value) ? value.map(choice).join(', ') : '';
+    case 'checkbox':
+      return value === true ? t('records:list.yes') : t('records:list.no');
+    case 'datetime':
+      return typeof value === 'string' ? formatDateTimeLocal(value) : '';
+    case 'agent':
+      return typeof value === 'number' ? (agentName(value) ?? `#${value}`) : '';
+    default:
+      return String(value);
+  }
+}
+
+/** Each active custom field as a column (`fields.<key>`; its header sorts when its type does). */
+export function fieldColumns(
+  fields: CustomField[],
+  labelOf: (x: { label_en: string; label_es: string }) => string,
+  t: TFunction,
+  agentName: (id: number) => string | undefined = () => undefined,
+): Column[] {
+  return fields.map((f) => ({
+    key: `fields.${f.key}`,
+    label: labelOf(f),
+    sort: SORTABLE_FIELD_TYPES.includes(f.type) ? `fields.${f.key}` : undefined,
+    byDefault: false,
+    cell: (record) => fieldValueText(f, record.fields?.[f.key], labelOf, t, agentName),
   }));
 }

@@ -6,6 +6,8 @@ import type { Kind } from '../kinds';
 import { helpdeskOptions, useDropdown } from './use-dropdown';
 import type { Option } from './use-dropdown';
 import { TagFilter } from '../../tags/components/tag-filter';
+import { FieldFilters } from './field-filter';
+import { fieldParamNames } from './field-filter-url';
 
 interface Props {
   kind: Kind;
@@ -15,6 +17,8 @@ interface Props {
   onClear: () => void;
   /** The my lists: the 'Shared with me' checkbox (URL shared_with_me=1). */
   sharedWithMe?: boolean;
+  /** The hd lists: the custom field filters (URL cf.<key>=...). */
+  customFields?: boolean;
 }
 
 function Select({
@@ -78,7 +82,9 @@ export function ListFilters(props: Props) {
   const phone = useMediaQuery(PHONE_QUERY);
   const [unfolded, setUnfolded] = useState(false);
   if (!phone) return <FilterForm {...props} />;
-  const active = FILTER_NAMES.filter((name) => props.params.get(name)).length;
+  const active =
+    FILTER_NAMES.filter((name) => props.params.get(name)).length +
+    fieldParamNames(props.params).length;
   const formId = `filters-${props.kind.key}`;
   return (
     <>
@@ -102,6 +108,7 @@ function FilterForm({
   onChange,
   onClear,
   sharedWithMe = false,
+  customFields = false,
   id: formId,
 }: Props & { id?: string }) {
   const { t } = useTranslation('records');
@@ -260,6 +267,7 @@ function FilterForm({
           />
         </div>
         <TagFilter kind={kind} params={params} onChange={onChange} />
+        {customFields && <FieldFilters kind={kind} params={params} onChange={onChange} />}
         {sharedWithMe && (
           <div className="col-sm-6 col-lg-3">
             <div className="form-check mb-1">

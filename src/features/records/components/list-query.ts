@@ -2,6 +2,7 @@ import type { Kind } from '../kinds';
 import columnFile from '../list-columns.json';
 import type { ListKey } from '../records-slice';
 import type { ListFilters, ListQuery } from '../types';
+import { readFieldFilters } from './field-filter-url';
 
 export const DEFAULT_SORT = '-created_at';
 
@@ -53,9 +54,14 @@ export function readRecordId(params: URLSearchParams, name: string): number | nu
   return Number.isInteger(id) && id >= 1 ? id : null;
 }
 
+/** A custom field's sort: `fields.<key>`, `-` for descending (docs/api-records.md "Lists"). */
+export const FIELD_SORT = /^-?fields\.[a-z][a-z0-9_]{0,49}$/;
+
 export function readSort(params: URLSearchParams, kind: Kind): string {
   const sort = params.get('sort') ?? '';
-  return sortNames(kind).includes(sort.replace(/^-/, '')) ? sort : DEFAULT_SORT;
+  return sortNames(kind).includes(sort.replace(/^-/, '')) || FIELD_SORT.test(sort)
+    ? sort
+    : DEFAULT_SORT;
 }
 
 /** Which list a page shows (a list page's props; the first data a route starts). */
@@ -110,6 +116,9 @@ export function readFilters(params: URLSearchParams, kind: Kind): ListFilters {
   if (params.get('shared_with_me') === '1') filters.shared_with_me = true;
   readLinkFilters(params, filters);
   readTagFilters(params, filters);
+  // Custom fields: `cf.<key>=<operator>:<value>` (field-filter-url.ts).
+  const fields = readFieldFilters(params);
+  if (fields) filters.fields = fields;
   const sla = params.get('sla');
   if (kind.type === 'T' && (sla === 'overdue' || sla === 'due_soon')) filters.sla = sla;
   return filters;

@@ -12,12 +12,15 @@ import type { ListItem, ListQuery } from '../types';
 import { NewRecordsBar } from '../../live/new-records-bar';
 import { ListFilters } from './list-filters';
 import { FILTER_PARAMS, listQuery, type ListOf } from './list-query';
+import { fieldParamNames } from './field-filter-url';
 import { useRememberList } from './view/list-context';
 import { Pagination } from './pagination';
 import { BULK_CAP, BulkBar } from './bulk-bar';
 import { ColumnPicker } from './column-picker';
 import { storeColumns, storedColumns } from './column-choice';
-import { listColumns, titleOf, type Column } from './list-columns';
+import { fieldColumns, listColumns, titleOf, type Column } from './list-columns';
+import { useLabelOf, useListFields } from './use-list-fields';
+import { useAssignableAgents } from './work/use-assignable-agents';
 import { RecordCards } from './record-cards';
 import { SaveViewDialog } from './save-view-dialog';
 import { useListCursor } from './use-list-cursor';
@@ -109,7 +112,7 @@ export function RecordListPage({
   const onClear = useCallback(
     () =>
       update((next) => {
-        for (const name of FILTER_PARAMS) next.delete(name);
+        for (const name of [...FILTER_PARAMS, ...fieldParamNames(next)]) next.delete(name);
         next.delete('page');
       }),
     [update],
@@ -138,7 +141,20 @@ export function RecordListPage({
 
   const k = kind.key;
   const hd = listKey.startsWith('HD');
-  const columns = listColumns({ kind, hd, draft, rowLink }, t);
+  // The agents' lists also offer each active custom field as a column (`fields.<key>`).
+  const fields = useListFields(kind, hd);
+  const labelOf = useLabelOf();
+  const choiceList = `${listKey}${draft ? '.draft' : ''}`;
+  const chosen = readColumns(params) ?? storedColumns(userId, choiceList);
+  const agentFieldShown = fields.some(
+    (f) => f.type === 'agent' && (chosen ?? []).includes(`fields.${f.key}`),
+  );
+  const agents = useAssignableAgents(undefined, hd && agentFieldShown);
+  const agentName = (id: number) => agents.find((a) => a.id === id)?.fullname;
+  const columns = [
+    ...listColumns({ kind, hd, draft, rowLink }, t),
+    ...(hd ? fieldColumns(fields, labelOf, t, agentName) : []),
+  ];
   const defaultKeys = columns.filter((c) => c.byDefault && c.key !== 'title').map((c) => c.key);
 
   const data = holder.data;
@@ -149,8 +165,6 @@ export function RecordListPage({
   const cursor = useListCursor(items, rowLink, hd ? selection.toggle : undefined);
   // The columns: the URL's (a link, a saved view), else the ones this user chose for this list
   // last time, else the list's defaults.
-  const choiceList = `${listKey}${draft ? '.draft' : ''}`;
-  const chosen = readColumns(params) ?? storedColumns(userId, choiceList);
   const shownKeys = chosen ?? defaultKeys;
   const shown = columns.filter((c) => c.key === 'title' || shownKeys.includes(c.key));
   const onColumns = (keys: string[]) => {
@@ -312,6 +326,7 @@ export function RecordListPage({
         onChange={onFilter}
         onClear={onClear}
         sharedWithMe={!hd && !draft && !organizationTickets}
+        customFields={hd}
       />
       {!draft && <NewRecordsBar type={kind.type} onReload={load} />}
       {hd && (
@@ -347,6 +362,7 @@ export function RecordListPage({
       {hd && data && (
         <BulkBar
           kind={kind}
+          fields={fields}
           selection={selection}
           query={query}
           total={data.total}
