@@ -20,7 +20,8 @@ export async function buildSearchVectors(client: PoolClient): Promise<void> {
   const start = Date.now();
   await client.query(
     `UPDATE records r
-        SET search_vector = record_search_vector(r.id, r.object_type, r.title, r.body)`,
+        SET search_vector = record_search_vector(r.id, r.object_type, r.title, r.body,
+                                                 r.tag_ids, r.fields)`,
   );
   console.log(`  search vectors: ${((Date.now() - start) / 1000).toFixed(1)} s`);
 }

@@ -1,11 +1,13 @@
 // Demo data: two helpdesk agents (the first an administrator) and two regular users, all confirmed, and their tickets and
-// content items (seed-records.ts), with every feature shown at least once (seed-work.ts: shares,
+// content items (seed-records.ts), an organization whose two members see each other's tickets
+// (seed-organization.ts), with every feature shown at least once (seed-work.ts: shares,
 // a followed ticket, a ticket that came in by mail, assignees, macros, saved views; service
 // levels below, so some tickets are overdue and the pending ones paused). Idempotent: existing
 // accounts (matched by email) are left as they are, and the records are loaded once.
 import type { PasswordHasher } from '../lib/passwords.js';
 import type { Db } from './pool.js';
 import { seedDemoSla } from '../sla/seed.js';
+import { demoOrganizationText, seedDemoOrganization } from './seed-organization.js';
 import { seedDemoRecords } from './seed-records.js';
 
 export const DEMO_ACCOUNTS = [
@@ -49,6 +51,7 @@ export async function seedDemo(
     agent: idOf('agent@example.com'),
     agent2: idOf('agent2@example.com'),
   });
+  created.push(...(await seedDemoOrganization(db, hasher, password)));
   await seedMailChannels(db);
   await seedDemoSla(db);
   return created;
@@ -74,5 +77,7 @@ export function demoAccountsText(password: string): string {
     (a) =>
       `  ${a.email.padEnd(20)} ${a.user_is_admin ? 'administrator and helpdesk agent (user_is_admin)' : a.user_is_hde ? 'helpdesk agent (user_is_hde)' : 'regular user'}`,
   );
-  return ['Demo accounts (password: ' + password + '):', ...lines].join('\n');
+  return ['Demo accounts (password: ' + password + '):', ...lines, demoOrganizationText()].join(
+    '\n',
+  );
 }

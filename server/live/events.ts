@@ -7,6 +7,8 @@ import { ref } from '../lib/schemas.js';
 
 export const EVENTS_CHANNEL = 'helpdesk_events';
 export const PRESENCE_CHANNEL = 'helpdesk_presence';
+/** A desk's restriction changed (migration 036's trigger on helpdesks); no payload. */
+export const DESK_ACCESS_CHANNEL = 'helpdesk_desk_access';
 
 const kind = {
   type: 'string',

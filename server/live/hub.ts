@@ -3,13 +3,16 @@
 // restricted to members they are not one of, a regular user only those of records they own or
 // that are shared with them (or of their organization, when it shares its tickets), and never an
 // internal (work-log) one. One desk query and one share query per event cover every connected
-// agent and regular user, so the cost does not grow with the number of streams. Events are
+// agent and regular user, so the cost does not grow with the number of streams; the desk query
+// runs only while some desk is restricted (a flag kept from the desk-access notifications), so
+// with none an event to agents costs no query at all. Events are
 // handled one at a time, in the order the database sent them. Presence (who is viewing, who is
 // typing) is kept in memory by every process from the same notifications, and expires unless
 // re-sent.
 import type { Db } from '../db/pool.js';
 import type { AuthUser } from '../plugins/auth.js';
 import {
+  DESK_ACCESS_CHANNEL,
   EVENTS_CHANNEL,
   PRESENCE_CHANNEL,
   parseChange,
@@ -77,6 +80,22 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
   const presence = new Map<number, { ownerId: number; people: Map<number, Present> }>();
   let queue: Promise<void> = Promise.resolve();
   let timers: NodeJS.Timeout[] = [];
+  /**
+   * Whether some desk is restricted. Read once listening, again on every desk-access notification
+   * (migration 036's trigger on helpdesks, whatever made the change) and after a reconnect (one
+   * may have been missed); in the event queue, so an event after a change is judged by it.
+   * Undefined while not known: the desk query runs, as it would with a restricted desk.
+   */
+  let someDeskRestricted: boolean | undefined;
+  let deskAccessRead = false;
+
+  async function readDeskAccess(): Promise<void> {
+    someDeskRestricted = undefined;
+    const { rows } = await opts.db.query<{ restricted: boolean }>(
+      'SELECT EXISTS (SELECT 1 FROM helpdesks WHERE restricted) AS restricted',
+    );
+    someDeskRestricted = rows[0].restricted;
+  }
 
   /** The streams that may see the record: one share query when regular users are connected. */
   async function audience(
@@ -94,7 +113,10 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
       else if (c.user.id === ownerId) out.push(c);
       else others.add(c.user.id);
     }
-    if (agents.size > 0) {
+    if (agents.size > 0 && someDeskRestricted === false) {
+      // No desk is restricted: every agent sees every record.
+      for (const c of clients) if (agents.has(c.user.id) && c.user.user_is_hde) out.push(c);
+    } else if (agents.size > 0) {
       // The lists' rule (records/visibility.ts): a restricted desk's records reach its members only.
       const { rows } = await opts.db.query<{ user_id: string }>(
         `SELECT a.user_id FROM unnest($2::bigint[]) AS a(user_id)
@@ -219,16 +241,21 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
 
   const listener: LiveListener = createLiveListener({
     url: opts.url,
-    channels: [EVENTS_CHANNEL, PRESENCE_CHANNEL],
+    channels: [EVENTS_CHANNEL, PRESENCE_CHANNEL, DESK_ACCESS_CHANNEL],
     log: opts.log,
     minRetryMs: opts.minRetryMs,
     maxRetryMs: opts.maxRetryMs,
     onNotification: (channel, payload) =>
       enqueue(() =>
-        channel === PRESENCE_CHANNEL ? applyPresence(payload) : deliverChange(payload),
+        channel === DESK_ACCESS_CHANNEL
+          ? readDeskAccess()
+          : channel === PRESENCE_CHANNEL
+            ? applyPresence(payload)
+            : deliverChange(payload),
       ),
     // Events sent while nobody listened are lost: the browsers reload what they show.
     onReconnect: () => {
+      enqueue(readDeskAccess);
       const frame = sseFrame('resync', {});
       for (const c of clients) c.write(frame);
     },
@@ -247,6 +274,11 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     subscribe: async (client) => {
       // Listening starts with the first stream: a process nobody streams from holds no connection.
       await listener.start();
+      // Read once listening: a change from then on is heard.
+      if (!deskAccessRead) {
+        deskAccessRead = true;
+        enqueue(readDeskAccess);
+      }
       startTimers();
       clients.add(client);
       return () => clients.delete(client);

@@ -18,6 +18,7 @@ import { fieldLists } from './mock-parity/steps/field-lists.js';
 import { deleting, live, unauthorized } from './mock-parity/steps/ending.js';
 import { organizations } from './mock-parity/steps/organizations.js';
 import { overview } from './mock-parity/steps/overview.js';
+import { plainAgent } from './mock-parity/steps/plain-agent.js';
 import { records } from './mock-parity/steps/records.js';
 import { roles } from './mock-parity/steps/roles.js';
 import { assignment } from './mock-parity/steps/assignment.js';
@@ -52,6 +53,10 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['custom fields: values on records', fieldValues],
   ['custom fields: list filters, sort, views and bulk', fieldLists],
   ['roles and desk access: help desks, users', roles],
+  [
+    "a plain agent: 403 on the administrators' operations, an agent's work as any agent's",
+    plainAgent,
+  ],
   ['automatic assignment: desk rules, availability', assignment],
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
   ['webhooks: endpoints, the delivery log, send again', webhooks],

@@ -10,7 +10,7 @@ import { db } from './db';
 import { authed, bodyOf, fail, http, ok, type MockUser } from './http';
 import { listItem, listRows } from './record-handlers';
 import { CONTENT_TYPES, fold, HELPDESKS, PRIORITIES, STATUSES } from './records-data';
-import { carriesTags } from './tag-data';
+import { carriesTags, tagsOf } from './tag-data';
 
 type User = MockUser;
 
@@ -93,6 +93,25 @@ const threadText = (r: HdRecord) =>
         .join(' ')
     : '';
 
+/**
+ * The values of a record's active text and long-text fields, those shown to requesters
+ * (`shown`) or those only agents see (server: migration 036).
+ */
+function fieldText(r: HdRecord, shown: boolean): string {
+  const values = (r.fields ?? {}) as Record<string, unknown>;
+  return db.customFields
+    .filter(
+      (f) =>
+        f.object_type === r.object_type &&
+        f.active &&
+        f.shown_to_requesters === shown &&
+        (f.type === 'text' || f.type === 'long_text') &&
+        typeof values[f.key] === 'string',
+    )
+    .map((f) => values[f.key] as string)
+    .join(' ');
+}
+
 function searchQuery(user: User, body: Record<string, unknown>) {
   const q = String(body.q).trim();
   if (!q)
@@ -125,11 +144,17 @@ function searchQuery(user: User, body: Record<string, unknown>) {
     .filter((r) => typeof f.created_to !== 'string' || r.created_at.slice(0, 10) <= f.created_to)
     .map((r) => {
       const inTitle = match(titleOf(r));
-      const inBody = match(htmlToText(bodyOfRecord(r)));
-      const inThread = match(threadText(r));
-      const all = inTitle.every((hit, i) => hit || inBody[i] || inThread[i]);
+      const inBody = match(
+        `${htmlToText(bodyOfRecord(r))} ${tagsOf(r.id)
+          .map((t) => t.name)
+          .join(' ')}`,
+      );
+      const inThread = match(`${threadText(r)} ${fieldText(r, true)}`);
+      // Fields only agents see: agents alone match them (the server's weight D).
+      const inHidden = match(user.user_is_hde ? fieldText(r, false) : '');
+      const all = inTitle.every((hit, i) => hit || inBody[i] || inThread[i] || inHidden[i]);
       const weights = inTitle.map((hit, i): number =>
-        hit ? 1 : inBody[i] ? 0.4 : inThread[i] ? 0.2 : 0,
+        hit ? 1 : inBody[i] ? 0.4 : inThread[i] ? 0.2 : inHidden[i] ? 0.1 : 0,
       );
       return { r, all, rank: weights.reduce((a, b) => a + b, 0) };
     })

@@ -47,14 +47,7 @@ export async function deferSearch(q: Queryable, on: boolean): Promise<void> {
 
 /** Rebuilds the search vectors of tickets whose threads moved (once each, after the move). */
 export async function rebuildSearch(q: Queryable, ids: number[]): Promise<void> {
-  await q.query(
-    `UPDATE records r
-        SET search_vector = record_words(r.title, r.body, t.messages),
-            search_message_chars = coalesce(length(t.messages), 0)
-       FROM (SELECT id, record_message_text(id) AS messages FROM unnest($1::bigint[]) AS u(id)) t
-      WHERE r.id = t.id AND r.object_type = 'T'`,
-    [ids],
-  );
+  await q.query('SELECT rebuild_search_vectors($1::bigint[])', [ids]);
 }
 
 /**

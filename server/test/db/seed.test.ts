@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONTENT, DEMO_TICKETS } from '../../db/seed-records.js';
 import { DEMO_MACROS, DEMO_MAIL_TICKET, DEMO_VIEWS } from '../../db/seed-work.js';
-import { DEMO_ACCOUNTS, seedDemo } from '../../db/seed.js';
+import { DEMO_ACCOUNTS, demoAccountsText, seedDemo } from '../../db/seed.js';
+import { DEMO_ORGANIZATION, DEMO_ORGANIZATION_ACCOUNTS } from '../../db/seed-organization.js';
 import { createPasswordHasher } from '../../lib/passwords.js';
 import { SLA_BATCH, sweepDue } from '../../sla/jobs.js';
 import { auth, login } from '../helpers.js';
@@ -18,7 +19,7 @@ describe('seedDemo', () => {
   it('creates the confirmed demo accounts once (idempotent)', async () => {
     const hasher = createPasswordHasher(true);
     expect(await seedDemo(env.db, hasher, 'demo-password')).toEqual(
-      DEMO_ACCOUNTS.map((a) => a.email),
+      [...DEMO_ACCOUNTS, ...DEMO_ORGANIZATION_ACCOUNTS].map((a) => a.email),
     );
     expect(await seedDemo(env.db, hasher, 'demo-password')).toEqual([]);
     const agent = await login(env, 'agent@example.com', 'demo-password');
@@ -48,8 +49,8 @@ describe('seedDemo', () => {
          FROM records GROUP BY object_type ORDER BY object_type DESC`,
     );
     expect(rows).toEqual([
-      // The tickets, the one that came in by mail, and the drafts.
-      { object_type: 'T', n: DEMO_TICKETS + 7, owners: 3, hds: 5, statuses: 5, drafts: 6 },
+      // The tickets, the one that came in by mail, the drafts and the organization's two.
+      { object_type: 'T', n: DEMO_TICKETS + 9, owners: 5, hds: 5, statuses: 5, drafts: 6 },
       { object_type: 'C', n: DEMO_CONTENT + 4, owners: 3, hds: 4, statuses: 3, drafts: 4 },
     ]);
     const alice = await login(env, 'alice@example.com', 'demo-password');
@@ -154,6 +155,49 @@ describe('seedDemo', () => {
     }
     const mailedNow = await get(`/api/ticket/${mailed[0].id}/`);
     expect(mailedNow.sla.state).toBe('overdue');
+  });
+
+  it("has an organization whose members see each other's tickets, and nobody else's", async () => {
+    const token = async (email: string) =>
+      (await login(env, email, 'demo-password')).json().data.token as string;
+    const subjects = async (who: string, filters: object) => {
+      const res = await env.app.inject({
+        method: 'POST',
+        url: '/api/search/ticket/my',
+        headers: auth(await token(who)),
+        payload: { filters },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data.items as { subject: string }[]).map((t) => t.subject).sort();
+    };
+    const both = [
+      'Label printer at Northwind prints half labels',
+      'Northwind shared mailbox is not syncing',
+    ];
+    for (const a of DEMO_ORGANIZATION_ACCOUNTS) {
+      expect(await subjects(a.email, { organization_tickets: true })).toEqual(both);
+    }
+    // Carol's own list holds her ticket only; her colleague's answer is in its thread.
+    expect(await subjects('carol@northwind.example', {})).toEqual([both[0]]);
+    const found = await env.app.inject({
+      method: 'POST',
+      url: '/api/search/query',
+      headers: auth(await token('carol@northwind.example')),
+      payload: { q: 'mailbox', type: 'T' },
+    });
+    expect(found.json().data.items).toMatchObject([{ title: both[1], access: 'organization' }]);
+    // Alice and Bob belong to no organization: they see none of it.
+    for (const email of ['alice@example.com', 'bob@example.com']) {
+      expect(await subjects(email, { organization_tickets: true })).toEqual([]);
+      const { rows } = await env.db.query(
+        `SELECT 1 FROM organization_members m JOIN users u ON u.id = m.user_id
+          WHERE lower(u.email) = $1`,
+        [email],
+      );
+      expect(rows).toEqual([]);
+    }
+    expect(demoAccountsText('pw')).toContain(`carol@northwind.example`);
+    expect(demoAccountsText('pw')).toContain(DEMO_ORGANIZATION);
   });
 
   it('gives IT Support and HR their demo mail addresses', async () => {

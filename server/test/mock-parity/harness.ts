@@ -135,11 +135,16 @@ export interface Side {
   events: (token: string) => Promise<EventStream>;
 }
 
-/** The demo accounts of the mocks (src/mocks/db.ts); the server gets the same people. */
+/**
+ * The demo accounts of the mocks (src/mocks/db.ts); the server gets the same people. The plain
+ * agent (an agent, not an administrator, as the server's demo `agent2`) is not in the mocks'
+ * demo: the scenario adds them to the mocks' users (addMockPerson).
+ */
 export const PEOPLE = {
   agent: { fullname: 'Agent Smith', email: 'agent@example.com', hde: true, admin: true },
   alice: { fullname: 'Alice Example', email: 'alice@example.com', hde: false, admin: false },
   bob: { fullname: 'Bob Example', email: 'bob@example.com', hde: false, admin: false },
+  agent2: { fullname: 'Agent Two', email: 'agent2@example.com', hde: true, admin: false },
 } as const;
 export type Person = keyof typeof PEOPLE;
 export const PASSWORD = 'helpdesk-demo';
@@ -213,9 +218,32 @@ async function readAnswer(
 interface MockModules {
   handlers: { createHandlers: () => RequestHandler[] };
   db: {
-    db: { confirmTokens: Map<string, number>; resetTokens: Map<string, number> };
+    db: {
+      confirmTokens: Map<string, number>;
+      resetTokens: Map<string, number>;
+      users: object[];
+      nextId: number;
+    };
     findUserByEmail: (email: string) => { id: number } | undefined;
   };
+}
+
+/** A confirmed account in the mocks' users, as the server's createUser makes one. */
+function addMockPerson(mocks: MockModules, person: (typeof PEOPLE)[Person]): { id: number } {
+  const { db } = mocks.db;
+  const user = {
+    id: db.nextId++,
+    fullname: person.fullname,
+    email: person.email,
+    user_is_hde: person.hde,
+    user_is_admin: person.admin,
+    items_per_page: 10,
+    language: 'en',
+    password: PASSWORD,
+    confirmed: true,
+  };
+  db.users.push(user);
+  return user;
 }
 
 async function loadMocks(): Promise<MockModules> {
@@ -384,7 +412,9 @@ export async function startSides(): Promise<Sides> {
   server.listen({ onUnhandledRequest: 'error' });
   const mock = mockSide(mocks);
   for (const [key, person] of Object.entries(PEOPLE)) {
-    const user = mocks.db.findUserByEmail(person.email);
+    const user =
+      mocks.db.findUserByEmail(person.email) ??
+      (key === 'agent2' ? addMockPerson(mocks, person) : undefined);
     if (!user) throw new Error(`mock: no demo account ${person.email}`);
     mock.refs.set(`user:${key}`, user.id);
   }

@@ -12,6 +12,7 @@ const OWN = 400;
 
 interface PlanNode {
   'Rows Removed by Join Filter'?: number;
+  'Rows Removed by Filter'?: number;
   'Actual Rows'?: number;
   Output?: string[];
   Plans?: PlanNode[];
@@ -111,5 +112,52 @@ describe('search ranking', () => {
     const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(plan).toContain(`'''password'''::tsquery`);
     expect(plan).not.toMatch(/'password' \| 'password'/);
+  });
+});
+
+describe("search over an organization's tickets", () => {
+  it("reads no other user's tickets for a user of no sharing organization (its kept plan)", async () => {
+    const other = (await createUser(env)).id;
+    await env.db.query(
+      `INSERT INTO records (object_type, title, body, owner_id, hd_id, status_id, priority_id,
+                            company_id)
+       SELECT 'T', 'Printer ' || i, '<p>Paper jam.</p>', $1::bigint, 1, 1, 2, 1 + i % 5
+         FROM generate_series(1, 2000) i`,
+      [other],
+    );
+    await env.db.query('ANALYZE records');
+    const built = buildSearchQueries(
+      { id: userId, user_is_hde: false },
+      {
+        q: 'printer ',
+        type: 'T',
+        page: 1,
+        pageSize: 10,
+        filters: {},
+        rankWindow: 2000,
+        language: 'en',
+      },
+    );
+    if (!built) throw new Error('no query');
+    // As the named statement runs it once its plan is kept: generic.
+    const client = await env.db.connect();
+    try {
+      await client.query('SET plan_cache_mode = force_generic_plan');
+      for (const q of [built.page, built.count]) {
+        const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+          `EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`,
+          q.values,
+        );
+        const read = nodesOf(rows[0]['QUERY PLAN'][0].Plan).reduce(
+          (sum, n) => sum + (n['Rows Removed by Filter'] ?? 0),
+          0,
+        );
+        // Its own 400 matching tickets at most, never the other user's 2,000.
+        expect(read).toBeLessThan(OWN);
+      }
+    } finally {
+      await client.query('RESET plan_cache_mode');
+      client.release();
+    }
   });
 });

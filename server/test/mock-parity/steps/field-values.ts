@@ -2,7 +2,7 @@
 // default filling another), an agent sets a field requesters do not see, and the failures: an
 // unknown key or a wrong value (400 naming `fields.<key>`), a field requesters may not set, and a
 // form made with older definitions (409). The fields end deactivated: later areas see none.
-import { at, num, pick, ref, type Json, type Scenario, type Side } from '../harness.js';
+import { at, list, num, pick, ref, type Json, type Scenario, type Side } from '../harness.js';
 import { events, record } from '../values.js';
 import { keepVersion, MARK, version } from './records.js';
 
@@ -130,6 +130,20 @@ export async function fieldValues(s: Scenario): Promise<void> {
     values: (d) => pick(d, 'fields'),
     note: 'a requester sees the fields shown to requesters',
   });
+  // Search matches a text field's value: for agents, and for requesters only when shown to them.
+  for (const who of ['agent', 'alice']) {
+    await s.step({
+      op: 'POST /api/search/query',
+      as: who,
+      body: { q: 'IC ', type: 'T' },
+      status: 200,
+      values: (d, r) =>
+        list(at(d, 'items'))
+          .map((i) => r.record(at(i, 'id')))
+          .filter((id) => !id.endsWith(':other')),
+      note: `a text field's value, as ${who}`,
+    });
+  }
   await s.step({
     op: 'GET /api/ticket/{id}/history/',
     as: 'agent',

@@ -34,6 +34,17 @@ export async function tags(s: Scenario): Promise<void> {
     save: keepTag('tag:blue', blue.toUpperCase()),
     note: 'the owner, a new tag',
   });
+  await s.step({
+    op: 'POST /api/search/query',
+    as: 'alice',
+    body: { q: 'blue ', type: 'T' },
+    status: 200,
+    values: (d, r) =>
+      list(at(d, 'items'))
+        .map((i) => r.record(at(i, 'id')))
+        .filter((id) => !id.endsWith(':other')),
+    note: "a tag's name",
+  });
   for (const [body, note] of [
     [{ name: '   ' }, 'blank'],
     [{ name: 'x'.repeat(51) }, 'too long'],
