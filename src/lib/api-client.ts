@@ -123,22 +123,30 @@ export function apiUrl(path: string, params: Record<string, string | number> = {
   });
 }
 
-function request<P extends keyof paths, M extends ApiMethod>(
-  method: M,
-  path: P,
-  init: ApiInit<P, M>,
-): Promise<HttpResponse<ApiResponse<P, M>>> {
-  const { path: params, query, body, signal, http: extra } = init;
+/** ApiInit's parts as the transport takes them. */
+interface InitParts {
+  path?: Record<string, string | number>;
+  query?: unknown;
+  body?: unknown;
+  signal: AbortSignal;
+  http?: Omit<HttpRequestConfig, 'url' | 'method' | 'params' | 'data' | 'signal' | 'baseURL'>;
+}
+
+function request(
+  method: ApiMethod,
+  path: string,
+  { path: params, query, body, signal, http: extra }: InitParts,
+): Promise<HttpResponse<unknown>> {
   const config: HttpRequestConfig = {
     ...extra,
     method,
-    url: apiUrl(path, params as Record<string, string | number> | undefined),
+    url: apiUrl(path, params),
     params: query as HttpRequestConfig['params'],
     data: body,
     signal,
   };
-  if (startingEarly) return keepEarly(config) as Promise<HttpResponse<ApiResponse<P, M>>>;
-  return (takeEarly(config) ?? apiRequest(config)) as Promise<HttpResponse<ApiResponse<P, M>>>;
+  if (startingEarly) return keepEarly(config);
+  return takeEarly(config) ?? apiRequest(config);
 }
 
 /**
@@ -196,11 +204,24 @@ export function requestEarly(call: (signal: AbortSignal) => Promise<unknown>): v
  * { id }, signal })` resolves to the typed `{ statusCode, data }`. Errors are HttpErrors
  * (lib/http.ts), as lib/call-api.ts (the one error policy) expects.
  */
+type TypedCall<M extends ApiMethod> = <P extends ApiPath<M>>(
+  path: P,
+  init: ApiInit<P, M>,
+) => Promise<HttpResponse<ApiResponse<P, M>>>;
+
+/**
+ * A method's calls, typed by their operation over a transport that takes any path (TypeScript
+ * cannot relate the generic ApiInit to InitParts itself: the union over every operation is too
+ * large for it, so the two meet through `unknown`).
+ */
+const typed = <M extends ApiMethod>(method: M): TypedCall<M> => {
+  const call = (path: string, init: InitParts) => request(method, path, init);
+  return call as unknown as TypedCall<M>;
+};
+
 export const api = {
-  get: <P extends ApiPath<'get'>>(path: P, init: ApiInit<P, 'get'>) => request('get', path, init),
-  post: <P extends ApiPath<'post'>>(path: P, init: ApiInit<P, 'post'>) =>
-    request('post', path, init),
-  put: <P extends ApiPath<'put'>>(path: P, init: ApiInit<P, 'put'>) => request('put', path, init),
-  delete: <P extends ApiPath<'delete'>>(path: P, init: ApiInit<P, 'delete'>) =>
-    request('delete', path, init),
+  get: typed('get'),
+  post: typed('post'),
+  put: typed('put'),
+  delete: typed('delete'),
 };
