@@ -74,6 +74,8 @@ import { customFieldRoutes } from './routes/custom-fields/routes.js';
 import { organizationRoutes } from './routes/organizations/routes.js';
 import { adminRoutes } from './routes/admin/routes.js';
 import { tagRoutes } from './routes/tags/routes.js';
+import { templateRoutes } from './routes/templates/routes.js';
+import { triggerRoutes } from './routes/triggers/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -137,6 +139,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         allErrors: true,
         // Keeps each error's schema, where the field's human message lives (errors.ts).
         verbose: true,
+        // oneOf by a tag property (a trigger's condition `field`, action `type`): only the
+        // branch the tag names is checked, so its errors name that branch's parts.
+        discriminator: true,
       },
       plugins: [
         (ajv: Ajv) =>
@@ -288,6 +293,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       mergeRoutes(api, ctx);
       adminRoutes(api, ctx);
       tagRoutes(api, ctx);
+      triggerRoutes(api, ctx);
+      templateRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -41,6 +41,7 @@ const ajv = new Ajv({
   allErrors: true,
   verbose: true,
   strict: false,
+  discriminator: true,
 });
 addFormats(ajv);
 ajv.addKeyword({ keyword: 'x-message', schemaType: ['string', 'object'] });
