@@ -19,6 +19,7 @@ import { organizations } from './mock-parity/steps/organizations.js';
 import { overview } from './mock-parity/steps/overview.js';
 import { records } from './mock-parity/steps/records.js';
 import { roles } from './mock-parity/steps/roles.js';
+import { rules } from './mock-parity/steps/rules.js';
 import { tags } from './mock-parity/steps/tags.js';
 import { threads } from './mock-parity/steps/threads.js';
 import { working } from './mock-parity/steps/working.js';
@@ -48,6 +49,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['custom fields: values on records', fieldValues],
   ['roles and desk access: help desks, users', roles],
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
+  ['triggers and their templates', rules],
   ["the administrators' gate comes before validation", adminGate],
   ['lookups, search and the overview pages', overview],
   ['live events and presence', live],

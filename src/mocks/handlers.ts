@@ -16,6 +16,7 @@ import { BULK_CALL, bulkViewsHandlers } from './bulk-views-handlers';
 import { detailsHandlers } from './details-handlers';
 import { mergeHandlers } from './merge-handlers';
 import { customFieldHandlers } from './custom-field-handlers';
+import { ruleHandlers } from './rule-handlers';
 import { adminHandlers, deactivatedMessage } from './admin-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -158,6 +159,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...recordHandlers(),
     ...detailsHandlers(),
     ...customFieldHandlers(),
+    ...ruleHandlers(),
     ...attachmentHandlers(),
     ...threadHandlers(),
     ...overviewHandlers(),
