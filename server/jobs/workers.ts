@@ -61,7 +61,9 @@ export async function startWorkers(
     concurrency,
   });
   // Rules and webhooks: what follows a record's change once it has committed.
-  const outboxWorkers = eventConsumers().map((c) => startOutboxWorker(db, c, log));
+  const outboxWorkers = eventConsumers({ config, queue, clock, jwtSecret }, log).map((c) =>
+    startOutboxWorker(db, c, log),
+  );
   return async () => {
     await Promise.all(outboxWorkers.map((w) => w.stop()));
     stopSla();

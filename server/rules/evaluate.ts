@@ -71,7 +71,8 @@ export type ActorKind = 'requester' | 'agent' | 'rule';
 export interface EventContext {
   events: readonly TriggerEvent[];
   actor: ActorKind | null;
-  changes: Partial<Record<ChangeAttribute, { from: number | null; to: number | null }>>;
+  /** `from` undefined: the rules never saw the value before (changed_from cannot tell). */
+  changes: Partial<Record<ChangeAttribute, { from?: number | null; to: number | null }>>;
   /** The message of a message event (HTML). */
   message?: string;
   now: Date;
@@ -181,7 +182,7 @@ export function conditionMet(
       if (!change) return false;
       if (c.operator === 'changed') return true;
       if (c.operator === 'changed_to') return change.to === (c.value ?? null);
-      return change.from === (c.value ?? null);
+      return change.from !== undefined && change.from === (c.value ?? null);
     }
     case 'actor':
       return e.actor !== null && is(c.operator, c.value, e.actor);

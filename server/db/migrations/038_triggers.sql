@@ -30,3 +30,14 @@ CREATE TABLE triggers (
 );
 CREATE UNIQUE INDEX triggers_name_key ON triggers (lower(name));
 CREATE INDEX triggers_order_idx ON triggers (position, id) WHERE active;
+
+-- The values of a ticket's attributes as the rules last saw them: a change's "from" for the
+-- `change` conditions (the history keeps names, not ids).
+CREATE TABLE rule_ticket_snapshots (
+  record_id   bigint PRIMARY KEY REFERENCES records (id) ON DELETE CASCADE,
+  hd_id       integer,
+  status_id   integer,
+  priority_id integer,
+  assignee_id bigint,
+  company_id  integer
+);
