@@ -404,3 +404,126 @@ describe('faults', () => {
     expect(warnings.map((w) => w.msg)).toContain('event handling failed; it will be retried');
   });
 });
+
+describe('more actions and events', () => {
+  it('apply a macro: its status, priority, assignee, categories and its text as the desk’s reply', async () => {
+    const category = (
+      await env.db.query(`INSERT INTO categories (name) VALUES ('Printers') RETURNING id`)
+    ).rows[0].id as number;
+    const macro = (
+      await env.db.query(
+        `INSERT INTO macros (name, body, status_id, priority_id, assignee_id, category_ids)
+         VALUES ('Known issue', '<p>Hi {{requester_name}}, #{{ticket_id}} is known.</p>', 3, 4, $1, $2)
+         RETURNING id`,
+        [agent.id, [category]],
+      )
+    ).rows[0].id as number;
+    await trigger({ name: 'Known', actions: [{ type: 'apply_macro', macro_id: macro }] });
+    const { id } = await raise(alice);
+    await runRules();
+    expect(await ticket(id)).toMatchObject({ status_id: 3, priority_id: 4, assignee_id: agent.id });
+    const thread = await call('GET', `/api/ticket/${id}/communication/`, alice.token);
+    expect(thread.json().data.map((m: { body: string }) => m.body)).toEqual([
+      `<p>Hi Alice Engine, #${id} is known.</p>`,
+    ]);
+    expect((await history(id)).map((e) => e.action)).toContain('classified');
+    // The requester hears of the reply, as a notification from the desk.
+    const { rows } = await env.db.query(
+      `SELECT l.to_email, (j.data->'mail'->>'autoSubmitted')::boolean AS auto
+         FROM record_mail_log l JOIN pgboss.job j ON (j.data->>'logId')::bigint = l.id
+        WHERE l.record_id = $1 AND l.kind = 'message'`,
+      [id],
+    );
+    expect(rows).toEqual([{ to_email: alice.email, auto: true }]);
+  });
+
+  it('remove tags and unassign; mail the assignee, the desk’s agents and the followers', async () => {
+    const tag = (await env.db.query(`INSERT INTO tags (name) VALUES ('stale') RETURNING id`))
+      .rows[0].id as number;
+    const note = await template({ name: 'Heads-up', subject_en: 'Heads-up', body_en: '<p>x</p>' });
+    await trigger({
+      name: 'Tidy',
+      event: 'ticket_updated',
+      conditions: [{ field: 'change', attribute: 'assignee', operator: 'changed' }],
+      actions: [
+        { type: 'send_mail', template_id: note, to: 'assignee' },
+        { type: 'send_mail', template_id: note, to: 'followers' },
+        { type: 'remove_tags', tag_ids: [tag] },
+        { type: 'set_assignee', agent_id: null },
+      ],
+    });
+    const { id } = await raise(alice);
+    await env.db.query(`UPDATE records SET tag_ids = $2 WHERE id = $1`, [id, [tag]]);
+    await runRules();
+    const current = await ticket(id);
+    const res = await call('PUT', `/api/ticket/${id}/assign/`, agent.token, {
+      assignee_id: agent.id,
+      version: current.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await runRules();
+    const after = await ticket(id);
+    expect(after).toMatchObject({ assignee_id: null, tags: [] });
+    expect((await ruleMails(id)).map((m) => m.to).sort()).toEqual(
+      [agent.email, alice.email].sort(),
+    );
+
+    await env.db.query('DELETE FROM triggers');
+    await trigger({
+      name: 'Desk agents',
+      actions: [{ type: 'send_mail', template_id: note, to: 'desk_agents' }],
+    });
+    const other = await raise(alice);
+    await runRules();
+    expect((await ruleMails(other.id)).map((m) => m.to)).toEqual(
+      expect.arrayContaining([admin.email, agent.email]),
+    );
+  });
+
+  it('tell a requester’s message from an agent’s, and run on a service-level breach', async () => {
+    await trigger({
+      name: 'Requester wrote',
+      event: 'requester_message',
+      conditions: [{ field: 'body', operator: 'contains', value: 'urgent' }],
+      actions: [{ type: 'set_priority', priority_id: 4 }],
+    });
+    await trigger({
+      name: 'Agent wrote',
+      event: 'agent_message',
+      actions: [{ type: 'set_status', status_id: 3 }],
+    });
+    await trigger({
+      name: 'Breached',
+      event: 'sla_breach',
+      actions: [{ type: 'set_priority', priority_id: 1 }],
+    });
+    const { id } = await raise(alice);
+    await runRules();
+    await call('POST', `/api/ticket/${id}/communication/`, alice.token, {
+      body: '<p>This is URGENT</p>',
+    });
+    await runRules();
+    expect(await ticket(id)).toMatchObject({ priority_id: 4, status_id: 1 });
+    await call('POST', `/api/ticket/${id}/communication/`, agent.token, { body: '<p>On it</p>' });
+    await runRules();
+    expect(await ticket(id)).toMatchObject({ priority_id: 4, status_id: 3 });
+    await env.db.query(
+      `INSERT INTO record_events (record_id, action, details)
+       VALUES ($1, 'sla_breach', '{"target": "resolution"}')`,
+      [id],
+    );
+    await runRules();
+    expect((await ticket(id)).priority_id).toBe(1);
+  });
+
+  it('call_webhook is retried until webhooks are wired in', async () => {
+    await trigger({ name: 'Hook', actions: [{ type: 'call_webhook', webhook_id: 1 }] });
+    const { id } = await raise(alice);
+    await runRules();
+    const { rows } = await env.db.query(
+      `SELECT last_error FROM event_outbox WHERE record_id = $1`,
+      [id],
+    );
+    expect(rows).toEqual([{ last_error: 'The call_webhook action is not available yet.' }]);
+  });
+});
