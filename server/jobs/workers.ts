@@ -61,8 +61,9 @@ export async function startWorkers(
     concurrency,
   });
   // Rules and webhooks: what follows a record's change once it has committed.
-  const outboxWorkers = eventConsumers({ config, queue, clock, jwtSecret }, log).map((c) =>
-    startOutboxWorker(db, c, log),
+  // WORKERS loops per consumer: the outbox keeps each record's events in order across them.
+  const outboxWorkers = eventConsumers({ config, queue, clock, jwtSecret }, log).flatMap((c) =>
+    Array.from({ length: concurrency }, () => startOutboxWorker(db, c, log)),
   );
   return async () => {
     await Promise.all(outboxWorkers.map((w) => w.stop()));

@@ -38,12 +38,17 @@ export interface ActionRun {
   trigger: { id: number; name: string };
   /** The chain the actions' changes belong to (already including this trigger). */
   chain: RuleChain;
-  /** The ticket as it is now; refreshed after each action that changes it. */
+  /** The ticket as it is now: each action that changes it updates it here too. */
   ticket: TicketState;
+  /** An action moved what the service levels depend on: recomputed once, after the actions. */
+  slaDirty: boolean;
   log: { warn: (obj: object, msg: string) => void };
 }
 
-/** Why an action did nothing (it cannot succeed on a retry either): logged, not retried. */
+/**
+ * Why an action did nothing (it cannot succeed on a retry either): logged, not retried. Thrown
+ * only before the action wrote anything, so the actions need no savepoint each.
+ */
 export class ActionSkipped extends Error {}
 
 const ruleDetails = (run: ActionRun, details: Record<string, unknown>) => ({
@@ -97,8 +102,8 @@ async function setStatus(run: ActionRun, statusId: number): Promise<void> {
     from: t.status_name,
     to,
   });
-  await recomputeSla(run.tx, run.ctx, t.id);
-  await refresh(run);
+  run.slaDirty = true;
+  run.ticket = { ...t, status_id: statusId, status_name: to };
 }
 
 async function setPriority(run: ActionRun, priorityId: number): Promise<void> {
@@ -111,8 +116,8 @@ async function setPriority(run: ActionRun, priorityId: number): Promise<void> {
     fields: ['priority_id'],
     changes: { priority_id: { from: t.priority_name, to } },
   });
-  await recomputeSla(run.tx, run.ctx, t.id);
-  await refresh(run);
+  run.slaDirty = true;
+  run.ticket = { ...t, priority_id: priorityId, priority_name: to };
 }
 
 async function setDesk(run: ActionRun, deskId: number): Promise<void> {
@@ -122,7 +127,8 @@ async function setDesk(run: ActionRun, deskId: number): Promise<void> {
   if (to === undefined) throw new ActionSkipped(`help desk ${deskId} no longer exists`);
   await setColumn(run, 'hd_id', deskId);
   await event(run, 'moved', { from: t.hd_name, to });
-  await recomputeSla(run.tx, run.ctx, t.id);
+  run.slaDirty = true;
+  // The desk decides the service-level policy: the ticket is read again.
   await refresh(run);
 }
 
@@ -138,7 +144,7 @@ async function setAssignee(run: ActionRun, agentId: number | null): Promise<void
   await setColumn(run, 'assignee_id', agentId);
   await event(run, 'assigned', { to: agent?.fullname ?? null });
   if (agent) await queueAssigneeMail(run.tx, run.ctx, ref(t), agent, run.trigger.name);
-  await refresh(run);
+  run.ticket = { ...t, assignee_id: agentId, assignee_name: agent?.fullname ?? null };
 }
 
 async function changeTags(run: ActionRun, tagIds: number[], add: boolean): Promise<void> {
@@ -160,7 +166,12 @@ async function changeTags(run: ActionRun, tagIds: number[], add: boolean): Promi
   );
   // The select reads the row as it was before the update (one snapshot): the tags that changed.
   for (const tag of rows) await event(run, add ? 'tagged' : 'untagged', { name: tag.name });
-  if (rows.length) await refresh(run);
+  const changed = rows.map((r) => r.id);
+  const ids = run.ticket.tag_ids;
+  run.ticket = {
+    ...run.ticket,
+    tag_ids: add ? [...ids, ...changed] : ids.filter((id) => !changed.includes(id)),
+  };
 }
 
 async function setFields(run: ActionRun, values: Record<string, unknown>): Promise<void> {
@@ -186,7 +197,7 @@ async function setFields(run: ActionRun, values: Record<string, unknown>): Promi
     [run.ticket.id, JSON.stringify(patch)],
   );
   await event(run, 'updated', { fields: names, changes });
-  await refresh(run);
+  run.ticket = { ...run.ticket, fields: after };
 }
 
 async function template(q: Queryable, id: number) {
@@ -354,9 +365,22 @@ async function applyMacro(run: ActionRun, macroId: number): Promise<void> {
   );
   const m = rows[0];
   if (!m) throw new ActionSkipped(`macro ${macroId} no longer exists`);
-  if (m.status_id !== null) await setStatus(run, m.status_id);
-  if (m.priority_id !== null) await setPriority(run, m.priority_id);
-  if (m.assignee_id !== null) await setAssignee(run, Number(m.assignee_id));
+  // Each part on its own: one that cannot run (its agent left) is logged, the others go on.
+  const part = async (what: string, step: () => Promise<void>) => {
+    try {
+      await step();
+    } catch (err) {
+      if (!(err instanceof ActionSkipped)) throw err;
+      run.log.warn(
+        { trigger: run.trigger.id, macro: macroId, what, reason: err.message },
+        'a macro part was skipped',
+      );
+    }
+  };
+  if (m.status_id !== null) await part('status', () => setStatus(run, m.status_id as number));
+  if (m.priority_id !== null)
+    await part('priority', () => setPriority(run, m.priority_id as number));
+  if (m.assignee_id !== null) await part('assignee', () => setAssignee(run, Number(m.assignee_id)));
   if (m.category_ids.length) {
     const { rows: added } = await run.tx.query<{ name: string }>(
       `WITH i AS (INSERT INTO record_categories (record_id, category_id)
@@ -392,6 +416,12 @@ async function applyMacro(run: ActionRun, macroId: number): Promise<void> {
     );
     await refresh(run);
   }
+}
+
+/** The service levels, once, when the actions moved what they depend on (as a route does). */
+export async function finishActions(run: ActionRun): Promise<void> {
+  if (run.slaDirty) await recomputeSla(run.tx, run.ctx, run.ticket.id);
+  run.slaDirty = false;
 }
 
 /** Runs one action. Throws to have the event retried; ActionSkipped when a retry cannot help. */

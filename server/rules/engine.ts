@@ -14,9 +14,15 @@ import type { Queryable } from '../db/transaction.js';
 import type { EventConsumer, OutboxEvent, OutboxLogger } from '../events/outbox.js';
 import type { RecordMailContext } from '../mail/record-mail.js';
 import { listTriggers, RULES_CONSUMER, type TriggerRow } from '../routes/triggers/sql.js';
-import { ActionSkipped, runAction, type ActionRun, type RuleChain } from './actions.js';
 import {
-  evaluate,
+  ActionSkipped,
+  finishActions,
+  runAction,
+  type ActionRun,
+  type RuleChain,
+} from './actions.js';
+import {
+  holds,
   loadTicketState,
   type ActorKind,
   type EventContext,
@@ -160,6 +166,18 @@ async function changesOf(
   return changes;
 }
 
+/** The snapshot takes the ticket's values of these attributes, without reading them here. */
+async function advanceSnapshot(q: Queryable, recordId: number, which: Set<ChangeAttribute>) {
+  if (!which.size) return;
+  const cols = [...which].map((a) => SNAPSHOT[a]);
+  await q.query(
+    `INSERT INTO rule_ticket_snapshots (record_id, hd_id, status_id, priority_id, assignee_id, company_id)
+     SELECT id, hd_id, status_id, priority_id, assignee_id, company_id FROM records WHERE id = $1
+     ON CONFLICT (record_id) DO UPDATE SET ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
+    [recordId],
+  );
+}
+
 /** The message a message event is about (HTML), for `body` conditions. */
 async function messageOf(q: Queryable, recordId: number, eventIds: string[]) {
   const { rows } = await q.query<{ body: string }>(
@@ -183,11 +201,23 @@ export async function handleRuleEvent(
   log: RulesLogger,
   e: OutboxEvent,
 ): Promise<void> {
-  const events = await changeOf(tx, e);
+  const [events, all] = await Promise.all([changeOf(tx, e), listTriggers(tx, true)]);
   if (events.length && Number(events[0].id) !== e.id) return;
+  // The change's other events are handled with this one: their outbox rows go with it.
+  if (events.length > 1) {
+    await tx.query(
+      `DELETE FROM event_outbox WHERE consumer = $1 AND event_id = ANY ($2::bigint[])`,
+      [RULES_CONSUMER, events.slice(1).map((x) => x.id)],
+    );
+  }
   const chain = chainOf(events);
   const byRule = events.some((x) => x.details.rule !== undefined);
   if (chain && chain.depth > MAX_CHAIN_DEPTH) return;
+  // A rule's change runs the updated triggers only: with none, only the snapshot moves on.
+  if (byRule && !all.some((tr) => tr.event === 'ticket_updated')) {
+    await advanceSnapshot(tx, e.recordId, touched(events));
+    return;
+  }
   const t = await loadTicketState(tx, e.recordId);
   if (!t || t.object_type !== 'T' || t.is_draft || t.merged_into_id !== null) return;
 
@@ -199,9 +229,7 @@ export async function handleRuleEvent(
   const what = whatHappened(events, t, actorIsAgent, byRule);
   const created = what.includes('ticket_created');
   const changes = await changesOf(tx, t, touched(events), created);
-  const triggers = (await listTriggers(tx, true)).filter(
-    (tr) => what.includes(tr.event) && !chain?.triggers.includes(tr.id),
-  );
+  const triggers = all.filter((tr) => what.includes(tr.event) && !chain?.triggers.includes(tr.id));
   if (!triggers.length) return;
 
   const actor: ActorKind | null = byRule
@@ -224,7 +252,7 @@ export async function handleRuleEvent(
   for (const trigger of triggers) {
     const onTimeout = (pattern: string) =>
       log.warn({ trigger: trigger.id, ticket: t.id, pattern }, 'a rule pattern ran out of time');
-    if (!evaluate(trigger, ticket, context, onTimeout).matched) continue;
+    if (!holds(trigger, ticket, context, onTimeout)) continue;
     ticket = await runTrigger(tx, ctx, log, trigger, ticket, {
       depth,
       triggers: [...(chain?.triggers ?? []), trigger.id],
@@ -241,23 +269,22 @@ async function runTrigger(
   ticket: TicketState,
   chain: RuleChain,
 ): Promise<TicketState> {
-  const run: ActionRun = { tx, ctx, trigger, chain, ticket, log };
+  const run: ActionRun = { tx, ctx, trigger, chain, ticket, log, slaDirty: false };
   for (const [index, action] of trigger.actions.entries()) {
-    await tx.query('SAVEPOINT rule_action');
     try {
       await runAction(run, action);
-      await tx.query('RELEASE SAVEPOINT rule_action');
     } catch (err) {
       // An action that cannot succeed on a retry either (its agent left, its template went) is
-      // logged and skipped; anything else rolls the whole event back to be retried.
+      // logged and skipped (it wrote nothing); anything else rolls the whole event back, to be
+      // retried.
       if (!(err instanceof ActionSkipped)) throw err;
-      await tx.query('ROLLBACK TO SAVEPOINT rule_action');
       log.warn(
         { trigger: trigger.id, ticket: ticket.id, action: index, reason: err.message },
         'a rule action was skipped',
       );
     }
   }
+  await finishActions(run);
   log.info({ trigger: trigger.id, ticket: ticket.id, depth: chain.depth }, 'trigger ran');
   return run.ticket;
 }

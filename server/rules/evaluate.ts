@@ -127,15 +127,6 @@ function withinHours(t: TicketState, now: Date): boolean {
   return businessMsBetween(cal, now, new Date(now.getTime() + 60_000)) > 0;
 }
 
-const attributeValue = (t: TicketState, a: ChangeAttribute): number | null =>
-  ({
-    desk: t.hd_id,
-    status: t.status_id,
-    priority: t.priority_id,
-    assignee: t.assignee_id,
-    organization: t.company_id,
-  })[a];
-
 export function conditionMet(
   c: Condition,
   t: TicketState,
@@ -203,4 +194,14 @@ export function evaluate(
   return { results, matched };
 }
 
-export { attributeValue };
+/** Whether the trigger's conditions hold, checking no more of them than that takes. */
+export function holds(
+  trigger: { match: 'all' | 'any'; conditions: readonly Condition[] },
+  t: TicketState,
+  e: EventContext,
+  onTimeout: OnTimeout,
+): boolean {
+  if (trigger.conditions.length === 0) return true;
+  const met = (c: Condition) => conditionMet(c, t, e, onTimeout);
+  return trigger.match === 'all' ? trigger.conditions.every(met) : trigger.conditions.some(met);
+}
