@@ -221,7 +221,12 @@ export function templateRoutes(server: FastifyInstance, ctx: AppContext): void {
       await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
         const users = await sql.triggersUsing(tx, id);
         if (users.length)
-          throw new HttpError(409, fill(sql.TEMPLATE_MESSAGES.inUse, { names: users.join(', ') }));
+          throw new HttpError(
+            409,
+            fill('Triggers use this template: {{names}}. Change them first.', {
+              names: users.join(', '),
+            }),
+          );
         if (!(await sql.deleteTemplate(tx, id))) throw new HttpError(404, NOT_FOUND);
       });
       return success({ id });
