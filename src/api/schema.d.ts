@@ -12040,6 +12040,16 @@ export interface components {
                 link?: "related" | "parent_of" | "child_of" | "duplicate_of" | "has_duplicate";
                 names?: string[];
                 new_id?: number;
+                /** @description The trigger that made this change (the event has no actor; agents only, docs/rules.md) */
+                rule?: {
+                    id: number;
+                    name: string;
+                };
+                /** @description The trigger chain this change belongs to (loop protection; agents only) */
+                rule_chain?: {
+                    depth: number;
+                    triggers: number[];
+                };
                 searchable?: boolean;
                 sender_verified?: boolean;
                 source_id?: number;

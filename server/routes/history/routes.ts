@@ -47,6 +47,22 @@ const detailsSchema = {
     sender_verified: { type: 'boolean' },
     target: { type: 'string', enum: ['first_response', 'next_response', 'resolution'] },
     due_at: { type: 'string', format: 'date-time' },
+    rule: {
+      type: 'object',
+      description:
+        'The trigger that made this change (the event has no actor; agents only, docs/rules.md)',
+      required: ['id', 'name'],
+      properties: { id: { type: 'integer' }, name: { type: 'string' } },
+    },
+    rule_chain: {
+      type: 'object',
+      description: 'The trigger chain this change belongs to (loop protection; agents only)',
+      required: ['depth', 'triggers'],
+      properties: {
+        depth: { type: 'integer' },
+        triggers: { type: 'array', items: { type: 'integer' } },
+      },
+    },
   },
   // A key a newer change records is passed on, not dropped.
   additionalProperties: true,

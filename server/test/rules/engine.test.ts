@@ -185,6 +185,13 @@ describe('triggers on a new ticket', () => {
       expect(e.details.rule).toEqual({ id: t.id, name: 'Printers to Hardware' });
       expect(e.details.rule_chain).toEqual({ depth: 1, triggers: [t.id] });
     }
+    // Agents see which trigger did it in the history; the requester sees the change only.
+    const seen = async (who: Person) =>
+      (await call('GET', `/api/ticket/${id}/history/`, who.token))
+        .json()
+        .data.find((h: { action: string }) => h.action === 'moved').details;
+    expect(await seen(agent)).toMatchObject({ to: 'Hardware', rule: { id: t.id } });
+    expect(await seen(alice)).toEqual({ from: 'IT Support', to: 'Hardware' });
     const worklog = await call('GET', `/api/ticket/${id}/worklog/`, agent.token);
     expect(worklog.json().data.map((m: { body: string }) => m.body)).toEqual([
       '<p>Moved by rule for Alice Engine</p>',
