@@ -5,6 +5,7 @@
 // own messages are.
 import type { Queryable } from '../db/transaction.js';
 import { HttpError } from '../lib/http-error.js';
+import { fill } from '../lib/i18n.js';
 import {
   valueFits,
   VALUE_MESSAGES,
@@ -244,5 +245,65 @@ export async function checkTrigger(
     }
   });
 
+  if (Object.keys(fields).length) throw new HttpError(400, 'Validation failed', fields);
+}
+
+type Attribute = 'desk' | 'status' | 'priority' | 'assignee';
+
+/** What each action sets, by attribute (the last one wins), with the action's index. */
+function sets(actions: readonly Action[]): Map<Attribute, { value: number | null; index: number }> {
+  const out = new Map<Attribute, { value: number | null; index: number }>();
+  actions.forEach((a, index) => {
+    if (a.type === 'set_desk') out.set('desk', { value: a.desk_id, index });
+    if (a.type === 'set_status') out.set('status', { value: a.status_id, index });
+    if (a.type === 'set_priority') out.set('priority', { value: a.priority_id, index });
+    if (a.type === 'set_assignee') out.set('assignee', { value: a.agent_id, index });
+  });
+  return out;
+}
+
+/** The values of an attribute a trigger's conditions ask for (undefined: any value). */
+function accepts(
+  conditions: readonly Condition[],
+  attribute: Attribute,
+): (number | null)[] | undefined {
+  for (const c of conditions) {
+    if (c.field === attribute && c.operator === 'is') return [...c.value];
+    if (c.field === 'change' && c.attribute === attribute && c.operator === 'changed_to')
+      return c.value === undefined ? undefined : [c.value];
+  }
+  return undefined;
+}
+
+export const CYCLE_MESSAGE = 'This action and trigger “{{name}}” would undo each other (a cycle).';
+
+/**
+ * Refuses an updated trigger that would undo another's change and be undone by it: each sets an
+ * attribute to a value the other's conditions ask for (High → Low when High, Low → High when
+ * Low). Loop protection stops such a pair after one round anyway; this says so when it is saved.
+ */
+export function checkCycles(
+  t: {
+    event: string;
+    active: boolean;
+    conditions: readonly Condition[];
+    actions: readonly Action[];
+  },
+  others: readonly { name: string; conditions: readonly Condition[]; actions: readonly Action[] }[],
+): void {
+  if (t.event !== 'ticket_updated' || !t.active) return;
+  const fields: Record<string, string> = {};
+  const mine = sets(t.actions);
+  for (const other of others) {
+    const theirs = sets(other.actions);
+    for (const [attribute, set] of mine) {
+      const back = theirs.get(attribute);
+      if (!back || back.value === set.value) continue;
+      const mineWants = accepts(t.conditions, attribute);
+      const theyWant = accepts(other.conditions, attribute);
+      if (mineWants?.includes(back.value) && theyWant?.includes(set.value))
+        fields[`actions.${set.index}`] = fill(CYCLE_MESSAGE, { name: other.name });
+    }
+  }
   if (Object.keys(fields).length) throw new HttpError(400, 'Validation failed', fields);
 }

@@ -242,6 +242,48 @@ function triggerProblems(conditions: Condition[], actions: Action[]): Record<str
   return fields;
 }
 
+type Attribute = 'desk' | 'status' | 'priority' | 'assignee';
+
+/** server/rules/validate.ts checkCycles: an updated trigger and another that undo each other. */
+function cycleProblems(t: Input, id: number | null): Record<string, string> {
+  if (t.event !== 'ticket_updated' || !t.active) return {};
+  const sets = (actions: Action[]) => {
+    const out = new Map<Attribute, { value: number | null; index: number }>();
+    actions.forEach((a, index) => {
+      if (a.type === 'set_desk') out.set('desk', { value: a.desk_id, index });
+      if (a.type === 'set_status') out.set('status', { value: a.status_id, index });
+      if (a.type === 'set_priority') out.set('priority', { value: a.priority_id, index });
+      if (a.type === 'set_assignee') out.set('assignee', { value: a.agent_id, index });
+    });
+    return out;
+  };
+  const accepts = (conditions: Condition[], attribute: Attribute) => {
+    for (const c of conditions) {
+      if (c.field === attribute && c.operator === 'is') return c.value as (number | null)[];
+      if (c.field === 'change' && c.attribute === attribute && c.operator === 'changed_to')
+        return c.value === undefined ? undefined : [c.value];
+    }
+    return undefined;
+  };
+  const fields: Record<string, string> = {};
+  const mine = sets(t.actions);
+  const others = db.triggers.filter((o) => o.active && o.event === 'ticket_updated' && o.id !== id);
+  for (const other of others) {
+    const theirs = sets(other.actions);
+    for (const [attribute, set] of mine) {
+      const back = theirs.get(attribute);
+      if (!back || back.value === set.value) continue;
+      if (
+        accepts(t.conditions, attribute)?.includes(back.value) &&
+        accepts(other.conditions, attribute)?.includes(set.value)
+      )
+        fields[`actions.${set.index}`] =
+          `This action and trigger “${other.name}” would undo each other (a cycle).`;
+    }
+  }
+  return fields;
+}
+
 const ordered = () => [...db.triggers].sort((a, b) => a.position - b.position || a.id - b.id);
 
 type Input = Omit<Trigger, 'id' | 'position' | 'updated_at'>;
@@ -262,6 +304,8 @@ function inputOf(b: Record<string, unknown>): Input {
 function saveProblems(t: Input, id: number | null): Record<string, string> {
   const wrong = triggerProblems(t.conditions, t.actions);
   if (Object.keys(wrong).length) return wrong;
+  const cycle = cycleProblems(t, id);
+  if (Object.keys(cycle).length) return cycle;
   if (db.triggers.some((x) => x.id !== id && x.name.toLowerCase() === t.name.toLowerCase()))
     return { name: M.nameTaken };
   return {};
@@ -566,7 +610,11 @@ export function ruleHandlers() {
       authed(async (_user, { request, params }) => {
         const t = inputOf(await bodyOf(request));
         const found = db.triggers.find((x) => x.id === Number(params.id));
-        const wrong = found ? saveProblems(t, found.id) : triggerProblems(t.conditions, t.actions);
+        const wrong = found
+          ? saveProblems(t, found.id)
+          : { ...triggerProblems(t.conditions, t.actions) };
+        if (!found && !Object.keys(wrong).length)
+          Object.assign(wrong, cycleProblems(t, Number(params.id)));
         if (Object.keys(wrong).length) return invalid(wrong);
         if (!found) return fail(404, 'Not Found', TRIGGER_NOT_FOUND);
         Object.assign(found, t, { updated_at: new Date().toISOString() });

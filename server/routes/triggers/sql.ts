@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/transaction.js';
 import { setConsumerActive } from '../../events/outbox.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { Action, Condition, TriggerEvent } from '../../rules/schema.js';
-import { checkTrigger, templateIds } from '../../rules/validate.js';
+import { checkCycles, checkTrigger, templateIds } from '../../rules/validate.js';
 
 export const RULES_CONSUMER = 'rules';
 
@@ -61,8 +61,19 @@ export async function syncRulesConsumer(q: Queryable): Promise<void> {
   await setConsumerActive(q, RULES_CONSUMER, rows[0].any);
 }
 
-async function saving<T>(q: Queryable, t: TriggerInput, run: () => Promise<T>): Promise<T> {
+async function saving<T>(
+  q: Queryable,
+  id: number | null,
+  t: TriggerInput,
+  run: () => Promise<T>,
+): Promise<T> {
   await checkTrigger(q, t.conditions, t.actions);
+  const others = await q.query<Pick<TriggerRow, 'name' | 'conditions' | 'actions'>>(
+    `SELECT name, conditions, actions FROM triggers
+      WHERE active AND event = 'ticket_updated' AND id IS DISTINCT FROM $1`,
+    [id],
+  );
+  checkCycles(t, others.rows);
   try {
     const result = await run();
     await syncRulesConsumer(q);
@@ -86,7 +97,7 @@ const values = (t: TriggerInput) => [
 ];
 
 export function insertTrigger(q: Queryable, t: TriggerInput): Promise<TriggerRow> {
-  return saving(q, t, async () => {
+  return saving(q, null, t, async () => {
     const { rows } = await q.query<TriggerRow>(
       `INSERT INTO triggers (name, active, event, match, conditions, actions, stop, template_ids, position)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
@@ -103,7 +114,7 @@ export function updateTrigger(
   id: number,
   t: TriggerInput,
 ): Promise<TriggerRow | undefined> {
-  return saving(q, t, async () => {
+  return saving(q, id, t, async () => {
     const { rows } = await q.query<TriggerRow>(
       `UPDATE triggers SET name = $1, active = $2, event = $3, match = $4, conditions = $5,
               actions = $6, stop = $7, template_ids = $8, updated_at = now()

@@ -262,10 +262,11 @@ describe('triggers on a new ticket', () => {
 describe('loop protection', () => {
   it('two triggers that would ping-pong run once more at most, never on their own change', async () => {
     // Up first: in the person's change only Down holds; Up holds for Down's change.
+    // (`is_not`: the editor refuses the plain pair `is 1 → 3`, `is 3 → 1` as a cycle.)
     const up = await trigger({
       name: 'Up',
       event: 'ticket_updated',
-      conditions: [{ field: 'priority', operator: 'is', value: [1] }],
+      conditions: [{ field: 'priority', operator: 'is_not', value: [3] }],
       actions: [{ type: 'set_priority', priority_id: 3 }],
     });
     const down = await trigger({

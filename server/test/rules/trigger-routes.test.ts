@@ -150,6 +150,44 @@ describe('/api/triggers', () => {
     });
   });
 
+  it('refuses a pair of updated triggers that would undo each other', async () => {
+    const down = {
+      name: 'High to low',
+      event: 'ticket_updated',
+      conditions: [{ field: 'priority', operator: 'is', value: [3] }],
+      actions: [{ type: 'set_priority', priority_id: 1 }],
+    };
+    const made = await call('POST', '/api/triggers', admin.token, down);
+    expect(made.statusCode).toBe(200);
+    const up = await call('POST', '/api/triggers', admin.token, {
+      name: 'Low to high',
+      event: 'ticket_updated',
+      conditions: [{ field: 'change', attribute: 'priority', operator: 'changed_to', value: 1 }],
+      actions: [
+        {
+          type: 'add_tags',
+          tag_ids: [(await env.db.query('SELECT id FROM tags LIMIT 1')).rows[0].id],
+        },
+        { type: 'set_priority', priority_id: 3 },
+      ],
+    });
+    expect(up.statusCode).toBe(400);
+    expect(up.json().fields).toEqual({
+      'actions.1': 'This action and trigger “High to low” would undo each other (a cycle).',
+    });
+    // Not active, it cannot run: saved.
+    const inactive = await call('POST', '/api/triggers', admin.token, {
+      name: 'Low to high',
+      event: 'ticket_updated',
+      active: false,
+      conditions: [{ field: 'priority', operator: 'is', value: [1] }],
+      actions: [{ type: 'set_priority', priority_id: 3 }],
+    });
+    expect(inactive.statusCode, inactive.body).toBe(200);
+    await call('DELETE', `/api/triggers/${made.json().data.id}`, admin.token);
+    await call('DELETE', `/api/triggers/${inactive.json().data.id}`, admin.token);
+  });
+
   it('tests a trigger against a ticket: which conditions hold and what it would do', async () => {
     const ticket = await newTicket(env, user.token, { subject: 'Printer jam' });
     const t = (

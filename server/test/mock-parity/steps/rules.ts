@@ -189,6 +189,37 @@ export async function rules(s: Scenario): Promise<void> {
     status: 400,
     note: 'ids that do not exist, a bad pattern, a missing value (the checks)',
   });
+  await s.step({
+    op: 'POST /api/triggers',
+    as: 'agent',
+    body: {
+      name: 'Down',
+      event: 'ticket_updated',
+      conditions: [{ field: 'priority', operator: 'is', value: [3] }],
+      actions: [{ type: 'set_priority', priority_id: 1 }],
+    },
+    status: 200,
+    values: trigger,
+    save: keep('trigger:down'),
+  });
+  await s.step({
+    op: 'POST /api/triggers',
+    as: 'agent',
+    body: {
+      name: 'Up',
+      event: 'ticket_updated',
+      conditions: [{ field: 'priority', operator: 'is', value: [1] }],
+      actions: [{ type: 'set_priority', priority_id: 3 }],
+    },
+    status: 400,
+    note: 'a cycle with Down',
+  });
+  await s.step({
+    op: 'DELETE /api/triggers/{id}',
+    as: 'agent',
+    params: { id: ref('trigger:down') },
+    status: 200,
+  });
   await s.step({ op: 'POST /api/triggers', as: 'alice', body: printers, status: 403 });
   await s.step({ op: 'GET /api/triggers', as: 'agent', status: 200, values: triggers });
   await s.step({ op: 'GET /api/triggers', as: 'alice', status: 403 });
