@@ -535,3 +535,22 @@ describe('more actions and events', () => {
     expect(rows).toEqual([{ last_error: 'The call_webhook action is not available yet.' }]);
   });
 });
+
+describe('an action that can never run', () => {
+  it('is skipped and logged, and the trigger’s other actions still run', async () => {
+    const leaver = await person(env, 'Agent Leaving', true);
+    await trigger({
+      name: 'Give to the leaver',
+      actions: [
+        { type: 'set_assignee', agent_id: leaver.id },
+        { type: 'set_priority', priority_id: 4 },
+      ],
+    });
+    await env.db.query(`UPDATE users SET deactivated_at = now() WHERE id = $1`, [leaver.id]);
+    const { id } = await raise(alice);
+    await runRules();
+    expect(await ticket(id)).toMatchObject({ assignee_id: null, priority_id: 4 });
+    expect(warnings.map((w) => w.msg)).toContain('a rule action was skipped');
+    expect(await env.db.query(`SELECT 1 FROM event_outbox`).then((r) => r.rowCount)).toBe(0);
+  });
+});
