@@ -1,8 +1,9 @@
 // `npm run bench`: prints figures (benchmarks print; tests assert). Sections: the SPA's bundle
 // sizes, the records lists at a million rows, full-text search on that same database, the mail
-// path (SMTP in to tickets), live event fan-out, webhook fan-out, 50 people in a closed loop on the demo data,
-// Lighthouse on the built product, then a summary of the targets (docs/performance.md).
-// BENCH_ONLY=bundle|records|search|mail|events|webhooks|people|web runs one (search loads the records'
+// path (SMTP in to tickets), live event fan-out, triggers, webhook fan-out, 50 people in a closed
+// loop on the demo data, Lighthouse on the built product, then a summary of the targets
+// (docs/performance.md).
+// BENCH_ONLY=bundle|records|search|mail|events|rules|webhooks|people|web runs one (search loads the records'
 // database too).
 import { execFileSync } from 'node:child_process';
 import { printBundleReport } from './bundle.js';
@@ -13,6 +14,7 @@ import { recordsBench } from './records.js';
 import { printWebRuns, webBench } from './web.js';
 import { buildSearchVectors, searchBench } from './search.js';
 import { peopleBench } from './people.js';
+import { rulesBench } from './rules.js';
 import { printSummary } from './summary.js';
 import { webhooksBench } from './webhooks.js';
 
@@ -51,6 +53,11 @@ if (!only || only === 'mail') {
 if (!only || only === 'events') {
   console.log('\nLive events: fan-out to open event streams');
   await eventsBench();
+}
+
+if (!only || only === 'rules') {
+  console.log("\nTriggers: the requester's call with 50 active, and their work after it");
+  await rulesBench();
 }
 
 if (!only || only === 'webhooks') {

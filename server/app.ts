@@ -77,6 +77,8 @@ import { organizationRoutes } from './routes/organizations/routes.js';
 import { adminRoutes } from './routes/admin/routes.js';
 import { assignmentRoutes } from './routes/assignment/routes.js';
 import { tagRoutes } from './routes/tags/routes.js';
+import { templateRoutes } from './routes/templates/routes.js';
+import { triggerRoutes } from './routes/triggers/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -143,6 +145,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // A type list (`['string', 'number']`) takes either as sent; anyOf would coerce a number
         // to the first branch's string (custom field filters, records/field-filters.ts).
         allowUnionTypes: true,
+        // oneOf by a tag property (a trigger's condition `field`, action `type`): only the
+        // branch the tag names is checked, so its errors name that branch's parts.
+        discriminator: true,
       },
       plugins: [
         (ajv: Ajv) =>
@@ -298,6 +303,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       assignmentRoutes(api, ctx);
       tagRoutes(api, ctx);
       webhookRoutes(api, ctx);
+      triggerRoutes(api, ctx);
+      templateRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -33,6 +33,8 @@ export interface AssignOptions {
   reason?: AssignmentReason;
   /** The rule to use when the desk's is off (a trigger's "next agent" action); default: none. */
   whenOff?: Exclude<AssignmentMode, 'off'>;
+  /** More details for the history event (a trigger's name and chain). */
+  details?: Record<string, unknown>;
 }
 
 interface DeskTurn {
@@ -121,7 +123,7 @@ export async function assignNext(
     recordId: ticketId,
     actorId: null,
     action: 'assigned',
-    details: { to: agent.fullname, automatic: opts.reason ?? 'desk_rule' },
+    details: { ...opts.details, to: agent.fullname, automatic: opts.reason ?? 'desk_rule' },
   });
   if (opts.mail) {
     const ref = { id: ticketId, object_type: 'T' as const, title: turn.title };

@@ -1,13 +1,11 @@
 // The consumers of record events (server/events/outbox.ts) that worker processes run.
 import type { JobQueue } from '../jobs/queue.js';
+import { rulesConsumer, type RulesContext, type RulesLogger } from '../rules/engine.js';
 import { webhookConsumer } from '../webhooks/consumer.js';
 import type { EventConsumer } from './outbox.js';
 
-export interface ConsumerDeps {
-  queue: JobQueue;
-  publicUrl: string;
-}
+export type ConsumerDeps = RulesContext & { queue: JobQueue; publicUrl: string };
 
-export function eventConsumers(deps: ConsumerDeps): EventConsumer[] {
-  return [webhookConsumer(deps)];
+export function eventConsumers(deps: ConsumerDeps, log: RulesLogger): EventConsumer[] {
+  return [rulesConsumer(deps, log), webhookConsumer(deps)];
 }

@@ -70,9 +70,9 @@ export async function startWorkers(
     concurrency: concurrency * 4,
   });
   // Rules and webhooks: what follows a record's change once it has committed.
-  // `concurrency` workers per consumer: a record's events still go in order (outbox.ts's claim),
-  // different records' side by side.
-  const outboxWorkers = eventConsumers({ queue, publicUrl: config.publicUrl }).flatMap((c) =>
+  // WORKERS loops per consumer: the outbox keeps each record's events in order across them.
+  const consumerDeps = { config, queue, clock, jwtSecret, publicUrl: config.publicUrl };
+  const outboxWorkers = eventConsumers(consumerDeps, log).flatMap((c) =>
     Array.from({ length: concurrency }, () => startOutboxWorker(db, c, log)),
   );
   // Agents away too long: their tickets go back to the queue or on (docs/assignment.md).

@@ -27,7 +27,9 @@ export type RecordMailKind =
   | 'forward'
   // Service-level escalations (server/sla/escalation.ts).
   | 'sla_warning'
-  | 'sla_breach';
+  | 'sla_breach'
+  // A trigger's mail from a template (server/rules/actions.ts).
+  | 'rule';
 
 /** How many earlier Message-IDs a mail names in References (the first one and the newest). */
 const MAX_REFERENCES = 20;

@@ -73,7 +73,7 @@ function escapeHtml(value: string): string {
 }
 
 /** Sanitised message HTML as plain text for the text part. */
-function plainText(html: string): string {
+export function plainText(html: string): string {
   return sanitizeHtml(html.replace(/<\/(p|li|h2|h3|blockquote|pre)>|<br\s*\/?>/gi, '\n'), {
     allowedTags: [],
     allowedAttributes: {},

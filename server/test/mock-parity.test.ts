@@ -22,6 +22,7 @@ import { plainAgent } from './mock-parity/steps/plain-agent.js';
 import { records } from './mock-parity/steps/records.js';
 import { roles } from './mock-parity/steps/roles.js';
 import { assignment } from './mock-parity/steps/assignment.js';
+import { rules } from './mock-parity/steps/rules.js';
 import { tags } from './mock-parity/steps/tags.js';
 import { threads } from './mock-parity/steps/threads.js';
 import { webhooks } from './mock-parity/steps/webhooks.js';
@@ -60,6 +61,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['automatic assignment: desk rules, availability', assignment],
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
   ['webhooks: endpoints, the delivery log, send again', webhooks],
+  ['triggers and their templates', rules],
   ["the administrators' gate comes before validation", adminGate],
   ['two-step sign-in, the code step, the requirement, signed-in sessions', twoStep],
   ['lookups, search and the overview pages', overview],

@@ -8615,6 +8615,372 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The triggers' mail and note templates, by name (helpdesk agents) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["RuleTemplate"][];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a template (administrators only). Placeholders: {{ticket.id}}, {{ticket.subject}}, {{ticket.url}}, {{ticket.status}}, {{ticket.priority}}, {{requester.name}}, {{requester.email}}, {{organization.name}}, {{assignee.name}}, {{desk.name}}, {{last_message}}, {{fields.<key>}} (an active custom field of tickets); another is a 400 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body_en?: string;
+                        body_es?: string;
+                        name: string;
+                        subject_en?: string;
+                        subject_es?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["RuleTemplate"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A subject and body filled in for a real ticket, in a language, as a recipient would read them (helpdesk agents; nothing is saved or sent) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body?: string;
+                        /** @enum {string} */
+                        language: "en" | "es";
+                        subject?: string;
+                        ticket_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["RuleTemplatePreview"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit a template (administrators only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body_en?: string;
+                        body_es?: string;
+                        name: string;
+                        subject_en?: string;
+                        subject_es?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["RuleTemplate"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a template no trigger uses (administrators only; 409 while one does) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ticket/": {
         parameters: {
             query?: never;
@@ -10722,6 +11088,516 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["ThreadMessage"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/triggers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The triggers, in the order they run (helpdesk agents) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Trigger"][];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a trigger, last in order (administrators only); a part that cannot run is a 400 naming it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        actions: components["schemas"]["TriggerAction"][];
+                        /** @default true */
+                        active?: boolean;
+                        /** @default [] */
+                        conditions?: components["schemas"]["TriggerCondition"][];
+                        /** @enum {string} */
+                        event: "ticket_created" | "ticket_updated" | "requester_message" | "agent_message" | "sla_warning" | "sla_breach";
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        match?: "all" | "any";
+                        name: string;
+                        /** @default false */
+                        stop?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Trigger"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/triggers/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put the triggers in the order they run (administrators only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Trigger"][];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/triggers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One trigger (helpdesk agents) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Trigger"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Edit a trigger; its place in the order stays (administrators only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        actions: components["schemas"]["TriggerAction"][];
+                        /** @default true */
+                        active?: boolean;
+                        /** @default [] */
+                        conditions?: components["schemas"]["TriggerCondition"][];
+                        /** @enum {string} */
+                        event: "ticket_created" | "ticket_updated" | "requester_message" | "agent_message" | "sla_warning" | "sla_breach";
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        match?: "all" | "any";
+                        name: string;
+                        /** @default false */
+                        stop?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Trigger"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a trigger (administrators only) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/triggers/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Which conditions a ticket meets now and what the trigger would do (helpdesk agents; changes nothing; a change or actor condition is met only by a real change) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ticket_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TriggerTestResult"];
                             /** @enum {integer} */
                             statusCode: 200;
                         };
@@ -13021,6 +13897,16 @@ export interface components {
                 link?: "related" | "parent_of" | "child_of" | "duplicate_of" | "has_duplicate";
                 names?: string[];
                 new_id?: number;
+                /** @description The trigger that made this change (the event has no actor; agents only, docs/rules.md) */
+                rule?: {
+                    id: number;
+                    name: string;
+                };
+                /** @description The trigger chain this change belongs to (loop protection; agents only) */
+                rule_chain?: {
+                    depth: number;
+                    triggers: number[];
+                };
                 searchable?: boolean;
                 sender_verified?: boolean;
                 source_id?: number;
@@ -13237,6 +14123,25 @@ export interface components {
             status_closed: boolean;
             status_name: string;
             title: string;
+        };
+        /** @description A mail or note template in English and Spanish. Placeholders: {{ticket.id}}, {{ticket.subject}}, {{ticket.url}}, {{ticket.status}}, {{ticket.priority}}, {{requester.name}}, {{requester.email}}, {{organization.name}}, {{assignee.name}}, {{desk.name}}, {{last_message}}, {{fields.<key>}} (an active custom field of tickets) */
+        RuleTemplate: {
+            /** @description HTML; placeholder values are HTML-escaped in it */
+            body_en: string;
+            body_es: string;
+            id: number;
+            name: string;
+            subject_en: string;
+            subject_es: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        RuleTemplatePreview: {
+            /** @description The HTML part, placeholder values escaped */
+            html: string;
+            subject: string;
+            /** @description The plain-text part */
+            text: string;
         };
         SavedView: {
             columns: string[];
@@ -13543,6 +14448,195 @@ export interface components {
             entries: components["schemas"]["TimelineEntry"][];
             /** @description The `before` of the next (older) page; null when this is the oldest */
             next_cursor: string | null;
+        };
+        Trigger: {
+            actions: components["schemas"]["TriggerAction"][];
+            active: boolean;
+            conditions: components["schemas"]["TriggerCondition"][];
+            /**
+             * @description When it runs: a ticket is created (any channel; narrow with a channel condition), updated, a requester message arrives, an agent message is sent, a service-level warning or breach fires
+             * @enum {string}
+             */
+            event: "ticket_created" | "ticket_updated" | "requester_message" | "agent_message" | "sla_warning" | "sla_breach";
+            id: number;
+            /** @enum {string} */
+            match: "all" | "any";
+            name: string;
+            /** @description Triggers run in this order (lowest first) */
+            position: number;
+            /** @description When it ran, later triggers do not run */
+            stop: boolean;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description One action; `type` chooses its parameters */
+        TriggerAction: {
+            desk_id: number;
+            /** @enum {string} */
+            type: "set_desk";
+        } | {
+            status_id: number;
+            /** @enum {string} */
+            type: "set_status";
+        } | {
+            priority_id: number;
+            /** @enum {string} */
+            type: "set_priority";
+        } | {
+            agent_id: number | null;
+            /** @enum {string} */
+            type: "set_assignee";
+        } | {
+            /** @enum {string} */
+            type: "assign_next";
+        } | {
+            tag_ids: number[];
+            /** @enum {string} */
+            type: "add_tags";
+        } | {
+            tag_ids: number[];
+            /** @enum {string} */
+            type: "remove_tags";
+        } | {
+            /** @enum {string} */
+            type: "set_fields";
+            values: Record<string, never>;
+        } | {
+            template_id: number;
+            /** @enum {string} */
+            type: "add_note";
+        } | {
+            /** Format: email */
+            address?: string;
+            template_id: number;
+            /** @enum {string} */
+            to: "requester" | "assignee" | "desk_agents" | "followers" | "address";
+            /** @enum {string} */
+            type: "send_mail";
+        } | {
+            /** @enum {string} */
+            type: "call_webhook";
+            webhook_id: number;
+        } | {
+            macro_id: number;
+            /** @enum {string} */
+            type: "apply_macro";
+        };
+        /** @description One condition; `field` chooses its operators and value */
+        TriggerCondition: {
+            /** @enum {string} */
+            field: "desk";
+            /** @enum {string} */
+            operator: "is" | "is_not";
+            value: number[];
+        } | {
+            /** @enum {string} */
+            field: "status";
+            /** @enum {string} */
+            operator: "is" | "is_not";
+            value: number[];
+        } | {
+            /** @enum {string} */
+            field: "priority";
+            /** @enum {string} */
+            operator: "is" | "is_not";
+            value: number[];
+        } | {
+            /** @enum {string} */
+            field: "organization";
+            /** @enum {string} */
+            operator: "is" | "is_not";
+            value: number[];
+        } | {
+            /** @enum {string} */
+            field: "tags";
+            /** @enum {string} */
+            operator: "contains" | "not_contains";
+            value: number[];
+        } | {
+            /** @enum {string} */
+            field: "custom_field";
+            key: string;
+            /** @enum {string} */
+            operator: "is" | "is_not" | "set" | "not_set";
+            /** @description Required for is / is_not */
+            value?: string | number | boolean;
+        } | {
+            /** @enum {string} */
+            field: "requester";
+            /** @enum {string} */
+            operator: "is" | "is_not";
+            value: number[];
+        } | {
+            /** @enum {string} */
+            field: "requester_organization";
+            /** @enum {string} */
+            operator: "member_of" | "not_member_of";
+            value: number[];
+        } | {
+            /** @enum {string} */
+            field: "assignee";
+            /** @enum {string} */
+            operator: "is" | "is_not";
+            value: (number | null)[];
+        } | {
+            /** @enum {string} */
+            field: "channel";
+            /** @enum {string} */
+            operator: "is" | "is_not";
+            value: ("web" | "mail" | "api")[];
+        } | {
+            /** @enum {string} */
+            field: "subject";
+            /** @enum {string} */
+            operator: "contains" | "not_contains" | "matches" | "not_matches";
+            /** @description contains: a word or phrase (case- and accent-insensitive); matches: a regular expression (JavaScript syntax, case-insensitive, run with a time limit) */
+            value: string;
+        } | {
+            /** @enum {string} */
+            field: "body";
+            /** @enum {string} */
+            operator: "contains" | "not_contains" | "matches" | "not_matches";
+            /** @description contains: a word or phrase (case- and accent-insensitive); matches: a regular expression (JavaScript syntax, case-insensitive, run with a time limit) */
+            value: string;
+        } | {
+            /** @enum {string} */
+            field: "business_hours";
+            /** @enum {string} */
+            operator: "within" | "outside";
+        } | {
+            /** @enum {string} */
+            attribute: "desk" | "status" | "priority" | "assignee" | "organization";
+            /** @enum {string} */
+            field: "change";
+            /** @enum {string} */
+            operator: "changed" | "changed_to" | "changed_from";
+            /** @description Required for changed_to / changed_from */
+            value?: number | null;
+        } | {
+            /** @enum {string} */
+            field: "actor";
+            /** @enum {string} */
+            operator: "is" | "is_not";
+            value: ("requester" | "agent" | "rule")[];
+        };
+        TriggerTestResult: {
+            /** @description What it would do (empty when it would not run) */
+            actions: {
+                description: string;
+                index: number;
+                type: string;
+            }[];
+            conditions: {
+                /** @description The condition in the caller's words */
+                description: string;
+                field: string;
+                index: number;
+                matched: boolean;
+            }[];
+            /** @description Whether the trigger would run for this ticket as it is now */
+            matched: boolean;
+            ticket_id: number;
         };
         User: {
             email: string;

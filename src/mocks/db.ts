@@ -1,6 +1,7 @@
 import type { HdRecord } from '../features/records/types';
 import type { Macro } from '../features/records/details-types';
 import type { CustomField } from '../features/custom-fields/types';
+import type { components } from '../api/schema';
 import type { HistoryAction } from '../features/records/work-types';
 import type { Language, User } from '../lib/types';
 import { seedChannels } from './mail-data';
@@ -110,6 +111,11 @@ export interface Db {
   tags: { id: number; name: string }[];
   nextTagId: number;
   recordTags: { record_id: number; tag_id: number }[];
+  /** Triggers and their templates (docs/rules.md; rule-handlers.ts). */
+  triggers: components['schemas']['Trigger'][];
+  nextTriggerId: number;
+  ruleTemplates: components['schemas']['RuleTemplate'][];
+  nextRuleTemplateId: number;
 }
 
 /** A saved view as stored (the API adds `mine` and the owner's name). */
@@ -212,6 +218,10 @@ function freshDb(): Db {
     tags: [],
     nextTagId: 1,
     recordTags: [],
+    triggers: [],
+    nextTriggerId: 1,
+    ruleTemplates: [],
+    nextRuleTemplateId: 1,
   };
 }
 

@@ -17,6 +17,7 @@ import { detailsHandlers } from './details-handlers';
 import { mergeHandlers } from './merge-handlers';
 import { customFieldHandlers } from './custom-field-handlers';
 import { webhookHandlers } from './webhook-handlers';
+import { ruleHandlers } from './rule-handlers';
 import { adminHandlers, deactivatedMessage } from './admin-handlers';
 import { afterPassword, twoStepHandlers } from './two-step-handlers';
 import { assignmentHandlers } from './assignment-handlers';
@@ -163,6 +164,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...recordHandlers(),
     ...detailsHandlers(),
     ...customFieldHandlers(),
+    ...ruleHandlers(),
     ...attachmentHandlers(),
     ...threadHandlers(),
     ...overviewHandlers(),

@@ -42,6 +42,7 @@ const ajv = new Ajv({
   allErrors: true,
   verbose: true,
   strict: false,
+  discriminator: true,
 });
 addFormats(ajv);
 ajv.addKeyword({ keyword: 'x-message', schemaType: ['string', 'object'] });
@@ -85,7 +86,14 @@ function validatorsOf(method: string, path: string): Validators {
     found = {
       params: inPath.length ? ajv.compile(objectOf(inPath)) : undefined,
       query: inQuery.length ? ajv.compile(objectOf(inQuery)) : undefined,
-      body: body ? ajv.compile(body) : undefined,
+      // A body that names shared shapes ($ref: #/components/schemas/...) carries them along.
+      body: body
+        ? ajv.compile(
+            JSON.stringify(body).includes('"$ref"')
+              ? { ...body, components: openapi.components }
+              : body,
+          )
+        : undefined,
     };
     compiled.set(key, found);
   }

@@ -163,14 +163,16 @@ export function valueChanges(before: FieldValues, after: FieldValues) {
 /**
  * SQL: an event's `details` (column `details` of event alias `e`) as the reader may see them: a
  * requester's (`agent`, an SQL boolean, false) `updated` events leave out the changes of fields
- * not shown to requesters, as the record's `fields` do (`recordId`: an SQL bigint).
+ * not shown to requesters, as the record's `fields` do, and every reader but an agent the
+ * trigger that made it (`recordId`: an SQL bigint).
  */
 export const eventDetailsFor = (e: string, agent: string, recordId: string) =>
-  `CASE WHEN ${agent} OR ${e}.action IS DISTINCT FROM 'updated' THEN ${e}.details
+  `CASE WHEN ${agent} THEN ${e}.details
+   WHEN ${e}.action IS DISTINCT FROM 'updated' THEN ${e}.details - 'rule' - 'rule_chain'
    ELSE (SELECT jsonb_set(jsonb_set(${e}.details, '{fields}',
                   coalesce((SELECT jsonb_agg(f) FROM jsonb_array_elements(${e}.details -> 'fields') f
                              WHERE NOT (f #>> '{}') = ANY (h.keys)), '[]')),
-                '{changes}', coalesce(${e}.details -> 'changes', '{}') - h.keys)
+                '{changes}', coalesce(${e}.details -> 'changes', '{}') - h.keys) - 'rule' - 'rule_chain'
            FROM (SELECT coalesce(array_agg('fields.' || c.key), '{}') AS keys FROM custom_fields c
                   WHERE c.object_type = (SELECT object_type FROM records WHERE id = ${recordId})
                     AND NOT (c.active AND c.shown_to_requesters)) h)

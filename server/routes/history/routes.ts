@@ -53,6 +53,22 @@ const detailsSchema = {
       description:
         "assigned by no person: the desk's rule as the ticket entered it, or its assignee was away too long",
     },
+    rule: {
+      type: 'object',
+      description:
+        'The trigger that made this change (the event has no actor; agents only, docs/rules.md)',
+      required: ['id', 'name'],
+      properties: { id: { type: 'integer' }, name: { type: 'string' } },
+    },
+    rule_chain: {
+      type: 'object',
+      description: 'The trigger chain this change belongs to (loop protection; agents only)',
+      required: ['depth', 'triggers'],
+      properties: {
+        depth: { type: 'integer' },
+        triggers: { type: 'array', items: { type: 'integer' } },
+      },
+    },
   },
   // A key a newer change records is passed on, not dropped.
   additionalProperties: true,

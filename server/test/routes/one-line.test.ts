@@ -127,6 +127,12 @@ let policyId: number;
 let tagId: number;
 let customField: { id: number; version: number };
 let organizationId: number;
+let triggerId: number;
+let templateId: number;
+const triggerInput = {
+  event: 'ticket_updated',
+  actions: [{ type: 'set_priority', priority_id: 3 }],
+};
 /** A ticket and one message of its conversation, for the one split that succeeds. */
 let splitFrom: { ticket: number; message: number };
 
@@ -243,6 +249,32 @@ const requests: Record<string, () => Promise<ValidRequest>> = {
     token: agent.token,
     body: { imap },
     echoes: false,
+    writes: false,
+  }),
+  'POST /api/triggers': async () => ({
+    url: '/api/triggers',
+    token: agent.token,
+    body: triggerInput,
+  }),
+  'PUT /api/triggers/{id}': async () => ({
+    url: `/api/triggers/${triggerId}`,
+    token: agent.token,
+    body: triggerInput,
+  }),
+  'POST /api/templates': async () => ({
+    url: '/api/templates',
+    token: agent.token,
+    body: { name: `One-line template ${++counter}` },
+  }),
+  'PUT /api/templates/{id}': async () => ({
+    url: `/api/templates/${templateId}`,
+    token: agent.token,
+    body: { name: `One-line template ${++counter}` },
+  }),
+  'POST /api/templates/preview': async () => ({
+    url: '/api/templates/preview',
+    token: agent.token,
+    body: { ticket_id: ticketId, language: 'en' },
     writes: false,
   }),
   'POST /api/custom-fields': async () => ({
@@ -383,6 +415,9 @@ beforeAll(async () => {
   macroId = (await made('/api/macros', { name: 'One-line macro' })).id as number;
   policyId = (await made('/api/sla/policies/', policyInput)).id as number;
   tagId = (await made('/api/tags/', { name: 'One-line tag' })).id as number;
+  triggerId = (await made('/api/triggers', { ...triggerInput, name: 'One-line trigger' }))
+    .id as number;
+  templateId = (await made('/api/templates', { name: 'One-line template' })).id as number;
   customField = (await made('/api/custom-fields', {
     ...choiceFieldInput,
     object_type: 'T',
