@@ -2,7 +2,8 @@
 -- their signed-in sessions (browser, address, last active).
 
 -- One row per user who has started or finished setting up two-step sign-in. The secret is
--- needed in the clear to compute codes; `last_step` is the TOTP step of the last accepted code,
+-- needed to compute codes, so it is sealed (AES-256-GCM, server/mail/secret.ts), not hashed;
+-- `last_step` is the TOTP step of the last accepted code,
 -- so a code (and any earlier one) is accepted once.
 CREATE TABLE two_step (
   user_id    bigint PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,

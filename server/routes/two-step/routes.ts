@@ -18,6 +18,7 @@ import {
 } from '../../lib/schemas.js';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp.js';
 import { routesWith } from '../../lib/typed-routes.js';
+import { secretBox } from '../../mail/secret.js';
 import { twoStepMail } from '../../mail/two-step-mails.js';
 import { currentUser, type AuthUser } from '../../plugins/auth.js';
 import { publicUser } from '../users/public-user.js';
@@ -92,6 +93,9 @@ const hashRecoveryCodes = (codes: string[]) => codes.map(hashRecoveryCode);
 export function twoStepRoutes(server: FastifyInstance, ctx: AppContext): void {
   const app = routesWith(server);
   const { db, config, mailer } = ctx;
+  // The TOTP secret is sealed at rest like mailbox passwords (mail/secret.ts): it must be read
+  // to compute codes, so it cannot be hashed.
+  const secrets = secretBox(db, config.mailSecretKey);
   const tags = ['two-step'];
 
   async function throttle(email: string, ip: string) {
@@ -120,7 +124,7 @@ export function twoStepRoutes(server: FastifyInstance, ctx: AppContext): void {
     let used: 'code' | 'recovery' | undefined;
     if (row && given.code !== undefined && /^\s*\d{3}\s?\d{3}\s*$/.test(given.code)) {
       const last = row.last_step === null ? null : Number(row.last_step);
-      const step = verifyTotp(row.secret, given.code, Date.now(), last);
+      const step = verifyTotp(await secrets.open(row.secret), given.code, Date.now(), last);
       if (step !== undefined && (await sql.spendStep(db, user.id, step))) used = 'code';
     } else if (row?.enabled_at && given.recovery !== undefined) {
       if (await sql.spendRecoveryCode(db, user.id, hashRecoveryCode(given.recovery)))
@@ -276,7 +280,7 @@ export function twoStepRoutes(server: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const user = currentUser(request);
       const secret = newTotpSecret();
-      if (!(await sql.startSetup(db, user.id, secret)))
+      if (!(await sql.startSetup(db, user.id, await secrets.seal(secret))))
         throw new HttpError(409, TWO_STEP_MESSAGES.alreadyOn);
       const uri = otpauthUri(secret, user.email, ISSUER);
       const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });

@@ -79,6 +79,13 @@ describe('setting up two-step sign-in', () => {
     expect(data.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(data.otpauth_uri).toContain(`secret=${data.secret}`);
     expect(data.qr_svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    // At rest the secret is sealed: a copy of the table gives no codes.
+    const stored = await env.db.query<{ secret: string }>(
+      'SELECT secret FROM two_step WHERE user_id = $1',
+      [user.id],
+    );
+    expect(stored.rows[0].secret).toMatch(/^v1:/);
+    expect(stored.rows[0].secret).not.toContain(data.secret);
 
     const wrong = await post('/api/user/me/two-step/confirm', token, {
       code: codeAt(data.secret, 5),
