@@ -7,14 +7,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../server/app.js';
 import { loadConfig, type Config } from '../server/config.js';
-import { ensureDatabase, startEmbeddedPostgres } from '../server/db/embedded.js';
 import { migrate } from '../server/db/migrate.js';
 import { createPool } from '../server/db/pool.js';
 import { createPasswordHasher } from '../server/lib/passwords.js';
 import { openStream, type SseStream } from '../server/test/live/sse-client.js';
+import { benchDatabase } from './database.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 30);
@@ -22,45 +21,12 @@ const CHANGES = Number(process.env.BENCH_CHANGES ?? 30);
 const REGULAR = Math.round(CLIENTS / 4);
 const PASSWORD = 'bench-password';
 
-async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const name = `helpdesk_bench_events_${process.pid}`;
-  if (process.env.DATABASE_URL) {
-    const admin = process.env.DATABASE_URL;
-    await ensureDatabase(admin, name);
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      stop: async () => {
-        const c = new pg.Client({ connectionString: admin });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-events-'));
-  fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as `postgres` and must enter it
-  const server = await startEmbeddedPostgres({
-    dataDir: dir,
-    logger: { info: () => undefined, debug: () => undefined, error: (m) => console.error(m) },
-  });
-  await ensureDatabase(server.adminUrl, 'bench');
-  return {
-    url: server.localUrlFor('bench'),
-    stop: async () => {
-      await server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 export async function eventsBench(): Promise<void> {
-  const db0 = await database();
+  const db0 = await benchDatabase('events');
   const db = createPool(db0.url, undefined, 20);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-events-data-'));
   const config: Config = { ...loadConfig({}), dataDir, distDir: path.join(dataDir, 'no-dist') };

@@ -7,10 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
 import { buildApp } from '../server/app.js';
 import { loadConfig, type Config } from '../server/config.js';
-import { ensureDatabase, startEmbeddedPostgres } from '../server/db/embedded.js';
 import { migrate } from '../server/db/migrate.js';
 import { createPool } from '../server/db/pool.js';
 import { jobPolicies } from '../server/jobs/jobs.js';
@@ -20,6 +18,7 @@ import { createPasswordHasher } from '../server/lib/passwords.js';
 import { createBlobStore } from '../server/storage/blob-store.js';
 import { clockFromConfig } from '../server/lib/clock.js';
 import { jwtSecretProvider } from '../server/lib/jwt-secret.js';
+import { benchDatabase } from './database.js';
 import { addTarget } from './summary.js';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
@@ -44,39 +43,6 @@ const loadAverage = () =>
     .map((l) => l.toFixed(1))
     .join(' / ');
 const PASSWORD = 'bench-password';
-
-async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const name = `helpdesk_bench_mail_${process.pid}`;
-  if (process.env.DATABASE_URL) {
-    const admin = process.env.DATABASE_URL;
-    await ensureDatabase(admin, name);
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      stop: async () => {
-        const c = new pg.Client({ connectionString: admin });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-mail-'));
-  fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as `postgres` and must enter it
-  const server = await startEmbeddedPostgres({
-    dataDir: dir,
-    logger: { info: () => undefined, debug: () => undefined, error: (m) => console.error(m) },
-  });
-  await ensureDatabase(server.adminUrl, 'bench');
-  return {
-    url: server.localUrlFor('bench'),
-    stop: async () => {
-      await server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -180,7 +146,7 @@ async function sendBatch(b: Batch): Promise<BatchResult> {
 
 export async function mailBench(): Promise<void> {
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-  const db0 = await database();
+  const db0 = await benchDatabase('mail');
   const db = createPool(db0.url, undefined, 20);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-mail-data-'));
   const config: Config = {

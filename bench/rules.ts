@@ -7,10 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../server/app.js';
 import { loadConfig, type Config } from '../server/config.js';
-import { ensureDatabase, startEmbeddedPostgres } from '../server/db/embedded.js';
 import { migrate } from '../server/db/migrate.js';
 import { createPool } from '../server/db/pool.js';
 import { jobPolicies } from '../server/jobs/jobs.js';
@@ -18,6 +16,7 @@ import { createJobQueue } from '../server/jobs/queue.js';
 import { startWorkers } from '../server/jobs/workers.js';
 import { createPasswordHasher } from '../server/lib/passwords.js';
 import { percentile, request, sampleInTurns } from './measure.js';
+import { benchDatabase } from './database.js';
 import { addTarget } from './summary.js';
 
 const TICKETS = Number(process.env.BENCH_RULE_TICKETS ?? 1000);
@@ -30,39 +29,6 @@ const TARGET_P95_MS = 2000;
 const PASSWORD = 'bench-password';
 
 const met = (ok: boolean) => (ok ? 'met' : 'not met');
-
-async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const name = `helpdesk_bench_rules_${process.pid}`;
-  if (process.env.DATABASE_URL) {
-    const admin = process.env.DATABASE_URL;
-    await ensureDatabase(admin, name);
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      stop: async () => {
-        const c = new pg.Client({ connectionString: admin });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-rules-'));
-  fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as `postgres` and must enter it
-  const server = await startEmbeddedPostgres({
-    dataDir: dir,
-    logger: { info: () => undefined, debug: () => undefined, error: (m) => console.error(m) },
-  });
-  await ensureDatabase(server.adminUrl, 'bench');
-  return {
-    url: server.localUrlFor('bench'),
-    stop: async () => {
-      await server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * 50 triggers on new tickets, with conditions on tags, a custom field and the text: a few hold
@@ -91,7 +57,7 @@ function triggerBodies(tagIds: number[]) {
 
 export async function rulesBench(): Promise<void> {
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-  const db0 = await database();
+  const db0 = await benchDatabase('rules');
   const db = createPool(db0.url, undefined, 20);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-rules-data-'));
   const config: Config = {

@@ -10,16 +10,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../server/app.js';
 import { loadConfig, type Config } from '../server/config.js';
-import { ensureDatabase, startEmbeddedPostgres } from '../server/db/embedded.js';
 import { migrate } from '../server/db/migrate.js';
 import { createPool } from '../server/db/pool.js';
 import { startWorkers } from '../server/jobs/workers.js';
 import { createPasswordHasher } from '../server/lib/passwords.js';
 import { signature } from '../server/webhooks/send.js';
 import { percentile } from './measure.js';
+import { benchDatabase } from './database.js';
 import { addTarget } from './summary.js';
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);
@@ -28,39 +27,6 @@ const ENDPOINTS = 3;
 const TARGET_P95_MS = 2000;
 const PASSWORD = 'bench-password';
 const met = (ok: boolean) => (ok ? 'met' : 'not met');
-
-async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const name = `helpdesk_bench_webhooks_${process.pid}`;
-  if (process.env.DATABASE_URL) {
-    const admin = process.env.DATABASE_URL;
-    await ensureDatabase(admin, name);
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      stop: async () => {
-        const c = new pg.Client({ connectionString: admin });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-webhooks-'));
-  fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as `postgres` and must enter it
-  const server = await startEmbeddedPostgres({
-    dataDir: dir,
-    logger: { info: () => undefined, debug: () => undefined, error: (m) => console.error(m) },
-  });
-  await ensureDatabase(server.adminUrl, 'bench');
-  return {
-    url: server.localUrlFor('bench'),
-    stop: async () => {
-      await server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 interface Receiver {
   base: string;
@@ -103,7 +69,7 @@ async function startReceiver(secrets: Map<string, string>): Promise<Receiver> {
 
 export async function webhooksBench(): Promise<void> {
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-  const db0 = await database();
+  const db0 = await benchDatabase('webhooks');
   const db = createPool(db0.url, undefined, 20);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-webhooks-data-'));
   const config: Config = {
