@@ -19,6 +19,7 @@ import {
   sleep,
   startServer,
   startWriters,
+  stopAndRemove,
   waitHealthy,
   waitUntil,
   type CallResult,
@@ -39,25 +40,7 @@ beforeAll(async () => {
   server = await startServer(dataDir); // first start: initdb, migrations, demo accounts
 }, 120000);
 
-afterAll(async () => {
-  if (server?.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    await Promise.race([server.exited, sleep(30000)]); // its exit, or give up and clean up
-  }
-  // Whatever a failed test left behind: no stopped or orphaned PostgreSQL survives the file.
-  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
-  if (fs.existsSync(pidFile)) {
-    for (const pid of databaseProcesses(postmasterPid(dataDir))) {
-      try {
-        process.kill(pid, 'SIGCONT');
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}, 60000);
+afterAll(() => stopAndRemove(server, dataDir), 60000);
 
 function expectDown(res: CallResult): void {
   expect(res.status).toBe(503);

@@ -4,19 +4,16 @@
 // waiting in pg_locks, the API process and every database process are killed with SIGKILL. After
 // a restart on the same data folder (crash recovery) both tickets are whole: nothing of the merge
 // happened. The same merge then runs to its end and moves everything.
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
-  databaseProcesses,
-  isRunning,
+  embeddedClient,
+  killEverything,
   loginAs,
   makeDataDir,
-  postmasterPid,
-  sleep,
   startServer,
+  stopAndRemove,
   waitUntil,
   type ServerProcess,
 } from './server-process.js';
@@ -31,39 +28,7 @@ beforeAll(async () => {
   server = await startServer(dataDir); // first start: initdb, migrations, demo accounts
 }, 120000);
 
-afterAll(async () => {
-  if (server?.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    await Promise.race([server.exited, sleep(30000)]); // its exit, or give up and clean up
-  }
-  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
-  if (fs.existsSync(pidFile)) {
-    for (const pid of databaseProcesses(postmasterPid(dataDir))) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}, 60000);
-
-/** A client of the server's embedded database (its port and password from the data folder). */
-async function database(): Promise<pg.Client> {
-  const pidLines = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: Number(pidLines[3]),
-    user: 'postgres',
-    password: fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim(),
-    database: 'helpdesk',
-  });
-  // Killed with the database: its error is expected, not a failure of the test process.
-  client.on('error', () => undefined);
-  await client.connect();
-  return client;
-}
+afterAll(() => stopAndRemove(server, dataDir), 60000);
 
 interface TicketState {
   merged_into_id: string | null;
@@ -106,7 +71,7 @@ describe('kill -9 during a merge', () => {
     const target = await raise('Merge target under kill');
     const source = await raise('Merge source under kill');
 
-    const db = await database();
+    const db = await embeddedClient(dataDir);
     // The source's long thread, and a follower (the agent) the merge moves last.
     await db.query(
       `INSERT INTO record_messages (record_id, thread, author_id, action, body)
@@ -143,18 +108,14 @@ describe('kill -9 during a merge', () => {
       'the merge to wait inside its transaction',
     );
     // Its messages have moved by now (inside the open transaction, invisible from here).
-    const postmaster = postmasterPid(dataDir);
-    for (const pid of [server.child.pid as number, ...databaseProcesses(postmaster)]) {
-      process.kill(pid, 'SIGKILL');
-    }
+    await killEverything(server, dataDir);
     expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
     expect(await merging).toBeInstanceOf(Error); // no answer: the process was gone
-    await waitUntil(() => !isRunning(postmaster), 'the postmaster to be gone');
     await db.end().catch(() => undefined);
 
     // A restart recovers the database: neither ticket shows any part of the merge.
     server = await startServer(dataDir);
-    const after = await database();
+    const after = await embeddedClient(dataDir);
     try {
       expect(await stateOf(after, target)).toEqual(before.target);
       expect(await stateOf(after, source)).toEqual(before.source);

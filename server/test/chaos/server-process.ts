@@ -9,6 +9,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { freePort } from '../../db/embedded.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -207,6 +208,54 @@ export function databaseProcesses(postmaster: number): number[] {
     // pgrep exits 1 when nothing matches
   }
   return [postmaster, ...children];
+}
+
+/**
+ * Stops the server (SIGTERM, then at most 30 s) and removes its data folder; whatever a failed
+ * test left behind (a stopped or orphaned PostgreSQL) is killed first.
+ */
+export async function stopAndRemove(server: ServerProcess | undefined, dataDir: string) {
+  if (server?.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    await Promise.race([server.exited, sleep(30000)]); // its exit, or give up and clean up
+  }
+  if (fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))) {
+    for (const pid of databaseProcesses(postmasterPid(dataDir))) {
+      try {
+        process.kill(pid, 'SIGCONT');
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Kills the API process and every database process with SIGKILL, and waits until they are gone. */
+export async function killEverything(server: ServerProcess, dataDir: string): Promise<void> {
+  const postmaster = postmasterPid(dataDir);
+  for (const pid of [server.child.pid as number, ...databaseProcesses(postmaster)]) {
+    process.kill(pid, 'SIGKILL');
+  }
+  await server.exited;
+  await waitUntil(() => !isRunning(postmaster), 'the postmaster to be gone');
+}
+
+/** A client of the server's embedded database (its port and password from the data folder). */
+export async function embeddedClient(dataDir: string): Promise<pg.Client> {
+  const pidLines = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: Number(pidLines[3]),
+    user: 'postgres',
+    password: fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim(),
+    database: 'helpdesk',
+  });
+  // Killed with the database: its error is expected, not a failure of the test process.
+  client.on('error', () => undefined);
+  await client.connect();
+  return client;
 }
 
 export function isRunning(pid: number): boolean {
