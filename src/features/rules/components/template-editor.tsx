@@ -258,7 +258,7 @@ export function TemplateEditor({
         </div>
         <div aria-live="polite">
           {previewTextError && <div className="text-danger small">{previewTextError}</div>}
-          {preview.data && (
+          {preview.data && !preview.error && !preview.loading && (
             <div className="border rounded p-2" aria-label={t('templates.preview.result')} role="region">
               <p className="mb-1">
                 <span className="fw-semibold">{t('templates.preview.subject')}</span> {preview.data.subject}

@@ -24,7 +24,7 @@ export function TriggerTest({ triggerId }: { triggerId: number }) {
   const number = Number(ticket);
   const valid = Number.isInteger(number) && number > 0;
   const error = touched && !valid ? t('test.ticketNeeded') : test.error?.fields?.ticket_id ?? test.error?.message;
-  const r = test.data;
+  const r = test.error || test.loading ? null : test.data;
   return (
     <form
       className="card card-body mb-4"
