@@ -2,7 +2,14 @@
 // decides which operators and value controls exist, so the form can only build what the API's
 // schema accepts (server/rules/schema.ts); `toWrite` turns the drafts into the API's body.
 import type { CustomField } from '../custom-fields/types';
-import type { Action, Condition, ConditionField, Trigger, TriggerEvent, TriggerWrite } from './types';
+import type {
+  Action,
+  Condition,
+  ConditionField,
+  Trigger,
+  TriggerEvent,
+  TriggerWrite,
+} from './types';
 
 export const EVENTS: TriggerEvent[] = [
   'ticket_created',
@@ -53,7 +60,13 @@ export const BUILDER_FIELDS = Object.keys(CONDITION_FIELDS) as BuilderField[];
 
 export const CHANNELS = ['web', 'mail', 'api'] as const;
 export const ACTORS = ['requester', 'agent', 'rule'] as const;
-export const CHANGE_ATTRIBUTES = ['desk', 'status', 'priority', 'assignee', 'organization'] as const;
+export const CHANGE_ATTRIBUTES = [
+  'desk',
+  'status',
+  'priority',
+  'assignee',
+  'organization',
+] as const;
 export const RECIPIENTS = ['requester', 'assignee', 'desk_agents', 'followers', 'address'] as const;
 /** The value of "nobody" in an agent picker (null in the API). */
 export const NOBODY = 'none';
@@ -222,7 +235,10 @@ export function toValues(t: Trigger | null): TriggerValues {
 }
 
 /** A custom field's value as its type stores it (a choice's value, a number, true/false, an agent's id). */
-export function fieldValue(field: CustomField | undefined, text: string): string | number | boolean {
+export function fieldValue(
+  field: CustomField | undefined,
+  text: string,
+): string | number | boolean {
   switch (field?.type) {
     case 'number':
     case 'agent':

@@ -15,9 +15,7 @@ export const rulesHolders = {
   saveTrigger: createRequestHolder<Trigger, TriggerSave>('saveTrigger'),
   // The list's active switch: a save of the whole trigger, apart from the editor's.
   toggleTrigger: createRequestHolder<Trigger, TriggerSave>('toggleTrigger'),
-  deleteTrigger: createRequestHolder<{ id: number }, { id: number; name: string }>(
-    'deleteTrigger',
-  ),
+  deleteTrigger: createRequestHolder<{ id: number }, { id: number; name: string }>('deleteTrigger'),
   orderTriggers: createRequestHolder<Trigger[], number[]>('orderTriggers'),
   testTrigger: createRequestHolder<TriggerTestResult, { id: number; ticketId: number }>(
     'testTrigger',

@@ -52,7 +52,10 @@ export function useLookups() {
       ...o,
       label: o.label.replace(/^[\s\u00a0]+/, ''),
     })),
-    status: (statuses.data ?? []).map((s) => ({ value: String(s.status_id), label: s.status_name })),
+    status: (statuses.data ?? []).map((s) => ({
+      value: String(s.status_id),
+      label: s.status_name,
+    })),
     priority: (priorities.data ?? []).map((p) => ({
       value: String(p.priority_id),
       label: p.priority_name,

@@ -7,7 +7,9 @@ const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1
 describe('templates page', () => {
   it('writes a template with placeholders, previews it with a real ticket and deletes it after confirming', async () => {
     signInAs('agent@example.com');
-    const ticket = db.records.find((r) => r.object_type === 'T' && !r.is_draft);
+    const ticket = db.records.find(
+      (r): r is Extract<typeof r, { object_type: 'T' }> => r.object_type === 'T' && !r.is_draft,
+    );
     if (!ticket) throw new Error('no ticket in the mock data');
     const { user } = renderApp('/templates');
     expect(
@@ -45,7 +47,11 @@ describe('templates page', () => {
     // In Spanish, the unknown placeholder is named beside the preview.
     await user.selectOptions(screen.getByLabelText('Preview language'), 'es');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText('Unknown placeholder: {{nobody.here}}.', { selector: '.text-danger' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Unknown placeholder: {{nobody.here}}.', {
+        selector: '.text-danger',
+      }),
+    ).toBeInTheDocument();
 
     await user.clear(spanish);
     await user.type(spanish, 'Hola {{{{requester.name}}');
@@ -75,7 +81,9 @@ describe('templates page', () => {
     expect(dialog).toHaveTextContent('“Acknowledgement” is deleted.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(
-      await within(dialog).findByText('Triggers use this template: Acme triage. Change them first.'),
+      await within(dialog).findByText(
+        'Triggers use this template: Acme triage. Change them first.',
+      ),
     ).toBeInTheDocument();
     db.triggers = [];
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));

@@ -28,7 +28,9 @@ function seed(name: string, extra: Partial<Trigger> = {}): Trigger {
 }
 
 const firstTicket = () => {
-  const t = db.records.find((r) => r.object_type === 'T' && !r.is_draft);
+  const t = db.records.find(
+    (r): r is Extract<typeof r, { object_type: 'T' }> => r.object_type === 'T' && !r.is_draft,
+  );
   if (!t) throw new Error('no ticket in the mock data');
   return t;
 };
@@ -50,14 +52,17 @@ describe('triggers page', () => {
     screen.getByRole('button', { name: 'Move Acme triage down' }).focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(rows()[0]).toHaveTextContent('Close spam'));
-    expect(
-      [...db.triggers].sort((a, b) => a.position - b.position).map((t) => t.name),
-    ).toEqual(['Close spam', 'Acme triage']);
+    expect([...db.triggers].sort((a, b) => a.position - b.position).map((t) => t.name)).toEqual([
+      'Close spam',
+      'Acme triage',
+    ]);
 
     const active = screen.getByRole('switch', { name: 'Acme triage is active' });
     expect(active).toBeChecked();
     await user.click(active);
-    await waitFor(() => expect(db.triggers.find((t) => t.name === 'Acme triage')?.active).toBe(false));
+    await waitFor(() =>
+      expect(db.triggers.find((t) => t.name === 'Acme triage')?.active).toBe(false),
+    );
     await waitFor(() =>
       expect(screen.getByRole('switch', { name: 'Acme triage is active' })).not.toBeChecked(),
     );
@@ -73,7 +78,10 @@ describe('triggers page', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(db.triggers.map((t) => t.name)).toEqual(['Acme triage']);
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
-    expect(within(menu).getByRole('link', { name: 'Triggers' })).toHaveAttribute('href', '/triggers');
+    expect(within(menu).getByRole('link', { name: 'Triggers' })).toHaveAttribute(
+      'href',
+      '/triggers',
+    );
   });
 
   it('says so when there are no triggers', async () => {
@@ -129,7 +137,9 @@ describe('triggers page', () => {
     await user.selectOptions(within(form).getByLabelText('Action 2: tags'), 'vip');
     await user.click(within(form).getByRole('button', { name: 'Save trigger' }));
     const pattern = within(form).getByLabelText('Condition 1: regular expression');
-    await waitFor(() => expect(pattern).toHaveAccessibleDescription('This is not a valid regular expression.'));
+    await waitFor(() =>
+      expect(pattern).toHaveAccessibleDescription('This is not a valid regular expression.'),
+    );
     expect(pattern).toHaveAttribute('aria-invalid', 'true');
     expect(db.triggers).toHaveLength(0);
 
@@ -178,7 +188,11 @@ describe('triggers page', () => {
       await within(test).findByText(`Ticket #${ticket.id}: the trigger would not run.`),
     ).toBeInTheDocument();
     const conditions = within(test).getByRole('list', { name: 'Conditions' });
-    expect(within(conditions).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(conditions)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       `✓ Met: Priority is: ${ticket.priority_name}`,
       '✗ Not met: Subject contains: no such words anywhere',
     ]);

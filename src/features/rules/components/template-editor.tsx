@@ -12,8 +12,7 @@ import { PLACEHOLDERS } from '../placeholders';
 import { rulesHolders } from '../rules-slice';
 import type { RuleTemplate, TemplateWrite } from '../types';
 
-const TEXTS = ['subject_en', 'body_en', 'subject_es', 'body_es'] as const;
-type TextName = (typeof TEXTS)[number];
+type TextName = 'subject_en' | 'body_en' | 'subject_es' | 'body_es';
 export type TemplateValues = Record<'name' | TextName, string>;
 
 const toValues = (t: RuleTemplate | null): TemplateValues => ({
@@ -54,7 +53,11 @@ export function TemplateEditor({
   const idBase = useId();
   const id = (name: string) => `${idBase}-${name}`;
   const schema = yup.object({
-    name: yup.string().trim().required(t('templates.form.nameNeeded')).max(100, t('templates.form.nameNeeded')),
+    name: yup
+      .string()
+      .trim()
+      .required(t('templates.form.nameNeeded'))
+      .max(100, t('templates.form.nameNeeded')),
     subject_en: yup.string().max(200, t('templates.form.subjectTooLong')),
     subject_es: yup.string().max(200, t('templates.form.subjectTooLong')),
   });
@@ -67,15 +70,18 @@ export function TemplateEditor({
   const v = formik.values;
   const errorOf = (name: keyof TemplateValues) => {
     const e: unknown = formik.errors[name];
-    return (formik.touched[name] || formik.submitCount > 0) && typeof e === 'string' ? e : undefined;
+    return (formik.touched[name] || formik.submitCount > 0) && typeof e === 'string'
+      ? e
+      : undefined;
   };
   const general = generalError(error);
 
   // Where a placeholder goes: the text last focused, at its caret.
   const target = useRef<{ name: TextName; at: number }>({ name: 'body_en', at: -1 });
-  const remember = (name: TextName) => (e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
-    target.current = { name, at: e.currentTarget.selectionStart ?? -1 };
-  };
+  const remember =
+    (name: TextName) => (e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
+      target.current = { name, at: e.currentTarget.selectionStart ?? -1 };
+    };
   const insert = (placeholder: string) => {
     const { name, at } = target.current;
     const text = v[name];
@@ -157,7 +163,9 @@ export function TemplateEditor({
     <div className="card card-body mb-4">
       <form noValidate aria-labelledby={id('title')} onSubmit={formik.handleSubmit}>
         <h2 className="h5" id={id('title')}>
-          {template ? t('templates.form.editTitle', { name: template.name }) : t('templates.form.newTitle')}
+          {template
+            ? t('templates.form.editTitle', { name: template.name })
+            : t('templates.form.newTitle')}
         </h2>
         {general && (
           <div className="alert alert-danger" role="alert">
@@ -193,7 +201,11 @@ export function TemplateEditor({
           </div>
         </fieldset>
         <div className="d-flex gap-2">
-          <SubmitButton loading={saving} label={t('templates.form.save')} className="btn btn-primary" />
+          <SubmitButton
+            loading={saving}
+            label={t('templates.form.save')}
+            className="btn btn-primary"
+          />
           <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
             {t('templates.form.cancel')}
           </button>
@@ -259,9 +271,14 @@ export function TemplateEditor({
         <div aria-live="polite">
           {previewTextError && <div className="text-danger small">{previewTextError}</div>}
           {preview.data && !preview.error && !preview.loading && (
-            <div className="border rounded p-2" aria-label={t('templates.preview.result')} role="region">
+            <div
+              className="border rounded p-2"
+              aria-label={t('templates.preview.result')}
+              role="region"
+            >
               <p className="mb-1">
-                <span className="fw-semibold">{t('templates.preview.subject')}</span> {preview.data.subject}
+                <span className="fw-semibold">{t('templates.preview.subject')}</span>{' '}
+                {preview.data.subject}
               </p>
               <div
                 className="record-body"

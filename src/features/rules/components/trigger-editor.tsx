@@ -127,7 +127,11 @@ function FieldValueInput({
       );
     case 'agent':
       return (
-        <SingleSelect {...{ id, label, value, onChange, error }} placeholder={choose} options={agents} />
+        <SingleSelect
+          {...{ id, label, value, onChange, error }}
+          placeholder={choose}
+          options={agents}
+        />
       );
     case 'number':
       return <TextInput {...{ id, label, value, onChange, error }} type="number" />;
@@ -201,7 +205,10 @@ export function TriggerEditor({
     const n = i + 1;
     const at = `conditions.${i}`;
     const valueError = errorAt(`${at}.value`) ?? serverUnder(at, ['key', 'operator', 'value']);
-    if (c.field === 'requester' || !takesValue(c) && c.field !== 'custom_field' && c.field !== 'change')
+    if (
+      c.field === 'requester' ||
+      (!takesValue(c) && c.field !== 'custom_field' && c.field !== 'change')
+    )
       return null;
     const kind = CONDITION_FIELDS[c.field].value;
     const label = t('form.conditionValue', { n });
@@ -253,7 +260,8 @@ export function TriggerEditor({
         );
       }
       case 'change': {
-        const list = c.attribute === 'assignee' ? lookups.agent : lookups[c.attribute as keyof Lookups];
+        const list =
+          c.attribute === 'assignee' ? lookups.agent : lookups[c.attribute as keyof Lookups];
         return (
           <div className="d-flex gap-2 flex-wrap">
             <SingleSelect
@@ -477,7 +485,11 @@ export function TriggerEditor({
           {v.conditions.map((c, i) => {
             const n = i + 1;
             return (
-              <li key={i} className="border rounded p-2 mb-2" aria-label={t('form.condition', { n })}>
+              <li
+                key={i}
+                className="border rounded p-2 mb-2"
+                aria-label={t('form.condition', { n })}
+              >
                 {c.kept ? (
                   <div className="d-flex gap-2 align-items-center">
                     <span className="small">{t('form.kept', { field: c.field })}</span>
@@ -517,7 +529,9 @@ export function TriggerEditor({
         <button
           type="button"
           className="btn btn-sm btn-outline-secondary"
-          onClick={() => void formik.setFieldValue('conditions', [...v.conditions, blankCondition()])}
+          onClick={() =>
+            void formik.setFieldValue('conditions', [...v.conditions, blankCondition()])
+          }
         >
           {t('form.addCondition')}
         </button>

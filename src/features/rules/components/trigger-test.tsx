@@ -23,7 +23,10 @@ export function TriggerTest({ triggerId }: { triggerId: number }) {
   }, [dispatch, triggerId]);
   const number = Number(ticket);
   const valid = Number.isInteger(number) && number > 0;
-  const error = touched && !valid ? t('test.ticketNeeded') : test.error?.fields?.ticket_id ?? test.error?.message;
+  const error =
+    touched && !valid
+      ? t('test.ticketNeeded')
+      : (test.error?.fields?.ticket_id ?? test.error?.message);
   const r = test.error || test.loading ? null : test.data;
   return (
     <form
@@ -62,7 +65,11 @@ export function TriggerTest({ triggerId }: { triggerId: number }) {
           )}
         </div>
         <div className="align-self-end">
-          <SubmitButton loading={test.loading} label={t('test.run')} className="btn btn-sm btn-outline-primary" />
+          <SubmitButton
+            loading={test.loading}
+            label={t('test.run')}
+            className="btn btn-sm btn-outline-primary"
+          />
         </div>
       </div>
       <div aria-live="polite">

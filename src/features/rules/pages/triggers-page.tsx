@@ -72,7 +72,8 @@ export default function TriggersPage() {
         onRetry={() => dispatch(H.triggers.actions.requested())}
       />
     );
-  else if (triggers.length === 0) body = <p className="text-body-secondary">{t('triggers.empty')}</p>;
+  else if (triggers.length === 0)
+    body = <p className="text-body-secondary">{t('triggers.empty')}</p>;
   else
     body = (
       <div className="table-responsive">
@@ -93,7 +94,9 @@ export default function TriggersPage() {
                 <td>{i + 1}</td>
                 <td>
                   {x.name}
-                  {x.stop && <span className="badge text-bg-secondary ms-2">{t('triggers.stops')}</span>}
+                  {x.stop && (
+                    <span className="badge text-bg-secondary ms-2">{t('triggers.stops')}</span>
+                  )}
                 </td>
                 <td>{t(`events.${x.event}`)}</td>
                 <td>
@@ -207,7 +210,8 @@ export default function TriggersPage() {
         danger
         busy={removal.loading}
         onConfirm={() => {
-          if (deleting) dispatch(H.deleteTrigger.actions.requested({ id: deleting.id, name: deleting.name }));
+          if (deleting)
+            dispatch(H.deleteTrigger.actions.requested({ id: deleting.id, name: deleting.name }));
         }}
         onCancel={() => setDeleting(null)}
       />
