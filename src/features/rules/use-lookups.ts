@@ -27,6 +27,7 @@ export function useLookups() {
   const priorities = useDropdown('priority');
   const companies = useDropdown('company');
   const tags = useAppSelector((s) => s.holders.tagOptions);
+  const tagChoices = useAppSelector((s) => s.holders.tagChoices.data);
   const agents = useAppSelector((s) => s.holders.agents);
   const fields = useAppSelector((s) => s.holders.customFields);
   const templates = useAppSelector((s) => s.holders.ruleTemplates);
@@ -34,13 +35,15 @@ export function useLookups() {
   const tagsIdle = isIdle(tags);
   const agentsIdle = isIdle(agents);
   const macrosIdle = isIdle(macros);
-  const templatesIdle = isIdle(templates);
   useEffect(() => {
     if (tagsIdle) dispatch(tagsHolders.tagOptions.actions.requested({ limit: 100 }));
     if (agentsIdle) dispatch(workHolders.agents.actions.requested());
     if (macrosIdle) dispatch(detailsHolders.macroList.actions.requested());
-    if (templatesIdle) dispatch(rulesHolders.ruleTemplates.actions.requested());
-  }, [dispatch, tagsIdle, agentsIdle, macrosIdle, templatesIdle]);
+  }, [dispatch, tagsIdle, agentsIdle, macrosIdle]);
+  // Fresh each time: a template written a moment ago on its page is offered.
+  useEffect(() => {
+    dispatch(rulesHolders.ruleTemplates.actions.requested());
+  }, [dispatch]);
   // The holder may hold another kind's fields (the custom fields page): tickets' are asked for.
   useEffect(() => {
     dispatch(customFieldsHolders.customFields.actions.requested('T'));
@@ -64,7 +67,15 @@ export function useLookups() {
       value: String(c.company_id),
       label: c.company_name,
     })),
-    tag: (tags.data ?? []).map((t) => ({ value: String(t.id), label: t.name })),
+    // The first 100 by name, and those a trigger names (tagChoices, asked by the editor).
+    tag: [
+      ...new Map(
+        [...(tags.data ?? []), ...(tagChoices ?? [])].map((t) => [
+          t.id,
+          { value: String(t.id), label: t.name },
+        ]),
+      ).values(),
+    ],
     agent: (agents.data ?? []).map((a) => ({ value: String(a.id), label: a.fullname })),
     template: (templates.data ?? []).map((t) => ({ value: String(t.id), label: t.name })),
     macro: (macros.data ?? []).map((m) => ({ value: String(m.id), label: m.name })),

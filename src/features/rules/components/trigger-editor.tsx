@@ -1,12 +1,14 @@
 import '../i18n';
 import { getIn, useFormik } from 'formik';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
+import { useAppDispatch } from '../../../app/hooks';
 import { SubmitButton, generalError } from '../../../lib/form-field';
 import type { ErrorInfo } from '../../../lib/types';
 import type { CustomField } from '../../custom-fields/types';
 import type { Option } from '../../records/components/use-dropdown';
+import { tagsHolders } from '../../tags/tags-slice';
 import {
   ACTION_TYPES,
   ACTORS,
@@ -30,6 +32,7 @@ import {
 import type { Trigger } from '../types';
 import type { Lookups } from '../use-lookups';
 import { MultiSelect, SingleSelect, TextInput } from './multi-select';
+import { TagPicker } from './tag-picker';
 
 type Words = (key: string, values?: Record<string, unknown>) => string;
 
@@ -172,6 +175,25 @@ export function TriggerEditor({
   });
   const v = formik.values;
   const server = error?.fields ?? {};
+  // The names of the tags a trigger names (the pickers' chips), asked once by id.
+  const dispatch = useAppDispatch();
+  const [picked, setPicked] = useState<Record<string, string>>({});
+  const tagNames = {
+    ...Object.fromEntries(lookups.tag.map((o) => [o.value, o.label])),
+    ...picked,
+  };
+  const onTagName = (tagId: string, name: string) =>
+    setPicked((names) => ({ ...names, [tagId]: name }));
+  useEffect(() => {
+    const ids = [
+      ...(trigger?.conditions ?? []).flatMap((c) => (c.field === 'tags' ? c.value : [])),
+      ...(trigger?.actions ?? []).flatMap((a) =>
+        a.type === 'add_tags' || a.type === 'remove_tags' ? a.tag_ids : [],
+      ),
+    ];
+    if (ids.length)
+      dispatch(tagsHolders.tagChoices.actions.requested({ ids: [...new Set(ids)].slice(0, 10) }));
+  }, [dispatch, trigger]);
   /** The form's own message once it was sent, else the server's for this path. */
   const errorAt = (path: string): string | undefined => {
     const local: unknown = formik.submitCount > 0 ? getIn(formik.errors, path) : undefined;
@@ -288,6 +310,17 @@ export function TriggerEditor({
       }
       case 'none':
         return null;
+      case 'tag':
+        return (
+          <TagPicker
+            label={label}
+            value={c.ids}
+            names={tagNames}
+            error={valueError}
+            onName={onTagName}
+            onChange={(ids) => setCondition(i, { ...c, ids })}
+          />
+        );
       default:
         return (
           <MultiSelect
@@ -337,13 +370,12 @@ export function TriggerEditor({
       case 'add_tags':
       case 'remove_tags':
         return (
-          <MultiSelect
-            id={id(`a${i}-value`)}
+          <TagPicker
             label={t('form.actionTags', { n })}
-            hint={t('form.multiHint')}
             value={a.ids}
+            names={tagNames}
             error={valueError}
-            options={lookups.tag}
+            onName={onTagName}
             onChange={(ids) => setAction(i, { ...a, ids })}
           />
         );
