@@ -73,7 +73,7 @@ test('an admin builds a trigger with a template, tests it, and a mail from acme 
   await expectAccessible(admin);
   await admin.getByRole('button', { name: 'Add a template' }).click();
   const editor = admin.getByRole('form', { name: 'New template' });
-  await editor.getByLabel('Name').fill(templateName);
+  await editor.getByLabel('Name', { exact: true }).fill(templateName);
   await editor.getByLabel('Subject (English)').fill('We got it: ');
   await admin.getByRole('button', { name: 'Insert {{ticket.subject}}' }).click();
   await editor.getByLabel('Body (English)').fill('Thank you for your mail, ');

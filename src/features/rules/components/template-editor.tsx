@@ -130,7 +130,10 @@ export function TemplateEditor({
       name,
       className: `form-control${e ? ' is-invalid' : ''}`,
       value: v[name],
-      onChange: formik.handleChange,
+      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        formik.handleChange(event);
+        if (name !== 'name') remember(name)(event);
+      },
       onBlur: formik.handleBlur,
       'aria-invalid': e ? true : undefined,
       'aria-describedby': e ? id(`${name}-error`) : undefined,
