@@ -83,7 +83,7 @@ test('an admin builds a trigger with a template, tests it, and a mail from acme 
   await expect(editor.getByLabel('Subject (English)')).toHaveValue('We got it: {{ticket.subject}}');
   await admin.getByLabel('Ticket number').fill(String(aliceTicket));
   await admin.getByRole('button', { name: 'Preview', exact: true }).click();
-  const preview = admin.getByRole('region', { name: 'Preview' });
+  const preview = admin.getByRole('region', { name: 'Preview result' });
   await expect(preview).toContainText(`Subject: We got it: ${aliceSubject}`);
   await expect(preview).toContainText('Thank you for your mail, Alice Example');
   await expectAccessible(admin);
