@@ -40,7 +40,7 @@ describe('templates page', () => {
     // The preview fills the English version with the ticket's values.
     await user.type(screen.getByLabelText('Ticket number'), String(ticket.id));
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    const result = await screen.findByRole('region', { name: 'Preview' });
+    const result = await screen.findByRole('region', { name: 'Preview result' });
     expect(result).toHaveTextContent(`Subject: Re: ${ticket.subject}`);
     const requester = db.users.find((u) => u.id === ticket.requester_id);
     expect(result).toHaveTextContent(`Hello ${requester?.fullname ?? ticket.requester_name}`);
