@@ -46,10 +46,10 @@ describe('triggers page', () => {
     expect(rows()[0]).toHaveTextContent('Acme triage');
     expect(rows()[0]).toHaveTextContent('A ticket is created');
     expect(rows()[1]).toHaveTextContent("A requester's message arrives");
-    expect(screen.getByRole('button', { name: 'Move Acme triage up' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move up: Acme triage' })).toBeDisabled();
 
     // Keyboard: focus the button and press Enter; the order route puts it second.
-    screen.getByRole('button', { name: 'Move Acme triage down' }).focus();
+    screen.getByRole('button', { name: 'Move down: Acme triage' }).focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(rows()[0]).toHaveTextContent('Close spam'));
     expect([...db.triggers].sort((a, b) => a.position - b.position).map((t) => t.name)).toEqual([
