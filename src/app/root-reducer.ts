@@ -27,6 +27,7 @@ import { bulkViewsHolders } from '../features/records/bulk-views-slice';
 import { holdersReducer } from '../lib/request-holder';
 import { detailsHolders } from '../features/records/details-slice';
 import { mergeHolders } from '../features/merge/merge-slice';
+import { rulesHolders } from '../features/rules/rules-slice';
 
 /** All response holders, by name: a feature adds its table here. */
 const holders = holdersReducer({
@@ -53,6 +54,7 @@ const holders = holdersReducer({
   ...bulkViewsHolders,
   ...detailsHolders,
   ...mergeHolders,
+  ...rulesHolders,
 });
 
 export const rootReducer = combineReducers({

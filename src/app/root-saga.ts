@@ -27,6 +27,7 @@ import { preLoginSaga } from '../lib/pre-login';
 import { requestedTypes } from '../lib/request-holder';
 import { detailsHolders } from '../features/records/details-slice';
 import { mergeHolders } from '../features/merge/merge-slice';
+import { rulesHolders } from '../features/rules/rules-slice';
 import { loadHomeSaga, loadRecordsSaga } from './saga-loaders';
 
 /**
@@ -110,6 +111,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(organizationsHolders), () =>
     import('../features/organizations/organizations-saga').then((m) => m.organizationsSaga),
+  ),
+  lazySaga(requestedTypes(rulesHolders), () =>
+    import('../features/rules/rules-saga').then((m) => m.rulesSaga),
   ),
 ];
 

@@ -231,6 +231,19 @@ export const hdeRoutes: RouteRow[] = [
     hdeOnly: true,
     adminOnly: true,
   },
+  // Triggers and their mail templates: administrators only.
+  {
+    path: 'triggers',
+    page: lazyPage(() => import('../features/rules/pages/triggers-page')),
+    hdeOnly: true,
+    adminOnly: true,
+  },
+  {
+    path: 'templates',
+    page: lazyPage(() => import('../features/rules/pages/templates-page')),
+    hdeOnly: true,
+    adminOnly: true,
+  },
 ];
 
 /**
@@ -272,6 +285,8 @@ export const mainMenu: MenuRow[] = [
   { labelKey: 'menu.macros', path: '/macros', group: 'admin', adminOnly: true },
   { labelKey: 'menu.customFields', path: '/custom-fields', group: 'admin', adminOnly: true },
   { labelKey: 'menu.tags', path: '/tags', group: 'admin', adminOnly: true },
+  { labelKey: 'menu.triggers', path: '/triggers', group: 'admin', adminOnly: true },
+  { labelKey: 'menu.templates', path: '/templates', group: 'admin', adminOnly: true },
   { labelKey: 'menu.webhooks', path: '/webhooks', group: 'admin', adminOnly: true },
   { labelKey: 'menu.profile', path: '/profile', group: 'end' },
   { labelKey: 'menu.contact', path: '/contact', group: 'end' },

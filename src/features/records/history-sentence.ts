@@ -132,6 +132,14 @@ function slaValues(d: Details, h: Words) {
   };
 }
 
+/** A change a trigger made names it (`details.rule`, server/rules/actions.ts): "Rule Acme triage". */
+function ruleActor(details: unknown, t: TFunction): string | undefined {
+  const rule = (details as Details | null)?.rule as { name?: unknown } | undefined;
+  return rule && typeof rule.name === 'string'
+    ? t('workspace:history.rule', { name: rule.name })
+    : undefined;
+}
+
 /**
  * One history event as a sentence in the reader's language: "Alice Example submitted the draft",
  * "Agent Example changed the priority from Low to High". `type`: the record's kind, for the
@@ -142,7 +150,7 @@ export function historySentence(
   t: TFunction,
   type?: ObjectType,
 ): string {
-  const actor = event.actor_name ?? t('workspace:history.someone');
+  const actor = event.actor_name ?? ruleActor(event.details, t) ?? t('workspace:history.someone');
   const h: Words = (key, values) => t(`workspace:history.${key}`, { actor, ...values });
   const sentence = (SENTENCES as Partial<Record<string, Sentence>>)[event.action];
   return sentence ? sentence((event.details ?? {}) as Details, h, type) : h('changedRecord');

@@ -103,6 +103,8 @@ describe('route tables', () => {
       'Macros',
       'Custom fields',
       'Tags',
+      'Triggers',
+      'Mail templates',
     ]);
     // Home first: the drawer's focus lands on it.
     expect(within(menu).getAllByRole('link')[0]).toHaveTextContent('Home');

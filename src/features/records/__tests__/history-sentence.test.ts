@@ -208,4 +208,26 @@ describe('history sentences', () => {
       'Alice Example lo compartió con Bob y Carol',
     );
   });
+
+  it('names the trigger that made a change (no person acted)', async () => {
+    const rule = { rule: { id: 3, name: 'Acme triage' }, rule_chain: { depth: 1, triggers: [3] } };
+    const say = (action: HistoryAction, details: Record<string, unknown>) =>
+      historySentence({ action, details: { ...details, ...rule }, actor_name: null }, i18n.t);
+    expect(say('updated', priority('Normal', 'High'))).toBe(
+      'Rule Acme triage changed the priority from Normal to High',
+    );
+    expect(say('tagged', { name: 'vip' })).toBe('Rule Acme triage tagged it vip');
+    expect(say('worklog_added', { time_spent_minutes: null })).toBe(
+      'Rule Acme triage added a work log entry',
+    );
+    // A person's change is theirs, and an event with no actor and no rule is "Someone"'s.
+    expect(
+      historySentence({ action: 'tagged', details: { name: 'vip' }, actor_name: null }, i18n.t),
+    ).toBe('Someone tagged it vip');
+    await i18n.changeLanguage('es');
+    expect(say('updated', priority('Normal', 'High'))).toBe(
+      'La regla Acme triage cambió la prioridad de Normal a High',
+    );
+    expect(say('tagged', { name: 'vip' })).toBe('La regla Acme triage le puso la etiqueta vip');
+  });
 });

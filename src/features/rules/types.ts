@@ -1,0 +1,26 @@
+// Triggers and their templates as the API gives them (docs/rules.md).
+import type { components } from '../../api/schema';
+import type { ApiBody } from '../../lib/api-client';
+
+export type Trigger = components['schemas']['Trigger'];
+export type Condition = components['schemas']['TriggerCondition'];
+export type Action = components['schemas']['TriggerAction'];
+export type TriggerTestResult = components['schemas']['TriggerTestResult'];
+export type RuleTemplate = components['schemas']['RuleTemplate'];
+export type TemplatePreview = components['schemas']['RuleTemplatePreview'];
+export type TriggerWrite = ApiBody<'/api/triggers', 'post'>;
+export type TemplateWrite = ApiBody<'/api/templates', 'post'>;
+export type PreviewRequest = ApiBody<'/api/templates/preview', 'post'>;
+export type TriggerEvent = Trigger['event'];
+export type ConditionField = Condition['field'];
+export type ActionType = Action['type'];
+
+/** A save: a new trigger, or an edit of one. */
+export interface TriggerSave {
+  id?: number;
+  body: TriggerWrite;
+}
+export interface TemplateSave {
+  id?: number;
+  body: TemplateWrite;
+}
