@@ -105,6 +105,7 @@ describe('route tables', () => {
       'Tags',
       'Triggers',
       'Mail templates',
+      'Webhooks',
     ]);
     // Home first: the drawer's focus lands on it.
     expect(within(menu).getAllByRole('link')[0]).toHaveTextContent('Home');
