@@ -215,11 +215,14 @@ async function setFields(run: ActionRun, values: Record<string, unknown>): Promi
 
 async function template(q: Queryable, id: number) {
   const { rows } = await q.query<{
+    name: string;
     subject_en: string;
     body_en: string;
     subject_es: string;
     body_es: string;
-  }>('SELECT subject_en, body_en, subject_es, body_es FROM rule_templates WHERE id = $1', [id]);
+  }>('SELECT name, subject_en, body_en, subject_es, body_es FROM rule_templates WHERE id = $1', [
+    id,
+  ]);
   if (!rows[0]) throw new ActionSkipped(`template ${id} no longer exists`);
   return rows[0];
 }
@@ -362,6 +365,14 @@ async function sendMail(run: ActionRun, a: Extract<Action, { type: 'send_mail' }
       content,
     });
   }
+  // The timeline says the trigger mailed (the communication log has each mail).
+  await recordEvent(run.tx, {
+    recordId: run.ticket.id,
+    actorId: null,
+    action: 'mailed',
+    details: ruleDetails(run, { template: t.name, to: allowed.map((r) => r.email).join(', ') }),
+    internal: true,
+  });
 }
 
 async function applyMacro(run: ActionRun, macroId: number): Promise<void> {

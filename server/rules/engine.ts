@@ -73,6 +73,8 @@ function whatHappened(
   actorIsAgent: boolean,
   byRule: boolean,
 ): TriggerEvent[] {
+  // A trigger's mail changes nothing of the ticket: no trigger runs for it.
+  if (events.every((e) => e.action === 'mailed')) return [];
   if (byRule) return ['ticket_updated'];
   const actions = events.map((e) => e.action);
   if (actions.includes('created')) return ['ticket_created'];

@@ -13865,7 +13865,7 @@ export interface components {
         };
         HistoryEvent: {
             /** @enum {string} */
-            action: "created" | "updated" | "status_changed" | "shared" | "classified" | "related" | "unrelated" | "attachment_added" | "attachment_deleted" | "assigned" | "moved" | "duplicated" | "searchable_changed" | "message_added" | "worklog_added" | "merged" | "merged_into" | "split_out" | "split_from" | "sla_warning" | "sla_breach" | "tagged" | "untagged" | "tag_merged";
+            action: "created" | "updated" | "status_changed" | "shared" | "classified" | "related" | "unrelated" | "attachment_added" | "attachment_deleted" | "assigned" | "moved" | "duplicated" | "searchable_changed" | "message_added" | "worklog_added" | "merged" | "merged_into" | "split_out" | "split_from" | "sla_warning" | "sla_breach" | "tagged" | "untagged" | "tag_merged" | "mailed";
             actor_id: number | null;
             actor_name: string | null;
             /** Format: date-time */
@@ -13913,6 +13913,8 @@ export interface components {
                 /** @enum {string} */
                 target?: "first_response" | "next_response" | "resolution";
                 target_id?: number;
+                /** @description The template a trigger mailed (action mailed) */
+                template?: string;
                 time_spent_minutes?: number | null;
                 title?: string;
                 to?: string | null;

@@ -146,7 +146,8 @@ export function valueChanges(before: FieldValues, after: FieldValues) {
 
 /**
  * An event's details as the reader may see them: a requester's `updated` events leave out the
- * changes of fields not shown to requesters (server: record-values.ts eventDetailsFor).
+ * changes of fields not shown to requesters, and only agents see the trigger that made a change
+ * (server: record-values.ts eventDetailsFor).
  */
 export function eventDetailsFor<D>(
   agent: boolean,
@@ -154,16 +155,17 @@ export function eventDetailsFor<D>(
   action: string,
   details: D,
 ): D {
-  if (agent || action !== 'updated' || details === null || typeof details !== 'object')
-    return details;
+  if (agent || details === null || typeof details !== 'object') return details;
+  const { rule: _rule, rule_chain: _chain, ...rest } = details as Record<string, unknown>;
+  if (action !== 'updated') return rest as D;
   const hidden = new Set(
     db.customFields
       .filter((f) => f.object_type === type && !(f.active && f.shown_to_requesters))
       .map((f) => `fields.${f.key}`),
   );
-  const d = details as { fields?: unknown; changes?: Record<string, unknown> };
+  const d = rest as { fields?: unknown; changes?: Record<string, unknown> };
   return {
-    ...details,
+    ...rest,
     fields: Array.isArray(d.fields) ? d.fields.filter((f) => !hidden.has(String(f))) : [],
     changes: Object.fromEntries(Object.entries(d.changes ?? {}).filter(([k]) => !hidden.has(k))),
   } as D;

@@ -19,6 +19,7 @@ const detailsSchema = {
     fields: { type: 'array', items: { type: 'string' } },
     from: nullableStr,
     to: nullableStr,
+    template: { type: 'string', description: 'The template a trigger mailed (action mailed)' },
     title: { type: 'string' },
     copy_id: { type: 'integer' },
     source_id: { type: 'integer' },

@@ -50,6 +50,8 @@ export const HISTORY_DETAILS = {
   untagged: ['name'],
   /** An administrator merged tag `from` into `to`. */
   tag_merged: ['from', 'to'],
+  /** A trigger mailed its `template` to `to` (the addresses; agents only, docs/rules.md). */
+  mailed: ['template', 'to'],
 } as const;
 
 export type HistoryAction = keyof typeof HISTORY_DETAILS;

@@ -353,6 +353,24 @@ describe('mails from triggers', () => {
     expect(await ruleMails(es.id)).toMatchObject([
       { to: ana.email, subject: `[#${es.id}] Recibimos Impresora`, auto: true },
     ]);
+    // The timeline says which trigger mailed what, to agents only.
+    const asAgent = await call('GET', `/api/ticket/${en.id}/history/`, agent.token);
+    expect(asAgent.json().data).toContainEqual(
+      expect.objectContaining({
+        action: 'mailed',
+        actor_name: null,
+        details: expect.objectContaining({
+          template: 'Acknowledge',
+          to: alice.email,
+          rule: expect.objectContaining({ name: 'Ack' }),
+        }),
+      }),
+    );
+    const asRequester = await call('GET', `/api/ticket/${en.id}/history/`, alice.token);
+    expect(asRequester.statusCode).toBe(200);
+    const seen = asRequester.json().data as { action: string; details: object }[];
+    expect(seen.map((e) => e.action)).not.toContain('mailed');
+    expect(seen.every((e) => !('rule' in e.details))).toBe(true);
   });
 
   it('never go to the product’s own addresses nor to a sender whose mail was auto-submitted', async () => {

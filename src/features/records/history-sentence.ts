@@ -120,6 +120,7 @@ const SENTENCES: Record<HistoryAction, Sentence> = {
   tagged: (d, h) => h('tagged', { name: str(d.name) }),
   untagged: (d, h) => h('untagged', { name: str(d.name) }),
   tag_merged: (d, h) => h('tagMerged', { from: str(d.from), to: str(d.to) }),
+  mailed: (d, h) => h('mailed', { template: str(d.template), to: str(d.to) }),
 };
 
 function slaValues(d: Details, h: Words) {

@@ -107,6 +107,20 @@ const SAMPLES: Sample[] = [
   { action: 'tagged', details: { name: 'VIP' } },
   { action: 'untagged', details: { name: 'VIP' } },
   { action: 'tag_merged', details: { from: 'vip', to: 'VIP' } },
+  {
+    action: 'mailed',
+    details: { template: 'Acknowledgement', to: 'ana@acme.example', rule: { id: 3, name: 'Acme' } },
+    actor: null,
+  },
+  {
+    action: 'tagged',
+    details: {
+      name: 'VIP',
+      rule: { id: 3, name: 'Acme triage' },
+      rule_chain: { depth: 1, triggers: [3] },
+    },
+    actor: null,
+  },
   ...(['first_response', 'next_response', 'resolution'] as const).flatMap((target) =>
     (['sla_warning', 'sla_breach'] as const).map((action) => ({
       action,
