@@ -25,7 +25,8 @@ export function adminOperations() {
         if (route.config?.role === 'admin') marked.add(key);
         if (route.config?.duringTwoStepSetup === true) duringSetup.add(key);
         const scope = operationScope(method, route.url, route.config);
-        if (scope !== undefined && scope !== 'never' && !route.config?.public) scopes.set(key, scope);
+        if (scope !== undefined && scope !== 'never' && !route.config?.public)
+          scopes.set(key, scope);
       }
     },
     mark<T>(document: T): T {

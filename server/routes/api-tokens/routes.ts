@@ -41,8 +41,20 @@ const tokenProperties = {
   last_used: { type: ['string', 'null'], format: 'date-time' },
   last_ip: { type: ['string', 'null'] },
 } as const;
-const tokenRequired = ['id', 'name', 'scopes', 'created', 'expires', 'last_used', 'last_ip'] as const;
-const tokenShape = { type: 'object', required: tokenRequired, properties: tokenProperties } as const;
+const tokenRequired = [
+  'id',
+  'name',
+  'scopes',
+  'created',
+  'expires',
+  'last_used',
+  'last_ip',
+] as const;
+const tokenShape = {
+  type: 'object',
+  required: tokenRequired,
+  properties: tokenProperties,
+} as const;
 const adminTokenShape = {
   type: 'object',
   required: [...tokenRequired, 'owner'],
@@ -51,7 +63,11 @@ const adminTokenShape = {
     owner: {
       type: 'object',
       required: ['id', 'fullname', 'email'],
-      properties: { id: { type: 'integer' }, fullname: { type: 'string' }, email: { type: 'string' } },
+      properties: {
+        id: { type: 'integer' },
+        fullname: { type: 'string' },
+        email: { type: 'string' },
+      },
     },
   },
 } as const;
@@ -76,7 +92,8 @@ export function apiTokenRoutes(server: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: "The signed-in user's API tokens, newest first (the secrets are never shown again)",
+        summary:
+          "The signed-in user's API tokens, newest first (the secrets are never shown again)",
         security: authenticated,
         response: { 200: ok({ type: 'array', items: tokenShape }), ...errors(401, 403) },
       },

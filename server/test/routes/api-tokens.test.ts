@@ -100,9 +100,10 @@ describe('making, listing and revoking', () => {
 
   it('an expired token answers 401', async () => {
     const t = await makeToken(agent, { scopes: ['tickets:read'], expires_in_days: 1 });
-    await env.db.query(`UPDATE api_tokens SET expires = now() - interval '1 second' WHERE id = $1`, [
-      t.id,
-    ]);
+    await env.db.query(
+      `UPDATE api_tokens SET expires = now() - interval '1 second' WHERE id = $1`,
+      [t.id],
+    );
     expect((await call('GET', '/api/user/me', bearer(t.secret))).statusCode).toBe(401);
   });
 
@@ -135,8 +136,16 @@ describe('bad input', () => {
   const post = (body: object) => call('POST', '/api/user/me/tokens', auth(agent.token), body);
 
   it.each([
-    [{ name: 'x', scopes: ['tickets:read'], expires_in_days: 366 }, 'expires_in_days', 'Expiry must be 1 to 365 days.'],
-    [{ name: 'x', scopes: ['tickets:read'], expires_in_days: 0 }, 'expires_in_days', 'Expiry must be 1 to 365 days.'],
+    [
+      { name: 'x', scopes: ['tickets:read'], expires_in_days: 366 },
+      'expires_in_days',
+      'Expiry must be 1 to 365 days.',
+    ],
+    [
+      { name: 'x', scopes: ['tickets:read'], expires_in_days: 0 },
+      'expires_in_days',
+      'Expiry must be 1 to 365 days.',
+    ],
     [{ name: 'x', scopes: [] }, 'scopes', 'Choose at least one scope from the list.'],
     [{ name: 'x', scopes: ['everything'] }, 'scopes.0', 'Choose at least one scope from the list.'],
     [{ name: ' ', scopes: ['tickets:read'] }, 'name', 'Name must be 1 to 100 characters.'],
@@ -157,7 +166,9 @@ describe('bad input', () => {
       scopes: ['tickets:read'],
       expires_in_days: 400,
     });
-    expect(res.json().fields).toEqual({ expires_in_days: 'La caducidad debe ser de 1 a 365 días.' });
+    expect(res.json().fields).toEqual({
+      expires_in_days: 'La caducidad debe ser de 1 a 365 días.',
+    });
   });
 });
 
@@ -178,7 +189,9 @@ describe('scopes', () => {
   });
 
   it('tickets:write raises a ticket as its user; content scopes open content', async () => {
-    const t = await makeToken(agent, { scopes: ['tickets:write', 'content:read', 'content:write'] });
+    const t = await makeToken(agent, {
+      scopes: ['tickets:write', 'content:read', 'content:write'],
+    });
     const h = bearer(t.secret);
     const res = await call('POST', '/api/ticket/', h, {
       subject: 'From a script',
@@ -276,7 +289,10 @@ describe('administrators', () => {
 describe('the API contract', () => {
   it('declares the bearer scheme and each operation’s scope', () => {
     const doc = JSON.parse(fs.readFileSync('docs/openapi.json', 'utf8'));
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
     const op = (path: string, method: string) => doc.paths[path][method];
     expect(op('/api/ticket/{id}/', 'get')['x-scope']).toBe('tickets:read');
     expect(op('/api/ticket/{id}/', 'put')['x-scope']).toBe('tickets:write');
