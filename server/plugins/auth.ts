@@ -28,7 +28,8 @@ export const API_TOKEN_PREFIX = 'hdk_';
 export const TOKEN_NOT_ALLOWED = 'API tokens cannot call this operation: sign in instead.';
 export const TOKEN_NEVER =
   'An API token cannot manage tokens, sign-in settings, two-step sign-in, sessions or passwords.';
-export const TOKEN_LACKS_SCOPE = 'This API token does not have the {{scope}} scope.';
+export const tokenLacksScope = (scope: string) =>
+  fill('This API token does not have the {{scope}} scope.', { scope });
 
 /** A tab's id as the SPA makes it (src/lib/api-client.ts). */
 const TAB_ID_PATTERN = /^[0-9A-Za-z_-]{1,64}$/;
@@ -222,7 +223,7 @@ function requireScope(scope: OperationScope) {
     if (!token || scope === 'any') return;
     if (scope === 'never') throw new HttpError(403, TOKEN_NEVER);
     if (scope === undefined) throw new HttpError(403, TOKEN_NOT_ALLOWED);
-    if (!token.scopes.includes(scope)) throw new HttpError(403, fill(TOKEN_LACKS_SCOPE, { scope }));
+    if (!token.scopes.includes(scope)) throw new HttpError(403, tokenLacksScope(scope));
   };
 }
 
