@@ -46,6 +46,7 @@ import { createBlobStore, type BlobStore } from './storage/blob-store.js';
 import { agentActionRoutes } from './routes/agent-actions/routes.js';
 import { attachmentRoutes } from './routes/attachments/routes.js';
 import { twoStepRoutes } from './routes/two-step/routes.js';
+import { apiTokenRoutes } from './routes/api-tokens/routes.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { chartsRoutes } from './routes/charts/routes.js';
 import { collectorRoutes } from './routes/collector/routes.js';
@@ -256,6 +257,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             name: 'Authorization',
             description: 'Send `JWT <token>` (the token from POST /api/login).',
           },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal API token (`hdk_...`, POST /api/user/me/tokens). It acts as its user ' +
+              "within its scopes: an operation's `x-scope` names the scope it needs (`any`: " +
+              'every token); an operation without one refuses tokens with 403.',
+          },
         },
       },
     },
@@ -272,6 +281,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       healthRoutes(api, ctx);
       authRoutes(api, ctx);
       twoStepRoutes(api, ctx);
+      apiTokenRoutes(api, ctx);
       userRoutes(api, ctx);
       publicRoutes(api, ctx);
       // Before the lookups and contact: their forms' answers carry the custom field sets.

@@ -19,6 +19,17 @@ import { HttpError, UNAUTHORIZED_MESSAGE } from '../lib/http-error.js';
 
 export const ADMINS_ONLY = 'Only administrators can do this.';
 import { createTokenVerifier } from '../lib/jwt.js';
+import { fill } from '../lib/i18n.js';
+import { hashOneTimeToken } from '../lib/one-time-token.js';
+import { operationScope, type OperationScope, type TokenScope } from '../lib/token-scopes.js';
+
+/** What every API token starts with, so a leaked one is recognisable (docs/sign-in.md). */
+export const API_TOKEN_PREFIX = 'hdk_';
+export const TOKEN_NOT_ALLOWED = 'API tokens cannot call this operation: sign in instead.';
+export const TOKEN_NEVER =
+  'An API token cannot manage tokens, sign-in settings, two-step sign-in, sessions or passwords.';
+export const tokenLacksScope = (scope: string) =>
+  fill('This API token does not have the {{scope}} scope.', { scope });
 
 /** A tab's id as the SPA makes it (src/lib/api-client.ts). */
 const TAB_ID_PATTERN = /^[0-9A-Za-z_-]{1,64}$/;
@@ -38,6 +49,8 @@ export interface AuthUser {
   session_id: string;
   /** Two-step sign-in is required and not set up yet: only its setup may be called. */
   two_step_setup_required: boolean;
+  /** Set when the request came with an API token rather than a session. */
+  token?: { id: number; scopes: TokenScope[] };
 }
 
 declare module 'fastify' {
@@ -93,6 +106,10 @@ async function resolveSession(
   cached: boolean,
 ): Promise<{ user: AuthUser; fromCache: boolean } | undefined> {
   if (!token) return undefined;
+  if (token.startsWith(API_TOKEN_PREFIX)) {
+    const user = await apiTokenUser(ctx, token);
+    return user && { user, fromCache: false };
+  }
   const claims = verifyToken(token, await ctx.jwtSecret());
   if (!claims || !SESSION_ID_PATTERN.test(claims.jti) || !/^\d+$/.test(claims.sub))
     return undefined;
@@ -117,6 +134,29 @@ async function resolveSession(
 }
 
 /**
+ * The user of a live API token: unexpired, not revoked (deleted), its user not deactivated.
+ * Never cached, so a revocation or deactivation takes effect at once in every process.
+ */
+async function apiTokenUser(ctx: AppContext, token: string): Promise<AuthUser | undefined> {
+  const { rows } = await ctx.db.query<
+    Omit<AuthUser, 'id' | 'token'> & { id: string; token_id: string; scopes: TokenScope[] }
+  >(
+    prepared(
+      `SELECT u.id, u.fullname, u.email, u.user_is_hde, u.user_is_admin, u.items_per_page,
+            u.language, '' AS session_id, false AS two_step_setup_required,
+            t.id AS token_id, t.scopes
+       FROM api_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = $1 AND t.expires > now() AND u.deactivated_at IS NULL`,
+      [hashOneTimeToken(token)],
+    ),
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { token_id, scopes, ...fields } = row;
+  return { ...fields, id: Number(row.id), token: { id: Number(token_id), scopes } };
+}
+
+/**
  * The check a route that needs a signed-in user runs first: sets request.user or answers 401.
  * `cached` lets the session cache answer instead of the database:
  * - 'read': hot read-only calls (lists, search, a record's reads);
@@ -131,7 +171,8 @@ function authenticate(ctx: AppContext, cached: 'read' | 'write' | undefined) {
     if (!found) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
     request.user = found.user;
     if (found.fromCache && cached === 'write') request.sessionUnconfirmed = true;
-    touchSession(ctx, found.user.session_id, request.log);
+    if (found.user.token) touchToken(ctx, found.user.token.id, request.ip, request.log);
+    else touchSession(ctx, found.user.session_id, request.log);
   };
 }
 
@@ -156,6 +197,34 @@ function touchSession(ctx: AppContext, jti: string, log: FastifyRequest['log']):
       [jti],
     )
     .catch((err: unknown) => log.warn({ err }, 'session last_active not updated'));
+}
+
+const tokensTouched = new Map<number, number>();
+
+/** A token's last use and address, like touchSession: at most one UPDATE a minute. */
+function touchToken(ctx: AppContext, id: number, ip: string, log: FastifyRequest['log']): void {
+  const now = Date.now();
+  if (now - (tokensTouched.get(id) ?? 0) < TOUCH_EVERY_MS) return;
+  if (tokensTouched.size >= 10_000) tokensTouched.clear();
+  tokensTouched.set(id, now);
+  ctx.db
+    .query(
+      `UPDATE api_tokens SET last_used = now(), last_ip = $2
+        WHERE id = $1 AND (last_used IS NULL OR last_used < now() - interval '1 minute')`,
+      [id, ip],
+    )
+    .catch((err: unknown) => log.warn({ err }, 'token last_used not updated'));
+}
+
+/** Refuses an API token outside its scopes; a session passes. */
+function requireScope(scope: OperationScope) {
+  return async function checkTokenScope(request: FastifyRequest): Promise<void> {
+    const token = currentUser(request).token;
+    if (!token || scope === 'any') return;
+    if (scope === 'never') throw new HttpError(403, TOKEN_NEVER);
+    if (scope === undefined) throw new HttpError(403, TOKEN_NOT_ALLOWED);
+    if (!token.scopes.includes(scope)) throw new HttpError(403, tokenLacksScope(scope));
+  };
 }
 
 /**
@@ -188,7 +257,11 @@ export function authenticateUnlessPublic(ctx: AppContext): (route: RouteOptions)
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
     const role = route.config?.role === 'admin' ? [requireAdmin] : [];
     const setup = route.config?.duringTwoStepSetup === true ? [] : [requireTwoStepDone];
-    route.onRequest = [check, ...setup, ...role, ...own];
+    const methods = [route.method].flat();
+    // A route serving several methods is open to tokens only when they need the same scope.
+    const scopes = methods.map((m) => operationScope(m, route.url, route.config));
+    const scope = scopes.every((x) => x === scopes[0]) ? scopes[0] : undefined;
+    route.onRequest = [check, requireScope(scope), ...setup, ...role, ...own];
   };
 }
 

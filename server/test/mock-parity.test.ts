@@ -27,6 +27,7 @@ import { tags } from './mock-parity/steps/tags.js';
 import { threads } from './mock-parity/steps/threads.js';
 import { webhooks } from './mock-parity/steps/webhooks.js';
 import { twoStep } from './mock-parity/steps/two-step.js';
+import { apiTokens } from './mock-parity/steps/api-tokens.js';
 import { working } from './mock-parity/steps/working.js';
 
 let sides: Sides;
@@ -64,6 +65,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['triggers and their templates', rules],
   ["the administrators' gate comes before validation", adminGate],
   ['two-step sign-in, the code step, the requirement, signed-in sessions', twoStep],
+  ['personal API tokens: made, listed, revoked; the administrators’ list', apiTokens],
   ['lookups, search and the overview pages', overview],
   ['live events and presence', live],
   [

@@ -40,6 +40,17 @@ export interface MockTwoStep {
   recovery: Set<string>;
 }
 
+export interface MockApiToken {
+  id: number;
+  userId: number;
+  name: string;
+  scopes: ('tickets:read' | 'tickets:write' | 'content:read' | 'content:write' | 'admin')[];
+  created: string;
+  expires: string;
+  last_used: string | null;
+  last_ip: string | null;
+}
+
 interface DbUser extends User {
   password: string;
   confirmed: boolean;
@@ -63,6 +74,9 @@ export interface Db {
   challenges: Map<string, { userId: number; expires: number }>;
   /** The administrators' "require two-step for agents and admins". */
   requireTwoStepStaff: boolean;
+  /** Personal API tokens (server: api_tokens; the secrets are not kept). */
+  apiTokens: MockApiToken[];
+  nextApiTokenId: number;
   loggedOut: Set<number>;
   /** One-time tokens for confirm/ and reset-password/. */
   confirmTokens: Map<string, number>;
@@ -186,6 +200,8 @@ function freshDb(): Db {
     twoStep: new Map(),
     challenges: new Map(),
     requireTwoStepStaff: false,
+    apiTokens: [],
+    nextApiTokenId: 1,
     loggedOut: new Set(),
     confirmTokens: new Map(),
     resetTokens: new Map(),

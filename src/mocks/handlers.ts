@@ -20,6 +20,7 @@ import { webhookHandlers } from './webhook-handlers';
 import { ruleHandlers } from './rule-handlers';
 import { adminHandlers, deactivatedMessage } from './admin-handlers';
 import { afterPassword, twoStepHandlers } from './two-step-handlers';
+import { apiTokenHandlers } from './api-token-handlers';
 import { assignmentHandlers } from './assignment-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -172,6 +173,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...slaHandlers(),
     ...adminHandlers(),
     ...twoStepHandlers(),
+    ...apiTokenHandlers(),
     ...assignmentHandlers(),
     ...liveHandlers(),
     ...bulkViewsHandlers(),

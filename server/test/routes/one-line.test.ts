@@ -218,6 +218,11 @@ const requests: Record<string, () => Promise<ValidRequest>> = {
     body: viewInput,
   }),
   'POST /api/macros': async () => ({ url: '/api/macros', token: agent.token, body: {} }),
+  'POST /api/user/me/tokens': async () => ({
+    url: '/api/user/me/tokens',
+    token: agent.token,
+    body: { scopes: ['tickets:read'] },
+  }),
   'POST /api/admin/users/': async () => ({
     url: '/api/admin/users/',
     token: agent.token,

@@ -8,6 +8,7 @@ import { notifySuccess } from '../../lib/notify';
 import { adminApi } from './api';
 import { adminHolders } from './admin-slice';
 import type {
+  AdminApiToken,
   AdminHelpdesk,
   AdminUser,
   AdminUserPage,
@@ -18,6 +19,7 @@ import type {
   UserFields,
   UserFieldsSave,
 } from './types';
+import type { MessageData } from '../../lib/types';
 import type { CustomFieldSet } from '../custom-fields/types';
 import { callApi } from '../../lib/call-api';
 
@@ -109,6 +111,22 @@ function* saveSignInSettings(action: PayloadAction<SignInSettings>): SagaIterato
   yield call(notifySuccess, 'admin:signIn.saved');
 }
 
+function* loadApiTokens(): SagaIterator {
+  yield call(fillHolder<AdminApiToken[]>, H.adminApiTokens.actions, adminApi.apiTokens());
+}
+
+function* revokeApiToken(action: PayloadAction<{ id: number }>): SagaIterator {
+  const result: ApiResult<MessageData> = yield call(
+    fillHolder<MessageData>,
+    H.revokeAdminApiToken.actions,
+    adminApi.revokeApiToken(action.payload.id),
+    { context: SAVING, handled: [404] },
+  );
+  // Gone already or revoked now: either way the list is read again.
+  yield put(H.adminApiTokens.actions.requested());
+  if (result.ok) yield call(notifySuccess, 'admin:tokens.revoked');
+}
+
 export function* adminSaga(): SagaIterator {
   yield all([
     takeLatest(H.adminDesks.actions.requested.type, loadDesks),
@@ -132,5 +150,7 @@ export function* adminSaga(): SagaIterator {
     takeLatest(H.saveUserFields.actions.requested.type, saveUserFields),
     takeLatest(H.signInSettings.actions.requested.type, loadSignInSettings),
     takeLatest(H.saveSignInSettings.actions.requested.type, saveSignInSettings),
+    takeLatest(H.adminApiTokens.actions.requested.type, loadApiTokens),
+    takeLatest(H.revokeAdminApiToken.actions.requested.type, revokeApiToken),
   ]);
 }

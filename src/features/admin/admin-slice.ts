@@ -1,6 +1,8 @@
 import { createRequestHolder } from '../../lib/request-holder';
+import type { MessageData } from '../../lib/types';
 import type { CustomFieldSet } from '../custom-fields/types';
 import type {
+  AdminApiToken,
   AdminHelpdesk,
   AdminUser,
   AdminUserPage,
@@ -29,4 +31,6 @@ export const adminHolders = {
   saveUserFields: createRequestHolder<UserFields, UserFieldsSave>('saveUserFields'),
   signInSettings: createRequestHolder<SignInSettings>('signInSettings'),
   saveSignInSettings: createRequestHolder<SignInSettings, SignInSettings>('saveSignInSettings'),
+  adminApiTokens: createRequestHolder<AdminApiToken[]>('adminApiTokens'),
+  revokeAdminApiToken: createRequestHolder<MessageData, { id: number }>('revokeAdminApiToken'),
 };

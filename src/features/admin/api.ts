@@ -20,4 +20,7 @@ export const adminApi = {
   signInSettings: () => (signal: AbortSignal) => api.get('/api/admin/sign-in-settings', { signal }),
   saveSignInSettings: (body: SignInSettings) => (signal: AbortSignal) =>
     api.put('/api/admin/sign-in-settings', { body, signal }),
+  apiTokens: () => (signal: AbortSignal) => api.get('/api/admin/tokens', { signal }),
+  revokeApiToken: (id: number) => (signal: AbortSignal) =>
+    api.delete('/api/admin/tokens/{id}', { path: { id }, signal }),
 };

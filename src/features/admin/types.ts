@@ -26,3 +26,4 @@ export interface UserFieldsSave {
 
 /** The administrators' sign-in settings (two-step sign-in required for agents and admins). */
 export type SignInSettings = ApiData<'/api/admin/sign-in-settings', 'get'>;
+export type AdminApiToken = ApiData<'/api/admin/tokens', 'get'>[number];

@@ -7,6 +7,9 @@ export type TwoStepSetup = ApiData<'/api/user/me/two-step/setup', 'post'>;
 export type RecoveryCodes = ApiData<'/api/user/me/two-step/confirm', 'post'>;
 export type TwoStepDisable = ApiBody<'/api/user/me/two-step/disable', 'post'>;
 export type SignedInSession = ApiData<'/api/user/me/sessions', 'get'>[number];
+export type ApiToken = ApiData<'/api/user/me/tokens', 'get'>[number];
+export type NewApiToken = ApiBody<'/api/user/me/tokens', 'post'>;
+export type MadeApiToken = ApiData<'/api/user/me/tokens', 'post'>;
 
 export const profileApi = {
   update: (body: ProfileUpdate) => (signal: AbortSignal) =>
@@ -24,4 +27,9 @@ export const profileApi = {
   sessions: () => (signal: AbortSignal) => api.get('/api/user/me/sessions', { signal }),
   endSession: (id: string) => (signal: AbortSignal) =>
     api.delete('/api/user/me/sessions/{id}', { path: { id }, signal }),
+  tokens: () => (signal: AbortSignal) => api.get('/api/user/me/tokens', { signal }),
+  makeToken: (body: NewApiToken) => (signal: AbortSignal) =>
+    api.post('/api/user/me/tokens', { body, signal }),
+  revokeToken: (id: number) => (signal: AbortSignal) =>
+    api.delete('/api/user/me/tokens/{id}', { path: { id }, signal }),
 };

@@ -10,7 +10,14 @@ import { userUpdated } from '../../lib/session';
 import { setStoredUser } from '../../lib/storage';
 import type { MessageData, User } from '../../lib/types';
 import { profileApi } from './api';
-import type { RecoveryCodes, SignedInSession, TwoStepSetup, TwoStepStatus } from './api';
+import type {
+  ApiToken,
+  MadeApiToken,
+  RecoveryCodes,
+  SignedInSession,
+  TwoStepSetup,
+  TwoStepStatus,
+} from './api';
 import { profileHolders } from './profile-slice';
 
 const {
@@ -23,6 +30,9 @@ const {
   twoStepDisable,
   signedInSessions,
   endSession,
+  apiTokens,
+  apiTokenMake,
+  apiTokenRevoke,
 } = profileHolders;
 
 function* saveProfile(action: ReturnType<typeof profileSave.actions.requested>): SagaIterator {
@@ -132,6 +142,32 @@ function* endOneSession(action: ReturnType<typeof endSession.actions.requested>)
   if (result.ok) yield call(notifySuccess, 'profile:sessions.ended');
 }
 
+function* loadTokens(): SagaIterator {
+  yield call(fillHolder<ApiToken[]>, apiTokens.actions, profileApi.tokens());
+}
+
+function* makeToken(action: ReturnType<typeof apiTokenMake.actions.requested>): SagaIterator {
+  const result: ApiResult<MadeApiToken> = yield call(
+    fillHolder<MadeApiToken>,
+    apiTokenMake.actions,
+    profileApi.makeToken(action.payload),
+    { context: 'errors:context.savingProfile', handled: [400] },
+  );
+  if (result.ok) yield put(apiTokens.actions.requested());
+}
+
+function* revokeToken(action: ReturnType<typeof apiTokenRevoke.actions.requested>): SagaIterator {
+  const result: ApiResult<MessageData> = yield call(
+    fillHolder<MessageData>,
+    apiTokenRevoke.actions,
+    profileApi.revokeToken(action.payload.id),
+    { context: 'errors:context.savingProfile', handled: [404] },
+  );
+  // Gone already (revoked elsewhere) or revoked now: either way the list is read again.
+  yield put(apiTokens.actions.requested());
+  if (result.ok) yield call(notifySuccess, 'profile:tokens.revoked');
+}
+
 export function* profileSaga(): SagaIterator {
   yield all([
     takeLatest(profileSave.actions.requested.type, saveProfile),
@@ -143,5 +179,8 @@ export function* profileSaga(): SagaIterator {
     takeLatest(twoStepDisable.actions.requested.type, disableTwoStep),
     takeLatest(signedInSessions.actions.requested.type, loadSessions),
     takeLatest(endSession.actions.requested.type, endOneSession),
+    takeLatest(apiTokens.actions.requested.type, loadTokens),
+    takeLatest(apiTokenMake.actions.requested.type, makeToken),
+    takeLatest(apiTokenRevoke.actions.requested.type, revokeToken),
   ]);
 }

@@ -1,6 +1,9 @@
 import { createRequestHolder } from '../../lib/request-holder';
 import type { MessageData, User } from '../../lib/types';
 import type {
+  ApiToken,
+  MadeApiToken,
+  NewApiToken,
   PasswordChange,
   ProfileUpdate,
   RecoveryCodes,
@@ -22,4 +25,8 @@ export const profileHolders = {
   twoStepDisable: createRequestHolder<MessageData, TwoStepDisable>('twoStepDisable'),
   signedInSessions: createRequestHolder<SignedInSession[]>('signedInSessions'),
   endSession: createRequestHolder<MessageData, { id: string }>('endSession'),
+  apiTokens: createRequestHolder<ApiToken[]>('apiTokens'),
+  /** Holds the new token's secret, shown once, until the user is done with it (reset). */
+  apiTokenMake: createRequestHolder<MadeApiToken, NewApiToken>('apiTokenMake'),
+  apiTokenRevoke: createRequestHolder<MessageData, { id: number }>('apiTokenRevoke'),
 };

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { EmptyState, ErrorState, Loading } from '../../records/components/states';
 import { InviteForm } from '../components/invite-form';
 import { UserFieldsPanel } from '../components/user-fields-panel';
+import { ApiTokensAdmin } from '../components/api-tokens';
 import { SignInSettings } from '../components/sign-in-settings';
 import { adminHolders } from '../admin-slice';
 import type { AdminUser, UserChange } from '../types';
@@ -264,6 +265,7 @@ export default function UsersPage() {
       {body}
       {dialog}
       <SignInSettings />
+      <ApiTokensAdmin />
     </div>
   );
 }

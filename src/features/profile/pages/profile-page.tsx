@@ -5,6 +5,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { LANGUAGES } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { AvailabilityCard } from '../../assignment/components/availability-card';
+import { ApiTokensSection } from '../components/api-tokens';
 import { SessionsSection } from '../components/sessions';
 import { TwoStepSection } from '../components/two-step';
 
@@ -55,6 +56,7 @@ export default function ProfilePage() {
       {user.user_is_hde && <AvailabilityCard />}
       <TwoStepSection />
       <SessionsSection />
+      <ApiTokensSection />
     </>
   );
 }
