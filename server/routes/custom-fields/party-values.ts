@@ -42,12 +42,12 @@ export const partyFieldValues = {
 } as const;
 
 const PARTY = {
-  U: { table: 'users', target: 'user' },
-  O: { table: 'companies', target: 'organization' },
+  U: { table: 'users', target: 'user', notFound: 'This user does not exist.' },
+  O: { table: 'companies', target: 'organization', notFound: 'This organization does not exist.' },
 } as const;
 
 /**
- * Saves a user's (`U`) or organization's (`O`) values: 404 `notFound` when there is no such row,
+ * Saves a user's (`U`) or organization's (`O`) values: 404 when there is no such row,
  * 409 for a stale set, 400 naming `fields.<key>`; the change goes to admin_events. Answers the
  * values as stored.
  */
@@ -57,9 +57,8 @@ export async function savePartyFields(
   kind: 'U' | 'O',
   id: number,
   body: { fields: Record<string, unknown>; fields_version: number },
-  notFound: string,
 ): Promise<FieldValues> {
-  const { table, target } = PARTY[kind];
+  const { table, target, notFound } = PARTY[kind];
   const [{ rows }, set] = await together([
     tx.query<{ fields: FieldValues }>(`SELECT fields FROM ${table} WHERE id = $1 FOR UPDATE`, [id]),
     loadFieldSet(tx, kind),

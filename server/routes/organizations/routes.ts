@@ -310,7 +310,7 @@ export function organizationRoutes(server: FastifyInstance, ctx: AppContext): vo
       success(
         await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
           const id = request.params.id;
-          await savePartyFields(tx, request, 'O', id, request.body, sql.NOT_FOUND);
+          await savePartyFields(tx, request, 'O', id, request.body);
           return details(tx, id);
         }),
       ),

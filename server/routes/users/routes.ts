@@ -85,7 +85,7 @@ export function userRoutes(server: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const id = request.params.id;
       const fields = await withUserTransaction(ctx.db, requestActor(request), (tx) =>
-        savePartyFields(tx, request, 'U', id, request.body, USER_NOT_FOUND),
+        savePartyFields(tx, request, 'U', id, request.body),
       );
       return success({ id, fields });
     },
