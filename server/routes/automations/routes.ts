@@ -16,7 +16,7 @@ import {
   smallIdParams,
   success,
 } from '../../lib/schemas.js';
-import { routesWith } from '../../lib/typed-routes.js';
+import { routesReferring } from '../../lib/typed-routes.js';
 import { currentUser, requestActor } from '../../plugins/auth.js';
 import * as sql from '../../rules/automations.js';
 import { AUTOMATION_MESSAGES, timeConditionSchema } from '../../rules/automations.js';
@@ -142,10 +142,10 @@ const input = (b: Body): sql.AutomationInput & { position?: number } => ({
 const toApi = (a: sql.AutomationRow) => ({ ...a, updated_at: a.updated_at.toISOString() });
 
 export function automationRoutes(server: FastifyInstance, ctx: AppContext): void {
-  const app = routesWith(
+  // The triggers' routes register the condition and action shapes (app.ts: they come first).
+  const app = routesReferring(
     server,
-    conditionSchema,
-    actionSchema,
+    [conditionSchema, actionSchema] as const,
     timeConditionSchema,
     automationSchema,
     previewSchema,
