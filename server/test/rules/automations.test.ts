@@ -146,9 +146,9 @@ describe('time-based rules', () => {
       rule: { id: rule.id, name: 'Close pending 7 days', kind: 'automation' },
     });
     // The history as agents read it names the rule too.
-    const hist = await call('GET', `/api/ticket/${stale}/history`, agent.token);
-    if (hist.statusCode === 200)
-      expect(JSON.stringify(hist.json())).toContain('"kind":"automation"');
+    const hist = await call('GET', `/api/ticket/${stale}/history/`, agent.token);
+    expect(hist.statusCode, hist.body).toBe(200);
+    expect(JSON.stringify(hist.json())).toContain('"kind":"automation"');
 
     expect(await pass()).toBe(0);
     expect(await ruleMails(stale)).toHaveLength(1);
