@@ -100,13 +100,14 @@ async function ruleMails(recordId: number) {
   return rows;
 }
 
+/** How many times a rule tagged the ticket with `tag` (history `tagged` naming a rule). */
 async function tagCount(recordId: number, tag: number) {
   const { rows } = await env.db.query(
-    `SELECT count(*)::int AS n FROM record_events
-      WHERE record_id = $1 AND action = 'tagged' AND details->'rule' IS NOT NULL`,
-    [recordId],
+    `SELECT count(*)::int AS n FROM record_events e JOIN tags t ON t.id = $2
+      WHERE e.record_id = $1 AND e.action = 'tagged' AND e.details->'rule' IS NOT NULL
+        AND e.details::text LIKE '%' || t.name || '%'`,
+    [recordId, tag],
   );
-  void tag;
   return rows[0].n as number;
 }
 
