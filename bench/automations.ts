@@ -30,7 +30,7 @@ export async function automationsBench(): Promise<void> {
   try {
     await migrate(db);
     const hash = await createPasswordHasher(true).hash('bench-password');
-    await seedBench(db, { users: 2000, tickets: TICKETS, content: 0 }, hash, (s) =>
+    await seedBench(db, { users: 2000, tickets: TICKETS, content: 1 }, hash, (s) =>
       console.log(`  ${s}`),
     );
     // Whatever is pending now entered it just now (no match); MATCHING open tickets have been

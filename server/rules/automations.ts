@@ -12,6 +12,7 @@ import { withTransaction, type Queryable } from '../db/transaction.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { HttpError } from '../lib/http-error.js';
 import { M } from '../lib/schemas.js';
+import { Params, visibleTo, type Viewer } from '../routes/records/visibility.js';
 import { businessMsBetween } from '../sla/calendar.js';
 import { policyFromJson } from '../sla/policy.js';
 import { runTrigger, type RulesContext, type RulesLogger } from './engine.js';
@@ -246,12 +247,9 @@ interface Candidate {
  */
 function matchSql(
   time: readonly TimeCondition[],
-  params: unknown[],
+  params: Params,
 ): { from: string; where: string[]; period: string } {
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const p = (v: unknown) => params.add(v);
   const where = [
     `r.object_type = 'T'`,
     `NOT r.is_draft`,
@@ -302,33 +300,32 @@ function matchSql(
 const waitingSql = (time: readonly TimeCondition[]) =>
   time.some((c) => c.field === 'no_requester_reply') ? `lm.created_at::text` : 'NULL::text';
 
-/** The candidates after `afterId`, by id (a batch at a time: the list is never read whole). */
+/**
+ * The candidates after `afterId`, by id (a batch at a time: the list is never read whole);
+ * `viewer`: only the tickets they see (the preview).
+ */
 async function candidates(
   q: Queryable,
   time: readonly TimeCondition[],
   now: Date,
   afterId: number,
   limit: number,
-  notRunBy?: number,
+  opts: { notRunBy?: number; viewer?: Viewer } = {},
 ): Promise<Candidate[]> {
-  const params: unknown[] = [now];
-  const m = matchSql(time, params);
-  params.push(afterId, limit);
-  const after = `$${params.length - 1}`;
-  const lim = `$${params.length}`;
-  let notRun = '';
-  if (notRunBy !== undefined) {
-    params.push(notRunBy);
-    notRun = `AND NOT EXISTS (SELECT 1 FROM automation_runs ar
-                               WHERE ar.automation_id = $${params.length} AND ar.record_id = r.id
-                                 AND ar.period = ${m.period})`;
-  }
+  const p = new Params([now]);
+  const m = matchSql(time, p);
+  const where = [...m.where, `r.id > ${p.add(afterId)}`];
+  if (opts.notRunBy !== undefined)
+    where.push(`NOT EXISTS (SELECT 1 FROM automation_runs ar
+                             WHERE ar.automation_id = ${p.add(opts.notRunBy)}
+                               AND ar.record_id = r.id AND ar.period = ${m.period})`);
+  if (opts.viewer) where.push(visibleTo(p, opts.viewer));
   const { rows } = await q.query<Candidate>(
     `SELECT r.id::int, ${m.period} AS period, ${waitingSql(time)} AS waiting_since
        FROM ${m.from}
-      WHERE ${m.where.join(' AND ')} AND r.id > ${after} ${notRun}
-      ORDER BY r.id LIMIT ${lim}`,
-    params,
+      WHERE ${where.join(' AND ')}
+      ORDER BY r.id LIMIT ${p.add(limit)}`,
+    p.values,
   );
   return rows;
 }
@@ -340,12 +337,12 @@ async function recheck(
   now: Date,
   id: number,
 ): Promise<Candidate | undefined> {
-  const params: unknown[] = [now, id];
-  const m = matchSql(time, params);
+  const p = new Params([now, id]);
+  const m = matchSql(time, p);
   const { rows } = await q.query<Candidate>(
     `SELECT r.id::int, ${m.period} AS period, ${waitingSql(time)} AS waiting_since
        FROM ${m.from} WHERE ${m.where.join(' AND ')} AND r.id = $2 FOR UPDATE OF r`,
-    params,
+    p.values,
   );
   return rows[0];
 }
@@ -386,16 +383,20 @@ export type PreviewResult = {
 
 export const PREVIEW_LIMIT = 10_000;
 
-/** How many open tickets the rule matches now (up to PREVIEW_LIMIT) and the first ten. */
+/**
+ * How many open tickets the rule matches now (up to PREVIEW_LIMIT) and the first ten, of those
+ * `viewer` sees.
+ */
 export async function previewAutomation(
   q: Queryable,
   a: Pick<AutomationRow, 'match' | 'conditions' | 'time_conditions'>,
   now: Date,
+  viewer: Viewer,
 ): Promise<PreviewResult> {
   const out: PreviewResult = { count: 0, more: false, tickets: [] };
   let after = 0;
   for (;;) {
-    const batch = await candidates(q, a.time_conditions, now, after, BATCH);
+    const batch = await candidates(q, a.time_conditions, now, after, BATCH, { viewer });
     for (const c of batch) {
       const t = await loadTicketState(q, c.id);
       if (!t || !meets(a, t, c, now, () => undefined)) continue;
@@ -475,7 +476,9 @@ export async function runAutomationPass(
       for (const a of await listAutomations(ctx.db, true)) {
         let after = 0;
         for (;;) {
-          const batch = await candidates(ctx.db, a.time_conditions, now, after, BATCH, a.id);
+          const batch = await candidates(ctx.db, a.time_conditions, now, after, BATCH, {
+            notRunBy: a.id,
+          });
           for (const c of batch) {
             if (await actOn(ctx, log, a, c.id, now)) acted += 1;
           }

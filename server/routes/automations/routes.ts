@@ -217,7 +217,7 @@ export function automationRoutes(server: FastifyInstance, ctx: AppContext): void
       schema: {
         tags,
         summary:
-          'How many open tickets a rule matches now and the first ten (helpdesk agents; changes nothing)',
+          'How many open tickets a rule matches now and the first ten, of those the caller sees (helpdesk agents; changes nothing)',
         security: authenticated,
         body: previewBodySchema,
         response: { 200: ok(ref(previewSchema)), ...errors(400, 401, 403) },
@@ -231,7 +231,9 @@ export function automationRoutes(server: FastifyInstance, ctx: AppContext): void
         time_conditions: b.time_conditions,
       };
       await sql.checkConditions(ctx.db, rule);
-      return success(await sql.previewAutomation(ctx.db, rule, ctx.clock.now()));
+      return success(
+        await sql.previewAutomation(ctx.db, rule, ctx.clock.now(), currentUser(request)),
+      );
     },
   );
 
