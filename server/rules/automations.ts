@@ -373,6 +373,8 @@ function meets(
 }
 
 const BATCH = 500;
+/** Tickets acted on at once within a pass (each in its own transaction and connection). */
+const PASS_LANES = 4;
 
 export type PreviewResult = {
   count: number;
@@ -479,9 +481,16 @@ export async function runAutomationPass(
           const batch = await candidates(ctx.db, a.time_conditions, now, after, BATCH, {
             notRunBy: a.id,
           });
-          for (const c of batch) {
-            if (await actOn(ctx, log, a, c.id, now)) acted += 1;
-          }
+          // A few tickets at a time, each its own transaction: most of a ticket's time is
+          // round trips, and the pool has room.
+          let next = 0;
+          const lane = async () => {
+            while (next < batch.length) {
+              const c = batch[next++];
+              if (await actOn(ctx, log, a, c.id, now)) acted += 1;
+            }
+          };
+          await Promise.all(Array.from({ length: PASS_LANES }, lane));
           if (batch.length < BATCH) break;
           after = batch[batch.length - 1].id;
         }
