@@ -467,41 +467,57 @@ export async function runAutomationPass(
   log: RulesLogger,
 ): Promise<number | null> {
   const lock = await ctx.db.connect();
+  let broken: Error | undefined;
   try {
     const { rows } = await lock.query<{ ok: boolean }>(
       `SELECT pg_try_advisory_lock(${PASS_LOCK}) AS ok`,
     );
     if (!rows[0].ok) return null;
     try {
-      const now = ctx.clock.now();
-      let acted = 0;
-      for (const a of await listAutomations(ctx.db, true)) {
-        let after = 0;
-        for (;;) {
-          const batch = await candidates(ctx.db, a.time_conditions, now, after, BATCH, {
-            notRunBy: a.id,
-          });
-          // A few tickets at a time, each its own transaction: most of a ticket's time is
-          // round trips, and the pool has room.
-          let next = 0;
-          const lane = async () => {
-            while (next < batch.length) {
-              const c = batch[next++];
-              if (await actOn(ctx, log, a, c.id, now)) acted += 1;
-            }
-          };
-          await Promise.all(Array.from({ length: PASS_LANES }, lane));
-          if (batch.length < BATCH) break;
-          after = batch[batch.length - 1].id;
-        }
-      }
-      return acted;
+      return await passOnce(ctx, log);
     } finally {
-      await lock.query(`SELECT pg_advisory_unlock(${PASS_LOCK})`);
+      await lock.query(`SELECT pg_advisory_unlock(${PASS_LOCK})`).catch((err: Error) => {
+        broken = err;
+      });
     }
   } finally {
-    lock.release();
+    // A connection whose unlock failed is closed, not pooled: the lock goes with it.
+    lock.release(broken);
   }
+}
+
+async function passOnce(ctx: PassContext, log: RulesLogger): Promise<number> {
+  const now = ctx.clock.now();
+  let acted = 0;
+  for (const a of await listAutomations(ctx.db, true)) {
+    let after = 0;
+    for (;;) {
+      const batch = await candidates(ctx.db, a.time_conditions, now, after, BATCH, {
+        notRunBy: a.id,
+      });
+      // A few tickets at a time, each its own transaction: most of a ticket's time is round
+      // trips, and the pool has room.
+      let next = 0;
+      const lane = async () => {
+        while (next < batch.length) {
+          const c = batch[next++];
+          try {
+            if (await actOn(ctx, log, a, c.id, now)) acted += 1;
+          } catch (err) {
+            // Rolled back, nothing recorded: the next pass tries this ticket again.
+            log.warn(
+              { automation: a.id, ticket: c.id, err },
+              'a time-based rule failed on a ticket',
+            );
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: PASS_LANES }, lane));
+      if (batch.length < BATCH) break;
+      after = batch[batch.length - 1].id;
+    }
+  }
+  return acted;
 }
 
 /** Registers the pass's handler and its schedule (every AUTOMATION_PASS_MINUTES minutes). */

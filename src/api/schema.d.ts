@@ -1140,7 +1140,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** How many open tickets a rule matches now and the first ten (helpdesk agents; changes nothing) */
+        /** How many open tickets a rule matches now and the first ten, of those the caller sees (helpdesk agents; changes nothing) */
         post: {
             parameters: {
                 query?: never;
