@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { loadConfig } from '../server/config.js';
 import { migrate } from '../server/db/migrate.js';
-import { createPool } from '../server/db/pool.js';
+import { createPool, LONG_TASK_SETTINGS } from '../server/db/pool.js';
 import { jobPolicies } from '../server/jobs/jobs.js';
 import { createJobQueue } from '../server/jobs/queue.js';
 import { systemClock } from '../server/lib/clock.js';
@@ -24,32 +24,34 @@ const TARGET_S = 60;
 export async function automationsBench(): Promise<void> {
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
   const db0 = await benchDatabase('automations');
+  // The load runs without a statement timeout; the pass with the product's settings.
+  const setup = createPool(db0.url, undefined, { ...LONG_TASK_SETTINGS, max: 2 });
   const db = createPool(db0.url, undefined, 10);
   const config = { ...loadConfig({}), inboundSmtp: false };
   const queue = createJobQueue(db, { policies: jobPolicies(config), log: silent, worker: false });
   try {
-    await migrate(db);
+    await migrate(setup);
     const hash = await createPasswordHasher(true).hash('bench-password');
-    await seedBench(db, { users: 2000, tickets: TICKETS, content: 1 }, hash, (s) =>
+    await seedBench(setup, { users: 2000, tickets: TICKETS, content: 1 }, hash, (s) =>
       console.log(`  ${s}`),
     );
     // Whatever is pending now entered it just now (no match); MATCHING open tickets have been
     // pending for 200 hours.
-    await db.query(`UPDATE records SET status_changed_at = now() WHERE status_id = 3`);
-    const picked = await db.query<{ id: string }>(
+    await setup.query(`UPDATE records SET status_changed_at = now() WHERE status_id = 3`);
+    const picked = await setup.query<{ id: string }>(
       `SELECT id FROM records WHERE object_type = 'T' AND NOT is_draft AND status_id IN (1, 2)
         ORDER BY id LIMIT $1`,
       [MATCHING],
     );
     const ids = picked.rows.map((r) => r.id);
     // The status change sets status_changed_at (a database trigger): put it back 200 hours.
-    await db.query(`UPDATE records SET status_id = 3 WHERE id = ANY ($1::bigint[])`, [ids]);
-    await db.query(
+    await setup.query(`UPDATE records SET status_id = 3 WHERE id = ANY ($1::bigint[])`, [ids]);
+    await setup.query(
       `UPDATE records SET status_changed_at = now() - interval '200 hours'
         WHERE id = ANY ($1::bigint[])`,
       [ids],
     );
-    await db.query('VACUUM ANALYZE records');
+    await setup.query('VACUUM ANALYZE records');
     await queue.start();
     await db.query(
       `INSERT INTO automations (name, time_conditions, actions)
@@ -83,6 +85,7 @@ export async function automationsBench(): Promise<void> {
   } finally {
     await queue.stop({ graceful: false });
     await db.end();
+    await setup.end();
     await db0.stop();
   }
 }
