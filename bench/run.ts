@@ -3,7 +3,7 @@
 // path (SMTP in to tickets), live event fan-out, triggers, webhook fan-out, 50 people in a closed
 // loop on the demo data, Lighthouse on the built product, then a summary of the targets
 // (docs/performance.md).
-// BENCH_ONLY=bundle|records|search|mail|events|rules|webhooks|people|web runs one (search loads the records'
+// BENCH_ONLY=bundle|records|search|mail|events|rules|automations|webhooks|people|web runs one (search loads the records'
 // database too).
 import { execFileSync } from 'node:child_process';
 import { printBundleReport } from './bundle.js';
@@ -15,6 +15,7 @@ import { printWebRuns, webBench } from './web.js';
 import { buildSearchVectors, searchBench } from './search.js';
 import { peopleBench } from './people.js';
 import { rulesBench } from './rules.js';
+import { automationsBench } from './automations.js';
 import { printSummary } from './summary.js';
 import { webhooksBench } from './webhooks.js';
 
@@ -58,6 +59,11 @@ if (!only || only === 'events') {
 if (!only || only === 'rules') {
   console.log("\nTriggers: the requester's call with 50 active, and their work after it");
   await rulesBench();
+}
+
+if (!only || only === 'automations') {
+  console.log('\nTime-based rules: one pass over a large ticket table');
+  await automationsBench();
 }
 
 if (!only || only === 'webhooks') {

@@ -80,6 +80,7 @@ import { assignmentRoutes } from './routes/assignment/routes.js';
 import { tagRoutes } from './routes/tags/routes.js';
 import { templateRoutes } from './routes/templates/routes.js';
 import { triggerRoutes } from './routes/triggers/routes.js';
+import { automationRoutes } from './routes/automations/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -314,6 +315,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       tagRoutes(api, ctx);
       webhookRoutes(api, ctx);
       triggerRoutes(api, ctx);
+      automationRoutes(api, ctx);
       templateRoutes(api, ctx);
     },
     { prefix: '/api' },

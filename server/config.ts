@@ -62,6 +62,8 @@ export interface Config {
   workers: number;
   /** How often an idle worker looks for new jobs (pg-boss allows 0.5 s and up). */
   jobPollSeconds: number;
+  /** Minutes between the time-based rules' passes (docs/rules.md). */
+  automationPassMinutes: number;
   /** How often a worker process expires the jobs of dead workers, so they run again. */
   jobMaintenanceSeconds: number;
   /** Retries of a mail after its first attempt; then it is shown as failed. */
@@ -208,6 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
     s3Url: optional(env, 'S3_URL'),
     workers: integer(env, 'WORKERS', 2, 0),
     jobPollSeconds: integer(env, 'JOB_POLL_SECONDS', 2, 1),
+    automationPassMinutes: Math.min(59, integer(env, 'AUTOMATION_PASS_MINUTES', 5, 1)),
     jobMaintenanceSeconds: integer(env, 'JOB_MAINTENANCE_SECONDS', 60, 1),
     mailRetryLimit: integer(env, 'MAIL_RETRY_LIMIT', 5, 0),
     mailRetryDelaySeconds: integer(env, 'MAIL_RETRY_DELAY_SECONDS', 30, 1),

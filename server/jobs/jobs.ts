@@ -17,6 +17,8 @@ export interface JobPayloads {
   'sla.recompute': { afterId: number };
   /** Hand back the tickets of agents away too long (server/assignment/away.ts; cron). */
   'assignment.away': Record<string, never>;
+  /** The time-based rules' pass (server/rules/automations.ts; cron). */
+  'automations.pass': Record<string, never>;
   /** One attempt of one webhook delivery (server/webhooks/deliver.ts). */
   'webhook.deliver': WebhookJob;
 }
@@ -52,6 +54,8 @@ export function jobPolicies(config: Config): Record<JobName, JobPolicy> {
     'sla.recompute': { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 600 },
     // The next minute's pass comes anyway, and a pass does each hand-back once.
     'assignment.away': { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 300 },
+    // The next pass comes anyway; a pass acts on each ticket once per period.
+    'automations.pass': { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 900 },
     // An endpoint's failure schedules the next attempt itself (its own growing delays, for up
     // to a day); these retries are for our own faults (the database). 10 s timeout per call.
     'webhook.deliver': { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 120 },

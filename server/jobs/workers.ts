@@ -14,6 +14,7 @@ import { startSlaWorkers } from '../sla/jobs.js';
 import { eventConsumers } from '../events/consumers.js';
 import { startOutboxWorker } from '../events/outbox.js';
 import { startAwayWorker } from '../assignment/away.js';
+import { startAutomationWorker } from '../rules/automations.js';
 import { deliverWebhook } from '../webhooks/deliver.js';
 import { secretBox } from '../mail/secret.js';
 import { jobPolicies } from './jobs.js';
@@ -77,6 +78,8 @@ export async function startWorkers(
   );
   // Agents away too long: their tickets go back to the queue or on (docs/assignment.md).
   await startAwayWorker({ db, config, queue, clock, jwtSecret }, { concurrency: 1 });
+  // Time-based rules: one pass at a time across processes (docs/rules.md).
+  await startAutomationWorker({ db, config, queue, clock, jwtSecret }, log);
   return async () => {
     await Promise.all(outboxWorkers.map((w) => w.stop()));
     stopSla();

@@ -36,7 +36,8 @@ export interface RuleChain {
 export interface ActionRun {
   tx: Queryable;
   ctx: RecordMailContext;
-  trigger: { id: number; name: string };
+  /** The rule that acts: a trigger, or a time-based rule (`kind: 'automation'`). */
+  trigger: { id: number; name: string; kind?: 'automation' };
   /** The chain the actions' changes belong to (already including this trigger). */
   chain: RuleChain;
   /** The ticket as it is now: each action that changes it updates it here too. */
@@ -54,7 +55,11 @@ export class ActionSkipped extends Error {}
 
 const ruleDetails = (run: ActionRun, details: Record<string, unknown>) => ({
   ...details,
-  rule: { id: run.trigger.id, name: run.trigger.name },
+  rule: {
+    id: run.trigger.id,
+    name: run.trigger.name,
+    ...(run.trigger.kind ? { kind: run.trigger.kind } : {}),
+  },
   rule_chain: run.chain,
 });
 

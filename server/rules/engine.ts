@@ -263,15 +263,21 @@ export async function handleRuleEvent(
   }
 }
 
-async function runTrigger(
+/** Runs a rule's actions in order on the ticket (the time-based rules' pass runs them too). */
+export async function runTrigger(
   tx: pg.PoolClient,
   ctx: RulesContext,
   log: RulesLogger,
-  trigger: TriggerRow,
+  trigger: Pick<TriggerRow, 'id' | 'name' | 'actions'> & { kind?: 'automation' },
   ticket: TicketState,
   chain: RuleChain,
 ): Promise<TicketState> {
-  const run: ActionRun = { tx, ctx, trigger, chain, ticket, log, slaDirty: false };
+  const rule = {
+    id: trigger.id,
+    name: trigger.name,
+    ...(trigger.kind ? { kind: trigger.kind } : {}),
+  };
+  const run: ActionRun = { tx, ctx, trigger: rule, chain, ticket, log, slaDirty: false };
   for (const [index, action] of trigger.actions.entries()) {
     try {
       await runAction(run, action);
@@ -287,7 +293,10 @@ async function runTrigger(
     }
   }
   await finishActions(run);
-  log.info({ trigger: trigger.id, ticket: ticket.id, depth: chain.depth }, 'trigger ran');
+  log.info(
+    { [trigger.kind ?? 'trigger']: trigger.id, ticket: ticket.id, depth: chain.depth },
+    trigger.kind === 'automation' ? 'time-based rule ran' : 'trigger ran',
+  );
   return run.ticket;
 }
 

@@ -23,6 +23,7 @@ import { records } from './mock-parity/steps/records.js';
 import { roles } from './mock-parity/steps/roles.js';
 import { assignment } from './mock-parity/steps/assignment.js';
 import { rules } from './mock-parity/steps/rules.js';
+import { automations } from './mock-parity/steps/automations.js';
 import { tags } from './mock-parity/steps/tags.js';
 import { threads } from './mock-parity/steps/threads.js';
 import { webhooks } from './mock-parity/steps/webhooks.js';
@@ -63,6 +64,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
   ['webhooks: endpoints, the delivery log, send again', webhooks],
   ['triggers and their templates', rules],
+  ['time-based rules', automations],
   ["the administrators' gate comes before validation", adminGate],
   ['two-step sign-in, the code step, the requirement, signed-in sessions', twoStep],
   ['personal API tokens: made, listed, revoked; the administrators’ list', apiTokens],

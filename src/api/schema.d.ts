@@ -1156,6 +1156,436 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/automations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The time-based rules, in order (helpdesk agents) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Automation"][];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a time-based rule, last in order (administrators only); a part that cannot run is a 400 naming it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        actions: components["schemas"]["TriggerAction"][];
+                        /** @default true */
+                        active?: boolean;
+                        /** @default [] */
+                        conditions?: components["schemas"]["TriggerCondition"][];
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        match?: "all" | "any";
+                        name: string;
+                        position?: number;
+                        time_conditions: components["schemas"]["AutomationTimeCondition"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Automation"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/automations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many open tickets a rule matches now and the first ten, of those the caller sees (helpdesk agents; changes nothing) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description A rule as it would be saved (name, actions and the rest may come too: ignored) */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default [] */
+                        conditions?: components["schemas"]["TriggerCondition"][];
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        match?: "all" | "any";
+                        time_conditions: components["schemas"]["AutomationTimeCondition"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AutomationPreview"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/automations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One time-based rule (helpdesk agents) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Automation"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Edit a time-based rule (administrators only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        actions: components["schemas"]["TriggerAction"][];
+                        /** @default true */
+                        active?: boolean;
+                        /** @default [] */
+                        conditions?: components["schemas"]["TriggerCondition"][];
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        match?: "all" | "any";
+                        name: string;
+                        position?: number;
+                        time_conditions: components["schemas"]["AutomationTimeCondition"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Automation"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a time-based rule (administrators only) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/charts/": {
         parameters: {
             query?: never;
@@ -14000,6 +14430,53 @@ export interface components {
             uploaded_by_id: number | null;
             uploaded_by_name: string | null;
         };
+        Automation: {
+            actions: components["schemas"]["TriggerAction"][];
+            active: boolean;
+            conditions: components["schemas"]["TriggerCondition"][];
+            id: number;
+            /**
+             * @description How the `conditions` combine; every time condition must hold
+             * @enum {string}
+             */
+            match: "all" | "any";
+            name: string;
+            /** @description Rules are checked in this order (lowest first) */
+            position: number;
+            time_conditions: components["schemas"]["AutomationTimeCondition"][];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        AutomationPreview: {
+            /** @description Open tickets the rule matches now */
+            count: number;
+            /** @description The count stopped at 10000: at least that many match */
+            more: boolean;
+            /** @description The first ten, by id */
+            tickets: {
+                id: number;
+                subject: string;
+            }[];
+        };
+        /** @description One time condition; `field` chooses its parameters. All of a rule’s must hold. */
+        AutomationTimeCondition: {
+            /** @enum {string} */
+            field: "status_for";
+            hours: number;
+            status_id: number;
+        } | {
+            business_hours: number;
+            /** @enum {string} */
+            field: "no_requester_reply";
+        } | {
+            days: number;
+            /** @enum {string} */
+            field: "created_ago";
+        } | {
+            /** @enum {string} */
+            field: "due_within";
+            minutes: number;
+        };
         BulkRefusal: {
             /** @enum {string} */
             code: "not_found" | "stale" | "forbidden" | "invalid" | "failed";
@@ -14274,6 +14751,11 @@ export interface components {
                 /** @description The trigger that made this change (the event has no actor; agents only, docs/rules.md) */
                 rule?: {
                     id: number;
+                    /**
+                     * @description A time-based rule made it (absent: a trigger)
+                     * @enum {string}
+                     */
+                    kind?: "automation";
                     name: string;
                 };
                 /** @description The trigger chain this change belongs to (loop protection; agents only) */

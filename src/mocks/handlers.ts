@@ -18,6 +18,7 @@ import { mergeHandlers } from './merge-handlers';
 import { customFieldHandlers } from './custom-field-handlers';
 import { webhookHandlers } from './webhook-handlers';
 import { ruleHandlers } from './rule-handlers';
+import { automationHandlers } from './automation-handlers';
 import { adminHandlers, deactivatedMessage } from './admin-handlers';
 import { afterPassword, twoStepHandlers } from './two-step-handlers';
 import { apiTokenHandlers } from './api-token-handlers';
@@ -166,6 +167,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...detailsHandlers(),
     ...customFieldHandlers(),
     ...ruleHandlers(),
+    ...automationHandlers(),
     ...attachmentHandlers(),
     ...threadHandlers(),
     ...overviewHandlers(),

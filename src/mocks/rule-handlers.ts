@@ -133,7 +133,10 @@ function fits(type: string, choices: { value: string }[], value: unknown): boole
 }
 
 /** server/rules/validate.ts checkTrigger: every part that cannot run, by its path. */
-function triggerProblems(conditions: Condition[], actions: Action[]): Record<string, string> {
+export function triggerProblems(
+  conditions: Condition[],
+  actions: Action[],
+): Record<string, string> {
   const fields: Record<string, string> = {};
   conditions.forEach((c, i) => {
     const at = `conditions.${i}`;
@@ -438,9 +441,9 @@ const fold = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-type MockTicket = Extract<(typeof db.records)[number], { object_type: 'T' }>;
+export type MockTicket = Extract<(typeof db.records)[number], { object_type: 'T' }>;
 
-function conditionMet(c: Condition, t: MockTicket): boolean {
+export function conditionMet(c: Condition, t: MockTicket): boolean {
   const is = <T>(operator: string, values: readonly T[], actual: T) =>
     operator === 'is' ? values.includes(actual) : !values.includes(actual);
   const tags = tagIdsOf(t.id);

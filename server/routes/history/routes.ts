@@ -59,7 +59,15 @@ const detailsSchema = {
       description:
         'The trigger that made this change (the event has no actor; agents only, docs/rules.md)',
       required: ['id', 'name'],
-      properties: { id: { type: 'integer' }, name: { type: 'string' } },
+      properties: {
+        id: { type: 'integer' },
+        name: { type: 'string' },
+        kind: {
+          type: 'string',
+          enum: ['automation'],
+          description: 'A time-based rule made it (absent: a trigger)',
+        },
+      },
     },
     rule_chain: {
       type: 'object',
