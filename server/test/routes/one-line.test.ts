@@ -128,9 +128,14 @@ let tagId: number;
 let customField: { id: number; version: number };
 let organizationId: number;
 let triggerId: number;
+let automationId: number;
 let templateId: number;
 const triggerInput = {
   event: 'ticket_updated',
+  actions: [{ type: 'set_priority', priority_id: 3 }],
+};
+const automationInput = {
+  time_conditions: [{ field: 'created_ago', days: 30 }],
   actions: [{ type: 'set_priority', priority_id: 3 }],
 };
 /** A ticket and one message of its conversation, for the one split that succeeds. */
@@ -265,6 +270,16 @@ const requests: Record<string, () => Promise<ValidRequest>> = {
     url: `/api/triggers/${triggerId}`,
     token: agent.token,
     body: triggerInput,
+  }),
+  'POST /api/automations': async () => ({
+    url: '/api/automations',
+    token: agent.token,
+    body: automationInput,
+  }),
+  'PUT /api/automations/{id}': async () => ({
+    url: `/api/automations/${automationId}`,
+    token: agent.token,
+    body: automationInput,
   }),
   'POST /api/templates': async () => ({
     url: '/api/templates',
@@ -423,6 +438,8 @@ beforeAll(async () => {
   triggerId = (await made('/api/triggers', { ...triggerInput, name: 'One-line trigger' }))
     .id as number;
   templateId = (await made('/api/templates', { name: 'One-line template' })).id as number;
+  automationId = (await made('/api/automations', { ...automationInput, name: 'One-line rule' }))
+    .id as number;
   customField = (await made('/api/custom-fields', {
     ...choiceFieldInput,
     object_type: 'T',
