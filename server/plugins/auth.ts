@@ -117,8 +117,13 @@ async function resolveSession(
   if (hit) return { user: hit, fromCache: true };
   const generation = ctx.sessions.generation();
   const { rows } = await ctx.db.query<Omit<AuthUser, 'id'> & { id: string; expires: Date }>(
+    // The check also marks the session active (touchSession) when that is a minute old: no
+    // statement of its own on a session's first call in this process.
     prepared(
-      `SELECT u.id, u.fullname, u.email, u.user_is_hde, u.user_is_admin, u.items_per_page,
+      `WITH touch AS (
+         UPDATE sessions SET last_active = now()
+          WHERE jti = $1 AND user_id = $2 AND last_active < now() - interval '1 minute')
+       SELECT u.id, u.fullname, u.email, u.user_is_hde, u.user_is_admin, u.items_per_page,
             u.language, s.jti AS session_id, s.two_step_setup_required, s.expires
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.jti = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires > now()`,
@@ -172,7 +177,8 @@ function authenticate(ctx: AppContext, cached: 'read' | 'write' | undefined) {
     request.user = found.user;
     if (found.fromCache && cached === 'write') request.sessionUnconfirmed = true;
     if (found.user.token) touchToken(ctx, found.user.token.id, request.ip, request.log);
-    else touchSession(ctx, found.user.session_id, request.log);
+    else if (found.fromCache) touchSession(ctx, found.user.session_id, request.log);
+    else touched.set(found.user.session_id, Date.now()); // its check marked it
   };
 }
 

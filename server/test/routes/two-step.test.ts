@@ -1,5 +1,6 @@
 // Two-step sign-in: setup in the profile, the sign-in's code step, recovery codes, turning it
 // off, the admin's requirement for agents and admins, and every refusal on the way.
+import { eventually } from './work-helpers.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../lib/totp.js';
 import {
@@ -439,6 +440,25 @@ describe('signed-in sessions', () => {
       remoteAddress: '203.0.113.9',
       payload: { str_username: user.email, str_password: user.password },
     });
+
+  it('marks a session active when it is used after a quiet spell', async () => {
+    const user = await createUser(env);
+    const token = (await loginWith(user, FIREFOX)).json().data.token as string;
+    await env.db.query(
+      `UPDATE sessions SET last_active = now() - interval '2 hours' WHERE user_id = $1`,
+      [user.id],
+    );
+    expect((await get('/api/user/me', token)).statusCode).toBe(200);
+    // From the cache, the mark is written beside the answer, not before it.
+    await eventually(async () => {
+      const { rows } = await env.db.query<{ quiet: boolean }>(
+        `SELECT last_active < now() - interval '1 minute' AS quiet FROM sessions
+          WHERE user_id = $1`,
+        [user.id],
+      );
+      expect(rows).toEqual([{ quiet: false }]);
+    });
+  });
 
   it('lists the live sessions with browser, address and last active; ends any of them', async () => {
     const user = await createUser(env);
