@@ -1,6 +1,5 @@
 // Two-step sign-in: setup in the profile, the sign-in's code step, recovery codes, turning it
 // off, the admin's requirement for agents and admins, and every refusal on the way.
-import { eventually } from './work-helpers.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../lib/totp.js';
 import {
@@ -12,6 +11,7 @@ import {
   tokenFor,
   type TestEnv,
 } from '../helpers.js';
+import { eventually } from './work-helpers.js';
 
 let env: TestEnv;
 beforeAll(async () => {
