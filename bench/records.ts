@@ -43,6 +43,8 @@ import { addCaseTargets, addTarget, measuredOnce, type CaseP95 } from './summary
 const run = promisify(execFile);
 const PASSWORD = 'bench-password';
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+/** `BENCH_CASES=tag|product`: only the list cases whose name matches (a regular expression). */
+const ONLY_CASES = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : undefined;
 
 function size(name: string, fallback: number): number {
   const v = Number(process.env[name] ?? fallback);
@@ -456,7 +458,7 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
       const sqlPool = createPool(database.url, undefined, { ...LONG_TASK_SETTINGS, max: 4 });
       const results: CaseP95[] = [];
       try {
-        for (const c of cases) {
+        for (const c of cases.filter((k) => !ONLY_CASES || ONLY_CASES.test(k.name))) {
           const body = {
             page: c.page ?? 1,
             page_size: c.page_size ?? 25,
