@@ -10,6 +10,7 @@ import {
   type OutboxEvent,
 } from '../../events/outbox.js';
 import { startTestEnv, type TestEnv } from '../helpers.js';
+import { eventually } from '../routes/work-helpers.js';
 import { caller, newRecord, person } from '../work-helpers.js';
 
 let env: TestEnv;
@@ -106,20 +107,17 @@ describe('event outbox', () => {
     }
     await setConsumerActive(env.db, 'ordered', false);
     const order: number[] = [];
-    const slow: EventConsumer = {
+    // Each handling makes a round trip in its transaction, so the workers interleave.
+    const ordered: EventConsumer = {
       name: 'ordered',
-      handle: async (_tx, e) => {
+      handle: async (tx, e) => {
         order.push(e.id);
-        await new Promise((r) => setTimeout(r, 20));
+        await tx.query('SELECT 1');
       },
     };
-    const workers = [1, 2, 3].map(() => startOutboxWorker(env.db, slow, log, { idleMs: 20 }));
-    const deadline = Date.now() + 30_000;
-    while ((await pending('ordered')).length > 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const workers = [1, 2, 3].map(() => startOutboxWorker(env.db, ordered, log, { idleMs: 20 }));
+    await eventually(async () => expect(await pending('ordered')).toEqual([]));
     await Promise.all(workers.map((w) => w.stop()));
-    expect(await pending('ordered')).toEqual([]);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(new Set(order).size).toBe(order.length);
   });
