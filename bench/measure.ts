@@ -106,20 +106,25 @@ export function request(
   });
 }
 
-/** `workers` closed loops running `fn` for `seconds`: completions per second and latencies. */
+/**
+ * `workers` closed loops running `fn` for `seconds` (or while `going()` says so): completions per
+ * second and latencies.
+ */
 export async function closedLoop(
   workers: number,
   seconds: number,
   fn: (worker: number, i: number) => Promise<unknown>,
+  going?: () => boolean,
 ): Promise<{ perSecond: number; latencies: number[]; errors: number; firstError?: string }> {
   const until = Date.now() + seconds * 1000;
+  const more = going ?? (() => Date.now() < until);
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
   const started = Date.now();
   await Promise.all(
     Array.from({ length: workers }, async (_, w) => {
-      for (let i = 0; Date.now() < until; i++) {
+      for (let i = 0; more(); i++) {
         const t = process.hrtime.bigint();
         try {
           await fn(w, i);
