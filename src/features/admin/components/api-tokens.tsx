@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useConfirm } from '../../../lib/confirm-dialog';
 import { formatDateTimeLocal } from '../../../lib/dates';
-import { EmptyState, ErrorState, Loading } from '../../records/components/states';
+import { HolderView } from '../../records/components/states';
 import { adminHolders } from '../admin-slice';
 import type { AdminApiToken } from '../types';
 
@@ -31,61 +31,56 @@ export function ApiTokensAdmin() {
       onConfirm: () => dispatch(H.revokeAdminApiToken.actions.requested({ id: token.id })),
     });
 
-  let body;
-  if (!list.data) {
-    body = list.error ? (
-      <ErrorState
-        message={t('tokens.loadError')}
-        onRetry={() => dispatch(H.adminApiTokens.actions.requested())}
-      />
-    ) : (
-      <Loading />
-    );
-  } else if (list.data.length === 0) {
-    body = <EmptyState text={t('tokens.empty')} />;
-  } else {
-    body = (
-      <ul className="list-group" aria-label={t('tokens.heading')}>
-        {list.data.map((token) => (
-          <li
-            key={token.id}
-            className="list-group-item d-flex flex-wrap align-items-center justify-content-between gap-2"
-          >
-            <div>
-              <div className="fw-semibold">{token.name}</div>
-              <div className="small">
-                {t('tokens.owner', { name: token.owner.fullname, email: token.owner.email })}
-              </div>
-              <div className="small text-body-secondary">
-                {t('tokens.details', {
-                  scopes: token.scopes.join(', '),
-                  expires: formatDateTimeLocal(token.expires),
-                  used: token.last_used
-                    ? t('tokens.lastUsed', {
-                        date: formatDateTimeLocal(token.last_used),
-                        ip: token.last_ip ?? '—',
-                      })
-                    : t('tokens.neverUsed'),
-                })}
-              </div>
-            </div>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-danger"
-              disabled={revoking}
-              onClick={() => revoke(token)}
-              aria-label={t('tokens.revokeLabel', {
-                name: token.name,
-                owner: token.owner.fullname,
-              })}
+  const body = (
+    <HolderView
+      holder={list}
+      loadError={t('tokens.loadError')}
+      onRetry={() => dispatch(H.adminApiTokens.actions.requested())}
+      empty={t('tokens.empty')}
+    >
+      {(items) => (
+        <ul className="list-group" aria-label={t('tokens.heading')}>
+          {items.map((token) => (
+            <li
+              key={token.id}
+              className="list-group-item d-flex flex-wrap align-items-center justify-content-between gap-2"
             >
-              {t('tokens.revoke')}
-            </button>
-          </li>
-        ))}
-      </ul>
-    );
-  }
+              <div>
+                <div className="fw-semibold">{token.name}</div>
+                <div className="small">
+                  {t('tokens.owner', { name: token.owner.fullname, email: token.owner.email })}
+                </div>
+                <div className="small text-body-secondary">
+                  {t('tokens.details', {
+                    scopes: token.scopes.join(', '),
+                    expires: formatDateTimeLocal(token.expires),
+                    used: token.last_used
+                      ? t('tokens.lastUsed', {
+                          date: formatDateTimeLocal(token.last_used),
+                          ip: token.last_ip ?? '—',
+                        })
+                      : t('tokens.neverUsed'),
+                  })}
+                </div>
+              </div>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger"
+                disabled={revoking}
+                onClick={() => revoke(token)}
+                aria-label={t('tokens.revokeLabel', {
+                  name: token.name,
+                  owner: token.owner.fullname,
+                })}
+              >
+                {t('tokens.revoke')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </HolderView>
+  );
   return (
     <section className="card mb-4" aria-labelledby="admin-tokens-heading">
       <div className="card-body">

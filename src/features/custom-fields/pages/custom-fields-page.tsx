@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
 import { usePageTitle } from '../../../lib/page-title';
-import { ErrorState, Loading } from '../../records/components/states';
+import { HolderView } from '../../records/components/states';
 import { FieldForm, toWrite } from '../components/field-form';
 import { customFieldsHolders } from '../custom-fields-slice';
 import type { CustomField, FieldObject } from '../types';
@@ -65,88 +65,87 @@ export default function CustomFieldsPage() {
   // The 409 of a first deletion names how many records carry a value: asked again with it.
   const inUse = removal.error?.status === 409 ? removal.error.message : null;
 
-  let body: React.ReactNode;
-  if (list.loading && !list.data) body = <Loading />;
-  else if (list.error && !list.data)
-    body = (
-      <ErrorState
-        message={t('loadError')}
-        onRetry={() => dispatch(H.customFields.actions.requested(objectType))}
-      />
-    );
-  else if (fields.length === 0) body = <p className="text-body-secondary">{t('empty')}</p>;
-  else
-    body = (
-      <div className="table-responsive">
-        <table className="table align-middle">
-          <caption className="visually-hidden">{t('title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.order')}</th>
-              <th scope="col">{t('columns.label')}</th>
-              <th scope="col">{t('columns.key')}</th>
-              <th scope="col">{t('columns.type')}</th>
-              <th scope="col">{t('columns.state')}</th>
-              <th scope="col">{t('columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fields.map((f, i) => (
-              <tr key={f.id}>
-                <td>{i + 1}</td>
-                <td>{labelOf(f)}</td>
-                <td>
-                  <code>{f.key}</code>
-                </td>
-                <td>{t(`types.${f.type}`)}</td>
-                <td>{f.active ? t('active') : t('inactive')}</td>
-                <td>
-                  <div className="d-flex flex-wrap gap-1">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-secondary"
-                      disabled={i === 0 || reordering}
-                      aria-label={t('upNamed', { label: labelOf(f) })}
-                      onClick={() => move(i, -1)}
-                    >
-                      <span aria-hidden="true">↑</span> {t('up')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-secondary"
-                      disabled={i === fields.length - 1 || reordering}
-                      aria-label={t('downNamed', { label: labelOf(f) })}
-                      onClick={() => move(i, 1)}
-                    >
-                      <span aria-hidden="true">↓</span> {t('down')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-primary"
-                      aria-label={t('editNamed', { label: labelOf(f) })}
-                      onClick={() => open(f)}
-                    >
-                      {t('edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-danger"
-                      aria-label={t('deleteNamed', { label: labelOf(f) })}
-                      onClick={() => {
-                        dispatch(H.deleteCustomField.actions.reset());
-                        setDeleting(f);
-                      }}
-                    >
-                      {t('delete')}
-                    </button>
-                  </div>
-                </td>
+  const body = (
+    <HolderView
+      holder={list}
+      loadError={t('loadError')}
+      onRetry={() => dispatch(H.customFields.actions.requested(objectType))}
+      empty={t('empty')}
+      isEmpty={(data) => data.fields.length === 0}
+    >
+      {() => (
+        <div className="table-responsive">
+          <table className="table align-middle">
+            <caption className="visually-hidden">{t('title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('columns.order')}</th>
+                <th scope="col">{t('columns.label')}</th>
+                <th scope="col">{t('columns.key')}</th>
+                <th scope="col">{t('columns.type')}</th>
+                <th scope="col">{t('columns.state')}</th>
+                <th scope="col">{t('columns.actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
+            </thead>
+            <tbody>
+              {fields.map((f, i) => (
+                <tr key={f.id}>
+                  <td>{i + 1}</td>
+                  <td>{labelOf(f)}</td>
+                  <td>
+                    <code>{f.key}</code>
+                  </td>
+                  <td>{t(`types.${f.type}`)}</td>
+                  <td>{f.active ? t('active') : t('inactive')}</td>
+                  <td>
+                    <div className="d-flex flex-wrap gap-1">
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-secondary"
+                        disabled={i === 0 || reordering}
+                        aria-label={t('upNamed', { label: labelOf(f) })}
+                        onClick={() => move(i, -1)}
+                      >
+                        <span aria-hidden="true">↑</span> {t('up')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-secondary"
+                        disabled={i === fields.length - 1 || reordering}
+                        aria-label={t('downNamed', { label: labelOf(f) })}
+                        onClick={() => move(i, 1)}
+                      >
+                        <span aria-hidden="true">↓</span> {t('down')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-primary"
+                        aria-label={t('editNamed', { label: labelOf(f) })}
+                        onClick={() => open(f)}
+                      >
+                        {t('edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-danger"
+                        aria-label={t('deleteNamed', { label: labelOf(f) })}
+                        onClick={() => {
+                          dispatch(H.deleteCustomField.actions.reset());
+                          setDeleting(f);
+                        }}
+                      >
+                        {t('delete')}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </HolderView>
+  );
 
   return (
     <div>

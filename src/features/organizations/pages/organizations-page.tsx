@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useConfirm } from '../../../lib/confirm-dialog';
 import { usePageTitle } from '../../../lib/page-title';
-import { EmptyState, ErrorState, Loading } from '../../records/components/states';
+import { HolderView } from '../../records/components/states';
 import { OrganizationForm } from '../components/organization-form';
 import { organizationsHolders } from '../organizations-slice';
 import { openCount, type OrganizationDetails } from '../types';
@@ -40,76 +40,73 @@ export default function OrganizationsPage() {
     setAdding(false);
   }
 
-  const organizations = list.data ?? [];
-  let body: React.ReactNode;
-  if (list.loading && !list.data) body = <Loading />;
-  else if (list.error && !list.data)
-    body = (
-      <ErrorState
-        message={t('loadError')}
-        onRetry={() => dispatch(H.organizations.actions.requested())}
-      />
-    );
-  else if (organizations.length === 0) body = <EmptyState text={t('empty')} />;
-  else
-    body = (
-      <div className="table-responsive">
-        <table className="table align-middle">
-          <caption className="visually-hidden">{t('title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.name')}</th>
-              <th scope="col">{t('columns.domains')}</th>
-              <th scope="col">{t('columns.members')}</th>
-              <th scope="col">{t('columns.openTickets')}</th>
-              <th scope="col">{t('columns.sharing')}</th>
-              {isAdmin && <th scope="col">{t('columns.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {organizations.map((o) => (
-              <tr key={o.id}>
-                <td>
-                  <Link to={`/organizations/${o.id}`}>{o.name}</Link>
-                </td>
-                <td>{o.domains.join(', ')}</td>
-                <td>{o.member_count}</td>
-                <td>
-                  <Link
-                    to={`/hd_ticket?company_id=${o.id}&status_group=open`}
-                    aria-label={t('openTicketsOf', { count: openCount(o), name: o.name })}
-                  >
-                    {openCount(o)}
-                  </Link>
-                </td>
-                <td>{o.members_see_tickets ? t('sharing.yes') : t('sharing.no')}</td>
-                {isAdmin && (
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-danger"
-                      aria-label={t('deleteNamed', { name: o.name })}
-                      onClick={() =>
-                        ask({
-                          title: t('confirmDelete.title'),
-                          text: t('confirmDelete.text', { name: o.name }),
-                          confirmLabel: t('confirmDelete.confirm'),
-                          danger: true,
-                          onConfirm: () =>
-                            dispatch(H.deleteOrganization.actions.requested({ id: o.id })),
-                        })
-                      }
-                    >
-                      {t('delete')}
-                    </button>
-                  </td>
-                )}
+  const body = (
+    <HolderView
+      holder={list}
+      loadError={t('loadError')}
+      onRetry={() => dispatch(H.organizations.actions.requested())}
+      empty={t('empty')}
+    >
+      {(organizations) => (
+        <div className="table-responsive">
+          <table className="table align-middle">
+            <caption className="visually-hidden">{t('title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('columns.name')}</th>
+                <th scope="col">{t('columns.domains')}</th>
+                <th scope="col">{t('columns.members')}</th>
+                <th scope="col">{t('columns.openTickets')}</th>
+                <th scope="col">{t('columns.sharing')}</th>
+                {isAdmin && <th scope="col">{t('columns.actions')}</th>}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
+            </thead>
+            <tbody>
+              {organizations.map((o) => (
+                <tr key={o.id}>
+                  <td>
+                    <Link to={`/organizations/${o.id}`}>{o.name}</Link>
+                  </td>
+                  <td>{o.domains.join(', ')}</td>
+                  <td>{o.member_count}</td>
+                  <td>
+                    <Link
+                      to={`/hd_ticket?company_id=${o.id}&status_group=open`}
+                      aria-label={t('openTicketsOf', { count: openCount(o), name: o.name })}
+                    >
+                      {openCount(o)}
+                    </Link>
+                  </td>
+                  <td>{o.members_see_tickets ? t('sharing.yes') : t('sharing.no')}</td>
+                  {isAdmin && (
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-danger"
+                        aria-label={t('deleteNamed', { name: o.name })}
+                        onClick={() =>
+                          ask({
+                            title: t('confirmDelete.title'),
+                            text: t('confirmDelete.text', { name: o.name }),
+                            confirmLabel: t('confirmDelete.confirm'),
+                            danger: true,
+                            onConfirm: () =>
+                              dispatch(H.deleteOrganization.actions.requested({ id: o.id })),
+                          })
+                        }
+                      >
+                        {t('delete')}
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </HolderView>
+  );
 
   return (
     <div>

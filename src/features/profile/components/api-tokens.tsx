@@ -13,7 +13,7 @@ import {
   generalError,
   useServerFieldErrors,
 } from '../../../lib/form-field';
-import { EmptyState, ErrorState, Loading } from '../../records/components/states';
+import { HolderView } from '../../records/components/states';
 import type { ApiToken, NewApiToken } from '../api';
 import { profileHolders } from '../profile-slice';
 
@@ -199,58 +199,53 @@ export function ApiTokensSection() {
       onConfirm: () => dispatch(H.apiTokenRevoke.actions.requested({ id: token.id })),
     });
 
-  let body;
-  if (!list.data) {
-    body = list.error ? (
-      <ErrorState
-        message={t('tokens.loadFailed')}
-        onRetry={() => dispatch(H.apiTokens.actions.requested())}
-      />
-    ) : (
-      <Loading />
-    );
-  } else if (list.data.length === 0) {
-    body = <EmptyState text={t('tokens.empty')} />;
-  } else {
-    body = (
-      <ul className="list-group" aria-label={t('tokens.heading')}>
-        {list.data.map((token) => (
-          <li
-            key={token.id}
-            className="list-group-item d-flex flex-wrap align-items-center justify-content-between gap-2"
-          >
-            <div>
-              <div className="fw-semibold">{token.name}</div>
-              <div className="small">
-                {token.scopes.map((scope) => t(scopeKey(scope))).join(', ')}
-              </div>
-              <div className="small text-body-secondary">
-                {t(Date.parse(token.expires) <= now ? 'tokens.expired' : 'tokens.expires', {
-                  date: formatDateTimeLocal(token.expires),
-                })}
-                {' · '}
-                {token.last_used
-                  ? t('tokens.lastUsed', {
-                      date: formatDateTimeLocal(token.last_used),
-                      ip: token.last_ip ?? '—',
-                    })
-                  : t('tokens.neverUsed')}
-              </div>
-            </div>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-danger"
-              disabled={revoking}
-              onClick={() => revoke(token)}
-              aria-label={t('tokens.revokeLabel', { name: token.name })}
+  const body = (
+    <HolderView
+      holder={list}
+      loadError={t('tokens.loadFailed')}
+      onRetry={() => dispatch(H.apiTokens.actions.requested())}
+      empty={t('tokens.empty')}
+    >
+      {(items) => (
+        <ul className="list-group" aria-label={t('tokens.heading')}>
+          {items.map((token) => (
+            <li
+              key={token.id}
+              className="list-group-item d-flex flex-wrap align-items-center justify-content-between gap-2"
             >
-              {t('tokens.revoke')}
-            </button>
-          </li>
-        ))}
-      </ul>
-    );
-  }
+              <div>
+                <div className="fw-semibold">{token.name}</div>
+                <div className="small">
+                  {token.scopes.map((scope) => t(scopeKey(scope))).join(', ')}
+                </div>
+                <div className="small text-body-secondary">
+                  {t(Date.parse(token.expires) <= now ? 'tokens.expired' : 'tokens.expires', {
+                    date: formatDateTimeLocal(token.expires),
+                  })}
+                  {' · '}
+                  {token.last_used
+                    ? t('tokens.lastUsed', {
+                        date: formatDateTimeLocal(token.last_used),
+                        ip: token.last_ip ?? '—',
+                      })
+                    : t('tokens.neverUsed')}
+                </div>
+              </div>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger"
+                disabled={revoking}
+                onClick={() => revoke(token)}
+                aria-label={t('tokens.revokeLabel', { name: token.name })}
+              >
+                {t('tokens.revoke')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </HolderView>
+  );
   return (
     <section className="card mt-4" aria-labelledby="tokens-heading">
       <div className="card-body">

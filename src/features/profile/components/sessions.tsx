@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useConfirm } from '../../../lib/confirm-dialog';
 import { formatDateTimeLocal } from '../../../lib/dates';
-import { EmptyState, ErrorState, Loading } from '../../records/components/states';
+import { HolderView } from '../../records/components/states';
 import type { SignedInSession } from '../api';
 import { profileHolders } from '../profile-slice';
 
@@ -38,54 +38,49 @@ export function SessionsSection() {
       onConfirm: () => dispatch(H.endSession.actions.requested({ id: s.id })),
     });
 
-  let body;
-  if (!list.data) {
-    body = list.error ? (
-      <ErrorState
-        message={t('sessions.loadFailed')}
-        onRetry={() => dispatch(H.signedInSessions.actions.requested())}
-      />
-    ) : (
-      <Loading />
-    );
-  } else if (list.data.length === 0) {
-    body = <EmptyState text={t('sessions.empty')} />;
-  } else {
-    body = (
-      <ul className="list-group">
-        {list.data.map((s) => (
-          <li
-            key={s.id}
-            className="list-group-item d-flex flex-wrap align-items-center justify-content-between gap-2"
-          >
-            <div>
-              <div className="fw-semibold">
-                {browserOf(s)}
-                {s.current && (
-                  <span className="badge text-bg-primary ms-2">{t('sessions.current')}</span>
-                )}
-              </div>
-              <div className="small text-body-secondary">
-                {t('sessions.details', {
-                  ip: s.ip || '—',
-                  lastActive: formatDateTimeLocal(s.last_active),
-                })}
-              </div>
-            </div>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-danger"
-              disabled={ending}
-              onClick={() => end(s)}
-              aria-label={t('sessions.endLabel', { browser: browserOf(s) })}
+  const body = (
+    <HolderView
+      holder={list}
+      loadError={t('sessions.loadFailed')}
+      onRetry={() => dispatch(H.signedInSessions.actions.requested())}
+      empty={t('sessions.empty')}
+    >
+      {(items) => (
+        <ul className="list-group">
+          {items.map((s) => (
+            <li
+              key={s.id}
+              className="list-group-item d-flex flex-wrap align-items-center justify-content-between gap-2"
             >
-              {t('sessions.end')}
-            </button>
-          </li>
-        ))}
-      </ul>
-    );
-  }
+              <div>
+                <div className="fw-semibold">
+                  {browserOf(s)}
+                  {s.current && (
+                    <span className="badge text-bg-primary ms-2">{t('sessions.current')}</span>
+                  )}
+                </div>
+                <div className="small text-body-secondary">
+                  {t('sessions.details', {
+                    ip: s.ip || '—',
+                    lastActive: formatDateTimeLocal(s.last_active),
+                  })}
+                </div>
+              </div>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger"
+                disabled={ending}
+                onClick={() => end(s)}
+                aria-label={t('sessions.endLabel', { browser: browserOf(s) })}
+              >
+                {t('sessions.end')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </HolderView>
+  );
   return (
     <section className="card mt-4" aria-labelledby="sessions-heading">
       <div className="card-body">

@@ -1,5 +1,6 @@
 import '../i18n';
 import { useTranslation } from 'react-i18next';
+import type { Holder } from '../../../lib/request-holder';
 
 /** Loading spinner with its text. */
 export function Loading() {
@@ -45,4 +46,33 @@ export function EmptyState({ text, children }: { text: string; children?: React.
       {children}
     </div>
   );
+}
+
+/**
+ * What a page shows for a holder it reads: the spinner until the first answer, the error with
+ * Retry when there is no data, the empty state when `isEmpty(data)`, else `children(data)`.
+ * Data already shown stays while a reload is on its way or after it fails.
+ */
+export function HolderView<T>({
+  holder,
+  loadError,
+  onRetry,
+  empty,
+  isEmpty = (data) => Array.isArray(data) && data.length === 0,
+  children,
+}: {
+  holder: Holder<T>;
+  loadError: string;
+  onRetry: () => void;
+  /** The empty state's text. */
+  empty: string;
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => React.ReactNode;
+}) {
+  if (holder.data === null) {
+    if (holder.error) return <ErrorState message={loadError} onRetry={onRetry} />;
+    return <Loading />;
+  }
+  if (isEmpty(holder.data)) return <EmptyState text={empty} />;
+  return <>{children(holder.data)}</>;
 }

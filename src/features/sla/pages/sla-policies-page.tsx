@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../lib/page-title';
 import { ConfirmDialog } from '../../../lib/confirm-dialog';
-import { ErrorState, Loading } from '../../records/components/states';
+import { HolderView } from '../../records/components/states';
 import { helpdeskOptions, useDropdown } from '../../records/components/use-dropdown';
 import { PolicyForm } from '../components/policy-form';
 import { slaHolders } from '../sla-slice';
@@ -87,89 +87,87 @@ export default function SlaPoliciesPage() {
   const minutes = (m: number | null) =>
     m === null ? t('noTarget') : t('minutesShort', { count: m });
 
-  let body: React.ReactNode;
-  if (list.loading && !list.data) body = <Loading />;
-  else if (list.error && !list.data)
-    body = (
-      <ErrorState
-        message={t('loadError')}
-        onRetry={() => dispatch(H.slaPolicies.actions.requested())}
-      />
-    );
-  else if (policies.length === 0) body = <p className="text-body-secondary">{t('empty')}</p>;
-  else
-    body = (
-      <div className="table-responsive">
-        <table className="table align-middle">
-          <caption className="visually-hidden">{t('title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.order')}</th>
-              <th scope="col">{t('columns.name')}</th>
-              <th scope="col">{t('columns.applies')}</th>
-              <th scope="col">{t('columns.targets')}</th>
-              <th scope="col">{t('columns.calendar')}</th>
-              <th scope="col">{t('columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {policies.map((p, i) => (
-              <tr key={p.id}>
-                <td>{i + 1}</td>
-                <td>{p.name}</td>
-                <td>{applies(p)}</td>
-                <td>
-                  {t('targetLine', {
-                    first: minutes(p.first_response_minutes),
-                    next: minutes(p.next_response_minutes),
-                    resolution: minutes(p.resolution_minutes),
-                  })}
-                </td>
-                <td>{p.time_zone}</td>
-                <td>
-                  <div className="d-flex flex-wrap gap-1">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-secondary"
-                      disabled={i === 0 || reordering}
-                      aria-label={t('upNamed', { name: p.name })}
-                      onClick={() => move(i, -1)}
-                    >
-                      <span aria-hidden="true">↑</span> {t('up')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-secondary"
-                      disabled={i === policies.length - 1 || reordering}
-                      aria-label={t('downNamed', { name: p.name })}
-                      onClick={() => move(i, 1)}
-                    >
-                      <span aria-hidden="true">↓</span> {t('down')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-primary"
-                      aria-label={t('editNamed', { name: p.name })}
-                      onClick={() => open(p)}
-                    >
-                      {t('edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-danger"
-                      aria-label={t('deleteNamed', { name: p.name })}
-                      onClick={() => setDeleting(p)}
-                    >
-                      {t('delete')}
-                    </button>
-                  </div>
-                </td>
+  const body = (
+    <HolderView
+      holder={list}
+      loadError={t('loadError')}
+      onRetry={() => dispatch(H.slaPolicies.actions.requested())}
+      empty={t('empty')}
+    >
+      {(policies) => (
+        <div className="table-responsive">
+          <table className="table align-middle">
+            <caption className="visually-hidden">{t('title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('columns.order')}</th>
+                <th scope="col">{t('columns.name')}</th>
+                <th scope="col">{t('columns.applies')}</th>
+                <th scope="col">{t('columns.targets')}</th>
+                <th scope="col">{t('columns.calendar')}</th>
+                <th scope="col">{t('columns.actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
+            </thead>
+            <tbody>
+              {policies.map((p, i) => (
+                <tr key={p.id}>
+                  <td>{i + 1}</td>
+                  <td>{p.name}</td>
+                  <td>{applies(p)}</td>
+                  <td>
+                    {t('targetLine', {
+                      first: minutes(p.first_response_minutes),
+                      next: minutes(p.next_response_minutes),
+                      resolution: minutes(p.resolution_minutes),
+                    })}
+                  </td>
+                  <td>{p.time_zone}</td>
+                  <td>
+                    <div className="d-flex flex-wrap gap-1">
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-secondary"
+                        disabled={i === 0 || reordering}
+                        aria-label={t('upNamed', { name: p.name })}
+                        onClick={() => move(i, -1)}
+                      >
+                        <span aria-hidden="true">↑</span> {t('up')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-secondary"
+                        disabled={i === policies.length - 1 || reordering}
+                        aria-label={t('downNamed', { name: p.name })}
+                        onClick={() => move(i, 1)}
+                      >
+                        <span aria-hidden="true">↓</span> {t('down')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-primary"
+                        aria-label={t('editNamed', { name: p.name })}
+                        onClick={() => open(p)}
+                      >
+                        {t('edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-danger"
+                        aria-label={t('deleteNamed', { name: p.name })}
+                        onClick={() => setDeleting(p)}
+                      >
+                        {t('delete')}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </HolderView>
+  );
 
   return (
     <div>

@@ -3,7 +3,7 @@ import { Fragment, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatDateTimeLocal } from '../../../lib/dates';
-import { ErrorState, Loading } from '../../records/components/states';
+import { HolderView } from '../../records/components/states';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../types';
 import { webhooksHolders } from '../webhooks-slice';
 
@@ -58,111 +58,107 @@ export function DeliveryLog({
     };
   }, [dispatch, endpoint.id]);
 
-  const deliveries = log.data ?? [];
-  let body: React.ReactNode;
-  if (log.loading && !log.data) body = <Loading />;
-  else if (log.error && !log.data)
-    body = (
-      <ErrorState
-        message={t('loadError')}
-        onRetry={() => dispatch(H.webhookDeliveries.actions.requested(endpoint.id))}
-      />
-    );
-  else if (deliveries.length === 0)
-    body = <p className="text-body-secondary mb-0">{t('deliveries.empty')}</p>;
-  else
-    body = (
-      <div className="table-responsive">
-        <table className="table table-sm align-middle">
-          <caption className="visually-hidden">
-            {t('deliveries.title', { url: endpoint.url })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('deliveries.time')}</th>
-              <th scope="col">{t('deliveries.event')}</th>
-              <th scope="col">{t('deliveries.state')}</th>
-              <th scope="col">{t('deliveries.attempts')}</th>
-              <th scope="col">{t('deliveries.code')}</th>
-              <th scope="col">{t('deliveries.duration')}</th>
-              <th scope="col">{t('deliveries.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.map((d) => {
-              const last = d.attempts[0];
-              const short = d.id.slice(0, 8);
-              const shown = open === d.id;
-              return (
-                <Fragment key={d.id}>
-                  <tr>
-                    <td>{formatDateTimeLocal(d.created_at)}</td>
-                    <td>{t(`events.${d.event}`, { defaultValue: d.event })}</td>
-                    <td>
-                      <span className={`badge ${STATE_TONE[d.state]}`}>
-                        {t(`deliveries.states.${d.state}`)}
-                      </span>
-                      {d.next_attempt_at && (
-                        <div className="small text-body-secondary">
-                          {t('deliveries.nextAttempt', {
-                            date: formatDateTimeLocal(d.next_attempt_at),
-                          })}
+  const body = (
+    <HolderView
+      holder={log}
+      loadError={t('loadError')}
+      onRetry={() => dispatch(H.webhookDeliveries.actions.requested(endpoint.id))}
+      empty={t('deliveries.empty')}
+    >
+      {(deliveries) => (
+        <div className="table-responsive">
+          <table className="table table-sm align-middle">
+            <caption className="visually-hidden">
+              {t('deliveries.title', { url: endpoint.url })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('deliveries.time')}</th>
+                <th scope="col">{t('deliveries.event')}</th>
+                <th scope="col">{t('deliveries.state')}</th>
+                <th scope="col">{t('deliveries.attempts')}</th>
+                <th scope="col">{t('deliveries.code')}</th>
+                <th scope="col">{t('deliveries.duration')}</th>
+                <th scope="col">{t('deliveries.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.map((d) => {
+                const last = d.attempts[0];
+                const short = d.id.slice(0, 8);
+                const shown = open === d.id;
+                return (
+                  <Fragment key={d.id}>
+                    <tr>
+                      <td>{formatDateTimeLocal(d.created_at)}</td>
+                      <td>{t(`events.${d.event}`, { defaultValue: d.event })}</td>
+                      <td>
+                        <span className={`badge ${STATE_TONE[d.state]}`}>
+                          {t(`deliveries.states.${d.state}`)}
+                        </span>
+                        {d.next_attempt_at && (
+                          <div className="small text-body-secondary">
+                            {t('deliveries.nextAttempt', {
+                              date: formatDateTimeLocal(d.next_attempt_at),
+                            })}
+                          </div>
+                        )}
+                      </td>
+                      <td>{d.attempts.length}</td>
+                      <td>{last ? (last.response_code ?? t('deliveries.noAnswer')) : ''}</td>
+                      <td>{last ? t('deliveries.ms', { ms: last.duration_ms }) : ''}</td>
+                      <td>
+                        <div className="d-flex flex-wrap gap-1">
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline-secondary"
+                            aria-expanded={shown}
+                            aria-controls={`${headingId}-${d.id}`}
+                            aria-label={t('deliveries.showNamed', { id: short })}
+                            disabled={d.attempts.length === 0}
+                            onClick={() => setOpen(shown ? null : d.id)}
+                          >
+                            {t('deliveries.show')}
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline-primary"
+                            aria-label={t('deliveries.sendAgainNamed', { id: short })}
+                            disabled={sending.loading}
+                            onClick={() =>
+                              dispatch(
+                                H.sendWebhookAgain.actions.requested({
+                                  endpointId: endpoint.id,
+                                  deliveryId: d.id,
+                                }),
+                              )
+                            }
+                          >
+                            {t('deliveries.sendAgain')}
+                          </button>
                         </div>
-                      )}
-                    </td>
-                    <td>{d.attempts.length}</td>
-                    <td>{last ? (last.response_code ?? t('deliveries.noAnswer')) : ''}</td>
-                    <td>{last ? t('deliveries.ms', { ms: last.duration_ms }) : ''}</td>
-                    <td>
-                      <div className="d-flex flex-wrap gap-1">
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-secondary"
-                          aria-expanded={shown}
-                          aria-controls={`${headingId}-${d.id}`}
-                          aria-label={t('deliveries.showNamed', { id: short })}
-                          disabled={d.attempts.length === 0}
-                          onClick={() => setOpen(shown ? null : d.id)}
-                        >
-                          {t('deliveries.show')}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-primary"
-                          aria-label={t('deliveries.sendAgainNamed', { id: short })}
-                          disabled={sending.loading}
-                          onClick={() =>
-                            dispatch(
-                              H.sendWebhookAgain.actions.requested({
-                                endpointId: endpoint.id,
-                                deliveryId: d.id,
-                              }),
-                            )
-                          }
-                        >
-                          {t('deliveries.sendAgain')}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                  {shown && (
-                    <tr id={`${headingId}-${d.id}`}>
-                      <td colSpan={7}>
-                        <ul className="list-unstyled mb-0">
-                          {d.attempts.map((a, i) => (
-                            <AttemptRow key={i} a={a} />
-                          ))}
-                        </ul>
                       </td>
                     </tr>
-                  )}
-                </Fragment>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    );
+                    {shown && (
+                      <tr id={`${headingId}-${d.id}`}>
+                        <td colSpan={7}>
+                          <ul className="list-unstyled mb-0">
+                            {d.attempts.map((a, i) => (
+                              <AttemptRow key={i} a={a} />
+                            ))}
+                          </ul>
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </HolderView>
+  );
 
   return (
     <section className="card card-body mb-4" aria-labelledby={headingId}>
