@@ -374,7 +374,12 @@ export const withActive = (t: Trigger, active: boolean): TriggerWrite => ({
 // Time-based rules: the triggers' conditions and actions plus time conditions
 // (server/rules/automations.ts `timeConditionSchema`).
 
-export const TIME_FIELDS = ['status_for', 'no_requester_reply', 'created_ago', 'due_within'] as const;
+export const TIME_FIELDS = [
+  'status_for',
+  'no_requester_reply',
+  'created_ago',
+  'due_within',
+] as const;
 export type TimeField = (typeof TIME_FIELDS)[number];
 /** Each kind's largest amount (the smallest is 1), as the server's schema. */
 export const TIME_MAX: Record<TimeField, number> = {
@@ -407,7 +412,7 @@ export function timeProblem(d: TimeDraft): [string, string] | null {
   if (d.field === 'status_for' && !d.status) return ['status_id', 'form.pickNeeded'];
   const n = Number(d.amount);
   if (d.amount.trim() === '' || !Number.isInteger(n) || n < 1 || n > TIME_MAX[d.field])
-    return ['amount', `time.amountNeeded.${d.field}`];
+    return ['amount', `automations.time.amountNeeded.${d.field}`];
   return null;
 }
 
@@ -495,7 +500,10 @@ export const withAutomationActive = (a: Automation, active: boolean): Automation
 });
 
 /** The write that moves a rule to `position`. */
-export const withPosition = (a: Automation, position: number): AutomationWrite & { position: number } => ({
+export const withPosition = (
+  a: Automation,
+  position: number,
+): AutomationWrite & { position: number } => ({
   ...withAutomationActive(a, a.active),
   position,
 });
