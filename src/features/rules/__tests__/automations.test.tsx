@@ -11,6 +11,8 @@ const optionTexts = (select: HTMLElement) =>
     .map((o) => o.textContent);
 
 const HOUR = 3_600_000;
+/** The lazy page's first load on a busy machine. */
+const FIRST = { timeout: 15_000 };
 
 function rule(name: string, extra: Partial<Automation> = {}): Automation {
   return seedAutomation({
@@ -45,9 +47,9 @@ describe('time-based rules page', () => {
     rule('Old tickets', { time_conditions: [{ field: 'created_ago', days: 30 }] });
     const { user } = renderApp('/automations');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Time-based rules' }),
+      await screen.findByRole('heading', { level: 1, name: 'Time-based rules' }, FIRST),
     ).toBeInTheDocument();
-    await waitFor(() => expect(rows()).toHaveLength(2));
+    await waitFor(() => expect(rows()).toHaveLength(2), FIRST);
     expect(rows()[0]).toHaveTextContent('Close stale pending');
     expect(rows()[0]).toHaveTextContent('Pending for more than 168 hours');
     expect(rows()[1]).toHaveTextContent('created more than 30 days ago');
@@ -90,7 +92,7 @@ describe('time-based rules page', () => {
     signInAs('agent@example.com');
     rule('Close stale pending');
     const { user } = renderApp('/automations');
-    await waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() => expect(rows()).toHaveLength(1), FIRST);
     expect(screen.queryByRole('button', { name: 'Add a time-based rule' })).not.toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
@@ -100,7 +102,9 @@ describe('time-based rules page', () => {
     expect(within(form).getByLabelText('Name')).toBeDisabled();
     expect(within(form).getByLabelText('Time condition 1: hours')).toBeDisabled();
     expect(within(form).queryByRole('button', { name: 'Save rule' })).not.toBeInTheDocument();
-    expect(await within(form).findByText('No open ticket matches now.')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('No open ticket matches now.', {}, FIRST),
+    ).toBeInTheDocument();
   });
 });
 
@@ -109,7 +113,7 @@ describe('time-based rule editor', () => {
     signInAs('agent@example.com');
     const stale = pending(12, 5);
     const { user } = renderApp('/automations');
-    await screen.findByText('No time-based rules yet.');
+    await screen.findByText('No time-based rules yet.', {}, FIRST);
     await user.click(screen.getByRole('button', { name: 'Add a time-based rule' }));
     const form = screen.getByRole('form', { name: 'New time-based rule' });
     const preview = within(form).getByRole('region', { name: 'Tickets matching now' });
@@ -128,14 +132,30 @@ describe('time-based rule editor', () => {
     expect(on.length).toBeGreaterThan(5);
     await user.click(within(form).getByRole('button', { name: 'Remove condition 1' }));
 
-    // Nothing sent while incomplete; the form names what is missing.
+    // Nothing sent while incomplete; the form names what is missing beside each control.
     await user.click(within(form).getByRole('button', { name: 'Save rule' }));
-    expect(await within(form).findByText('Give a number of hours from 1 to 8760.')).toBeVisible();
-    expect(within(form).getByText('Name must be 1 to 100 characters.')).toBeVisible();
-
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Time condition 1: status')).toHaveAccessibleDescription(
+        'Pick at least one.',
+      ),
+    );
+    expect(within(form).getByLabelText('Name')).toHaveAccessibleDescription(
+      'Give a name of 1 to 100 characters.',
+    );
     await user.selectOptions(within(form).getByLabelText('Time condition 1: status'), 'Pending');
-    await user.type(within(form).getByLabelText('Time condition 1: hours'), '4');
-    expect(await within(preview).findByText('12 open tickets match now:')).toBeInTheDocument();
+    const hours = within(form).getByLabelText('Time condition 1: hours');
+    await user.type(hours, '0');
+    await user.click(within(form).getByRole('button', { name: 'Save rule' }));
+    await waitFor(() =>
+      expect(hours).toHaveAccessibleDescription('Give a number of hours from 1 to 8760.'),
+    );
+    expect(preview).toHaveTextContent('Complete the time conditions');
+
+    await user.clear(hours);
+    await user.type(hours, '4');
+    expect(
+      await within(preview).findByText('12 open tickets match now:', {}, FIRST),
+    ).toBeInTheDocument();
     expect(within(preview).getByText('The first ten:')).toBeInTheDocument();
     expect(within(preview).getAllByRole('link')).toHaveLength(10);
     expect(within(preview).getAllByRole('link')[0]).toHaveAttribute(
@@ -146,7 +166,9 @@ describe('time-based rule editor', () => {
     // Changed: asked again (after a pause) — nothing pending for more than 6 hours.
     await user.clear(within(form).getByLabelText('Time condition 1: hours'));
     await user.type(within(form).getByLabelText('Time condition 1: hours'), '6');
-    expect(await within(preview).findByText('No open ticket matches now.')).toBeInTheDocument();
+    expect(
+      await within(preview).findByText('No open ticket matches now.', {}, FIRST),
+    ).toBeInTheDocument();
 
     // Each kind of time condition once: the second offers the other kinds only; four at most.
     await user.click(within(form).getByRole('button', { name: 'Add a time condition' }));
