@@ -102,8 +102,10 @@ test('an admin builds a time-based rule, sees the pending ticket it matches, run
     await expect(
       history.getByText(`Rule ${ruleName} changed the status from Pending to Closed`),
     ).toBeVisible();
-    await expect(history.getByText(`Rule ${ruleName} added a note`)).toBeVisible();
-    await expect(page.getByText(noteText).first()).toBeVisible();
+    // The rule's note: an internal message in the timeline.
+    const note = page.getByRole('listitem').filter({ hasText: noteText });
+    await expect(note).toBeVisible();
+    await expect(note).toContainText('Internal');
     await expectAccessible(page);
 
     // Clean up through the screen: delete the rule after confirming.
