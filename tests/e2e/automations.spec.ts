@@ -15,8 +15,8 @@ const auth = (token: string) => ({ Authorization: `JWT ${token}` });
 const menuLink = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
 
-// The pass runs in the server's job workers: a busy machine needs time.
-test.describe.configure({ timeout: 180_000 });
+// The pass runs in the server's job workers, and axe runs on four pages: a busy machine needs time.
+test.describe.configure({ timeout: 300_000 });
 
 test('an admin builds a time-based rule, sees the pending ticket it matches, runs it, and the ticket is closed with the rule’s note', async ({
   browser,
