@@ -16,6 +16,7 @@ type Action = components['schemas']['TriggerAction'];
 
 const AGENTS_ONLY = 'Only helpdesk agents can see time-based rules.';
 const NOT_FOUND = 'This time-based rule does not exist.';
+const INACTIVE = 'Turn this time-based rule on to run it.';
 const M = {
   status: 'Choose an open ticket status.',
   eventOnly: 'This condition needs a change: time-based rules cannot use it.',
@@ -29,6 +30,19 @@ type Input = Omit<Automation, 'id' | 'position' | 'updated_at'>;
 
 /** Per mock database (a test's resetDb() starts afresh). */
 const states = new WeakMap<object, { automations: Automation[]; nextId: number }>();
+
+/** A rule in the mock database, as a test's starting data (last in order). */
+export function seedAutomation(a: Omit<Automation, 'id' | 'position' | 'updated_at'>): Automation {
+  const s = automationState();
+  const made: Automation = {
+    ...a,
+    id: s.nextId++,
+    position: Math.max(0, ...s.automations.map((x) => x.position)) + 1,
+    updated_at: new Date().toISOString(),
+  };
+  s.automations.push(made);
+  return made;
+}
 
 function automationState() {
   let s = states.get(db);
@@ -197,6 +211,16 @@ export function automationHandlers() {
           updated_at: new Date().toISOString(),
         });
         return ok(found);
+      }),
+    ),
+    // The pass itself runs in the server's workers: the mock only answers that it is queued.
+    http.post(
+      '/api/automations/{id}/run',
+      authed((_user, { params }) => {
+        const a = automationState().automations.find((x) => x.id === Number(params.id));
+        if (!a) return fail(404, 'Not Found', NOT_FOUND);
+        if (!a.active) return fail(409, 'Conflict', INACTIVE);
+        return ok({ id: a.id });
       }),
     ),
     http.delete(

@@ -244,6 +244,12 @@ export const hdeRoutes: RouteRow[] = [
     hdeOnly: true,
     adminOnly: true,
   },
+  // Time-based rules: administrators write them, helpdesk agents read them.
+  {
+    path: 'automations',
+    page: lazyPage(() => import('../features/rules/pages/automations-page')),
+    hdeOnly: true,
+  },
 ];
 
 /**
@@ -286,6 +292,7 @@ export const mainMenu: MenuRow[] = [
   { labelKey: 'menu.customFields', path: '/custom-fields', group: 'admin', adminOnly: true },
   { labelKey: 'menu.tags', path: '/tags', group: 'admin', adminOnly: true },
   { labelKey: 'menu.triggers', path: '/triggers', group: 'admin', adminOnly: true },
+  { labelKey: 'menu.automations', path: '/automations', group: 'admin', hdeOnly: true },
   { labelKey: 'menu.templates', path: '/templates', group: 'admin', adminOnly: true },
   { labelKey: 'menu.webhooks', path: '/webhooks', group: 'admin', adminOnly: true },
   { labelKey: 'menu.profile', path: '/profile', group: 'end' },

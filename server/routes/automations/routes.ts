@@ -24,6 +24,7 @@ import { actionSchema, conditionSchema, RULE_MESSAGES } from '../../rules/schema
 
 export const AGENTS_ONLY = 'Only helpdesk agents can see time-based rules.';
 export const NOT_FOUND = 'This time-based rule does not exist.';
+export const INACTIVE = 'Turn this time-based rule on to run it.';
 
 const automationSchema = {
   $id: 'Automation',
@@ -256,6 +257,31 @@ export function automationRoutes(server: FastifyInstance, ctx: AppContext): void
       );
       if (!a) throw new HttpError(404, NOT_FOUND);
       return success(toApi(a));
+    },
+  );
+
+  app.post(
+    '/automations/:id/run',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Queue a pass of the active time-based rules now, as the schedule does (administrators only); an inactive rule is a 409',
+        security: authenticated,
+        params: smallIdParams,
+        response: {
+          200: ok({ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }),
+          ...errors(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const a = await sql.getAutomation(ctx.db, request.params.id);
+      if (!a) throw new HttpError(404, NOT_FOUND);
+      if (!a.active) throw new HttpError(409, INACTIVE);
+      await ctx.queue.send('automations.pass', {});
+      return success({ id: a.id });
     },
   );
 

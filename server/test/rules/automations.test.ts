@@ -379,4 +379,41 @@ describe('time-based rules', () => {
     );
     expect((await call('GET', `/api/automations/${created.id}`, agent.token)).statusCode).toBe(404);
   });
+
+  it('run now: an administrator queues one pass of the active rules; others cannot', async () => {
+    const queued = async () =>
+      (
+        await env.db.query(
+          `SELECT count(*)::int AS n FROM pgboss.job
+            WHERE name = 'automations.pass' AND state = 'created'`,
+        )
+      ).rows[0].n as number;
+    const body = {
+      name: 'Run me',
+      time_conditions: [{ field: 'created_ago', days: 3 }],
+      actions: [{ type: 'set_priority', priority_id: 4 }],
+    };
+    const rule = await automation(body);
+    const before = await queued();
+
+    const run = await call('POST', `/api/automations/${rule.id}/run`, admin.token);
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json().data).toEqual({ id: rule.id });
+    expect(await queued()).toBe(before + 1);
+
+    expect((await call('POST', `/api/automations/${rule.id}/run`, agent.token)).statusCode).toBe(
+      403,
+    );
+    expect((await call('POST', `/api/automations/${rule.id}/run`, alice.token)).statusCode).toBe(
+      403,
+    );
+    const missing = await call('POST', '/api/automations/2147483647/run', admin.token);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('This time-based rule does not exist.');
+    await call('PUT', `/api/automations/${rule.id}`, admin.token, { ...body, active: false });
+    const off = await call('POST', `/api/automations/${rule.id}/run`, admin.token);
+    expect(off.statusCode).toBe(409);
+    expect(off.json().message).toBe('Turn this time-based rule on to run it.');
+    expect(await queued()).toBe(before + 1);
+  });
 });

@@ -1,5 +1,11 @@
 import { api } from '../../lib/api-client';
-import type { PreviewRequest, TemplateSave, TriggerSave } from './types';
+import type {
+  AutomationPreviewRequest,
+  AutomationSave,
+  PreviewRequest,
+  TemplateSave,
+  TriggerSave,
+} from './types';
 
 export const rulesApi = {
   triggers: () => (signal: AbortSignal) => api.get('/api/triggers', { signal }),
@@ -26,4 +32,15 @@ export const rulesApi = {
     api.delete('/api/templates/{id}', { path: { id }, signal }),
   preview: (body: PreviewRequest) => (signal: AbortSignal) =>
     api.post('/api/templates/preview', { body, signal }),
+  automations: () => (signal: AbortSignal) => api.get('/api/automations', { signal }),
+  saveAutomation: (s: AutomationSave) => (signal: AbortSignal) =>
+    s.id === undefined
+      ? api.post('/api/automations', { body: s.body, signal })
+      : api.put('/api/automations/{id}', { path: { id: s.id }, body: s.body, signal }),
+  deleteAutomation: (id: number) => (signal: AbortSignal) =>
+    api.delete('/api/automations/{id}', { path: { id }, signal }),
+  runAutomation: (id: number) => (signal: AbortSignal) =>
+    api.post('/api/automations/{id}/run', { path: { id }, signal }),
+  previewAutomation: (body: AutomationPreviewRequest) => (signal: AbortSignal) =>
+    api.post('/api/automations/preview', { body, signal }),
 };

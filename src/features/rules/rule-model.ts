@@ -4,8 +4,12 @@
 import type { CustomField } from '../custom-fields/types';
 import type {
   Action,
+  Automation,
+  AutomationPreviewRequest,
+  AutomationWrite,
   Condition,
   ConditionField,
+  TimeCondition,
   Trigger,
   TriggerEvent,
   TriggerWrite,
@@ -364,4 +368,142 @@ export const withActive = (t: Trigger, active: boolean): TriggerWrite => ({
   stop: t.stop,
   conditions: t.conditions,
   actions: t.actions,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Time-based rules: the triggers' conditions and actions plus time conditions
+// (server/rules/automations.ts `timeConditionSchema`).
+
+export const TIME_FIELDS = [
+  'status_for',
+  'no_requester_reply',
+  'created_ago',
+  'due_within',
+] as const;
+export type TimeField = (typeof TIME_FIELDS)[number];
+/** Each kind's largest amount (the smallest is 1), as the server's schema. */
+export const TIME_MAX: Record<TimeField, number> = {
+  status_for: 8760,
+  no_requester_reply: 2000,
+  created_ago: 3650,
+  due_within: 10080,
+};
+/** Conditions that need a change: a time-based rule cannot use them. */
+export const EVENT_ONLY_FIELDS: readonly BuilderField[] = ['change', 'actor'];
+export const TIME_BUILDER_FIELDS = BUILDER_FIELDS.filter((f) => !EVENT_ONLY_FIELDS.includes(f));
+
+export interface TimeDraft {
+  field: TimeField;
+  /** status_for: the open status. */
+  status: string;
+  /** Hours, business hours, days or minutes, as typed. */
+  amount: string;
+}
+
+/** A rule's form: a trigger's, plus the time conditions (empty for a trigger). */
+export interface RuleValues extends TriggerValues {
+  time: TimeDraft[];
+}
+
+export const blankTime = (field: TimeField): TimeDraft => ({ field, status: '', amount: '' });
+
+/** What a time condition still lacks, as [part, message key]; null when complete. */
+export function timeProblem(d: TimeDraft): [string, string] | null {
+  if (d.field === 'status_for' && !d.status) return ['status_id', 'form.pickNeeded'];
+  const n = Number(d.amount);
+  if (d.amount.trim() === '' || !Number.isInteger(n) || n < 1 || n > TIME_MAX[d.field])
+    return ['amount', `automations.time.amountNeeded.${d.field}`];
+  return null;
+}
+
+function fromTime(c: TimeCondition): TimeDraft {
+  switch (c.field) {
+    case 'status_for':
+      return { field: c.field, status: String(c.status_id), amount: String(c.hours) };
+    case 'no_requester_reply':
+      return { field: c.field, status: '', amount: String(c.business_hours) };
+    case 'created_ago':
+      return { field: c.field, status: '', amount: String(c.days) };
+    case 'due_within':
+      return { field: c.field, status: '', amount: String(c.minutes) };
+  }
+}
+
+function toTime(d: TimeDraft): TimeCondition {
+  const n = Number(d.amount);
+  switch (d.field) {
+    case 'status_for':
+      return { field: d.field, status_id: Number(d.status), hours: n };
+    case 'no_requester_reply':
+      return { field: d.field, business_hours: n };
+    case 'created_ago':
+      return { field: d.field, days: n };
+    case 'due_within':
+      return { field: d.field, minutes: n };
+  }
+}
+
+/** The server's path of a time condition's amount (`time_conditions.0.hours`). */
+export const TIME_AMOUNT: Record<TimeField, string> = {
+  status_for: 'hours',
+  no_requester_reply: 'business_hours',
+  created_ago: 'days',
+  due_within: 'minutes',
+};
+
+export function toAutomationValues(a: Automation | null): RuleValues {
+  return {
+    ...toValues(null),
+    name: a?.name ?? '',
+    match: a?.match ?? 'all',
+    active: a?.active ?? true,
+    conditions: a?.conditions.map(fromCondition) ?? [],
+    actions: a?.actions.map(fromAction) ?? [blankAction('set_status')],
+    time: a?.time_conditions.map(fromTime) ?? [blankTime('status_for')],
+  };
+}
+
+export function toAutomationWrite(v: RuleValues, fields: CustomField[]): AutomationWrite {
+  return {
+    name: v.name.trim(),
+    match: v.match,
+    active: v.active,
+    conditions: v.conditions.map((c) => toCondition(c, fields)),
+    time_conditions: v.time.map(toTime),
+    actions: v.actions.map((a) => toAction(a, fields)),
+  };
+}
+
+/** The preview's body, or null while a condition is unfinished (nothing worth asking yet). */
+export function toPreviewBody(
+  v: RuleValues,
+  fields: CustomField[],
+  conditionDone: (c: ConditionDraft) => boolean,
+): AutomationPreviewRequest | null {
+  if (!v.time.length || v.time.some((d) => timeProblem(d) !== null)) return null;
+  if (!v.conditions.every(conditionDone)) return null;
+  return {
+    match: v.match,
+    conditions: v.conditions.map((c) => toCondition(c, fields)),
+    time_conditions: v.time.map(toTime),
+  };
+}
+
+/** The write that only flips a rule's active switch. */
+export const withAutomationActive = (a: Automation, active: boolean): AutomationWrite => ({
+  name: a.name,
+  match: a.match,
+  active,
+  conditions: a.conditions,
+  time_conditions: a.time_conditions,
+  actions: a.actions,
+});
+
+/** The write that moves a rule to `position`. */
+export const withPosition = (
+  a: Automation,
+  position: number,
+): AutomationWrite & { position: number } => ({
+  ...withAutomationActive(a, a.active),
+  position,
 });

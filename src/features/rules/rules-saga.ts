@@ -1,12 +1,16 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, takeLatest } from 'redux-saga/effects';
-import type { ApiResult } from '../../lib/call-api';
+import { callApi, type ApiResult } from '../../lib/call-api';
 import { fillHolder } from '../../lib/holder-saga';
 import { notifySuccess } from '../../lib/notify';
 import { rulesApi } from './api';
 import { rulesHolders } from './rules-slice';
 import type {
+  Automation,
+  AutomationPreview,
+  AutomationPreviewRequest,
+  AutomationSave,
   PreviewRequest,
   RuleTemplate,
   TemplatePreview,
@@ -118,6 +122,86 @@ function* previewTemplate(action: PayloadAction<PreviewRequest>): SagaIterator {
   );
 }
 
+function* loadAutomations(): SagaIterator {
+  yield call(fillHolder<Automation[]>, H.automations.actions, rulesApi.automations());
+}
+
+/** A form flow: a 400's field messages stay in the holder for the editor. */
+function* saveAutomation(action: PayloadAction<AutomationSave>): SagaIterator {
+  const result: ApiResult<Automation> = yield call(
+    fillHolder<Automation>,
+    H.saveAutomation.actions,
+    rulesApi.saveAutomation(action.payload),
+    { context: SAVING, handled: [400, 404] },
+  );
+  if (!result.ok) return;
+  yield call(notifySuccess, 'rules:automations.toast.saved');
+  yield put(H.automations.actions.requested());
+}
+
+function* toggleAutomation(action: PayloadAction<AutomationSave>): SagaIterator {
+  const result: ApiResult<Automation> = yield call(
+    fillHolder<Automation>,
+    H.toggleAutomation.actions,
+    rulesApi.saveAutomation(action.payload),
+    { context: SAVING },
+  );
+  yield put(H.automations.actions.requested());
+  if (result.ok) yield call(notifySuccess, 'rules:automations.toast.saved');
+}
+
+function* deleteAutomation(action: PayloadAction<{ id: number; name: string }>): SagaIterator {
+  const result: ApiResult<{ id: number }> = yield call(
+    fillHolder<{ id: number }>,
+    H.deleteAutomation.actions,
+    rulesApi.deleteAutomation(action.payload.id),
+    { context: SAVING },
+  );
+  if (!result.ok) return;
+  yield call(notifySuccess, 'rules:automations.toast.deleted');
+  yield put(H.automations.actions.requested());
+}
+
+/** A move: the two rules' saves with each other's position, one after the other. */
+function* orderAutomations(action: PayloadAction<AutomationSave[]>): SagaIterator {
+  const saved: Automation[] = [];
+  for (const save of action.payload) {
+    const result: ApiResult<Automation> = yield call(
+      callApi<Automation>,
+      rulesApi.saveAutomation(save),
+      { context: SAVING },
+    );
+    if (!result.ok) {
+      if (!result.cancelled) yield put(H.orderAutomations.actions.failed(result.error));
+      break;
+    }
+    saved.push(result.data);
+  }
+  if (saved.length === action.payload.length)
+    yield put(H.orderAutomations.actions.succeeded(saved));
+  yield put(H.automations.actions.requested());
+}
+
+function* runAutomation(action: PayloadAction<{ id: number; name: string }>): SagaIterator {
+  const result: ApiResult<{ id: number }> = yield call(
+    fillHolder<{ id: number }>,
+    H.runAutomation.actions,
+    rulesApi.runAutomation(action.payload.id),
+    { context: SAVING },
+  );
+  if (result.ok) yield call(notifySuccess, 'rules:automations.toast.run');
+}
+
+/** The editor's count of matching tickets; a 400 names the part the server refuses. */
+function* previewAutomation(action: PayloadAction<AutomationPreviewRequest>): SagaIterator {
+  yield call(
+    fillHolder<AutomationPreview>,
+    H.previewAutomation.actions,
+    rulesApi.previewAutomation(action.payload),
+    { context: SAVING, handled: [400] },
+  );
+}
+
 export function* rulesSaga(): SagaIterator {
   yield all([
     takeLatest(H.triggers.actions.requested.type, loadTriggers),
@@ -130,5 +214,12 @@ export function* rulesSaga(): SagaIterator {
     takeLatest(H.saveTemplate.actions.requested.type, saveTemplate),
     takeLatest(H.deleteTemplate.actions.requested.type, deleteTemplate),
     takeLatest(H.previewTemplate.actions.requested.type, previewTemplate),
+    takeLatest(H.automations.actions.requested.type, loadAutomations),
+    takeLatest(H.saveAutomation.actions.requested.type, saveAutomation),
+    takeLatest(H.toggleAutomation.actions.requested.type, toggleAutomation),
+    takeLatest(H.deleteAutomation.actions.requested.type, deleteAutomation),
+    takeLatest(H.orderAutomations.actions.requested.type, orderAutomations),
+    takeLatest(H.runAutomation.actions.requested.type, runAutomation),
+    takeLatest(H.previewAutomation.actions.requested.type, previewAutomation),
   ]);
 }

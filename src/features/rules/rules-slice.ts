@@ -1,5 +1,9 @@
 import { createRequestHolder } from '../../lib/request-holder';
 import type {
+  Automation,
+  AutomationPreview,
+  AutomationPreviewRequest,
+  AutomationSave,
   PreviewRequest,
   RuleTemplate,
   TemplatePreview,
@@ -26,4 +30,16 @@ export const rulesHolders = {
     'deleteTemplate',
   ),
   previewTemplate: createRequestHolder<TemplatePreview, PreviewRequest>('previewTemplate'),
+  // Time-based rules: the list, the editor's save and preview, the list's switch, order and run.
+  automations: createRequestHolder<Automation[]>('automations'),
+  saveAutomation: createRequestHolder<Automation, AutomationSave>('saveAutomation'),
+  toggleAutomation: createRequestHolder<Automation, AutomationSave>('toggleAutomation'),
+  deleteAutomation: createRequestHolder<{ id: number }, { id: number; name: string }>(
+    'deleteAutomation',
+  ),
+  orderAutomations: createRequestHolder<Automation[], AutomationSave[]>('orderAutomations'),
+  runAutomation: createRequestHolder<{ id: number }, { id: number; name: string }>('runAutomation'),
+  previewAutomation: createRequestHolder<AutomationPreview, AutomationPreviewRequest>(
+    'previewAutomation',
+  ),
 };

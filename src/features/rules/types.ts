@@ -24,3 +24,14 @@ export interface TemplateSave {
   id?: number;
   body: TemplateWrite;
 }
+
+/** Time-based rules (automations) and the preview of what one matches now. */
+export type Automation = components['schemas']['Automation'];
+export type TimeCondition = components['schemas']['AutomationTimeCondition'];
+export type AutomationPreview = components['schemas']['AutomationPreview'];
+export type AutomationWrite = ApiBody<'/api/automations', 'post'>;
+export type AutomationPreviewRequest = ApiBody<'/api/automations/preview', 'post'>;
+export interface AutomationSave {
+  id?: number;
+  body: AutomationWrite;
+}

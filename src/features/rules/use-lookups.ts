@@ -11,6 +11,8 @@ import { rulesHolders } from './rules-slice';
 export interface Lookups {
   desk: Option[];
   status: Option[];
+  /** The open ticket statuses (a time-based rule's "status for" picks one). */
+  openStatus: Option[];
   priority: Option[];
   organization: Option[];
   tag: Option[];
@@ -59,6 +61,9 @@ export function useLookups() {
       value: String(s.status_id),
       label: s.status_name,
     })),
+    openStatus: (statuses.data ?? [])
+      .filter((s) => !s.is_closed)
+      .map((s) => ({ value: String(s.status_id), label: s.status_name })),
     priority: (priorities.data ?? []).map((p) => ({
       value: String(p.priority_id),
       label: p.priority_name,

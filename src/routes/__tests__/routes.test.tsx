@@ -104,6 +104,7 @@ describe('route tables', () => {
       'Custom fields',
       'Tags',
       'Triggers',
+      'Time-based rules',
       'Mail templates',
       'Webhooks',
     ]);

@@ -1,6 +1,6 @@
-// Time-based rules: an administrator writes them, agents read them and preview what one matches
-// now; a requester gets 403; a rule with an event-only condition or a part that cannot run is a
-// 400 naming it.
+// Time-based rules: an administrator writes them and runs a pass now, agents read them and
+// preview what one matches now; a requester gets 403; a rule with an event-only condition or a
+// part that cannot run is a 400 naming it; running an inactive rule is a 409.
 import { at, list, num, ref, type Json, type Scenario, type Side } from '../harness.js';
 
 const keep = (name: string) => (d: Json, side: Side) => side.refs.set(name, num(at(d, 'id')));
@@ -81,6 +81,37 @@ export async function automations(s: Scenario): Promise<void> {
     status: 404,
   });
   await s.step({
+    op: 'GET /api/automations',
+    as: 'agent2',
+    status: 200,
+    values: (d) => list(d).map(automation),
+    note: 'a plain agent reads them',
+  });
+  await s.step({
+    op: 'POST /api/automations/{id}/run',
+    as: 'agent',
+    params: { id: ref('automation:stale') },
+    status: 200,
+  });
+  await s.step({
+    op: 'POST /api/automations/{id}/run',
+    as: 'agent2',
+    params: { id: ref('automation:stale') },
+    status: 403,
+  });
+  await s.step({
+    op: 'POST /api/automations/{id}/run',
+    as: 'alice',
+    params: { id: ref('automation:stale') },
+    status: 403,
+  });
+  await s.step({
+    op: 'POST /api/automations/{id}/run',
+    as: 'agent',
+    params: { id: 2147483647 },
+    status: 404,
+  });
+  await s.step({
     op: 'POST /api/automations/preview',
     as: 'agent',
     body: { time_conditions: staleTimes, conditions: staleConditions },
@@ -107,6 +138,13 @@ export async function automations(s: Scenario): Promise<void> {
     body: { ...stale, active: false },
     status: 200,
     values: automation,
+  });
+  await s.step({
+    op: 'POST /api/automations/{id}/run',
+    as: 'agent',
+    params: { id: ref('automation:stale') },
+    status: 409,
+    note: 'the rule is off',
   });
   await s.step({
     op: 'PUT /api/automations/{id}',
