@@ -198,7 +198,7 @@ export function auditHandlers() {
         const stamp = new Date().toISOString().slice(0, 10);
         // CSV, not JSON: outside what the contract's types describe.
         return response.untyped(
-          new HttpResponse([line(header), ...rows].join(''), {
+          new HttpResponse(new TextEncoder().encode([line(header), ...rows].join('')).buffer, {
             headers: {
               'Content-Type': 'text/csv; charset=utf-8',
               'Content-Disposition': `attachment; filename="audit-log-${stamp}.csv"`,
