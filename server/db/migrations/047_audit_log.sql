@@ -143,14 +143,16 @@ CREATE TRIGGER audit_app_settings AFTER INSERT OR UPDATE OR DELETE ON app_settin
   FOR EACH ROW EXECUTE FUNCTION audit_config_change('setting', 'key');
 
 -- User and desk changes already kept in admin_events (roles, activation, desk access and
--- members, assignment, organizations) are copied here as they are written, with their actor.
+-- members, assignment, organizations) are copied here as they are written, with their actor;
+-- the kind drops the action's repeat of the target ('user_invited' of a user: user.invited).
 CREATE FUNCTION audit_admin_event() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO audit_log (actor_id, actor_label, address, kind, target_kind, target_id, outcome,
                          details)
   SELECT NEW.actor_id, coalesce(u.email, ''),
          nullif(current_setting('helpdesk.actor_address', true), ''),
-         NEW.target_type || '.' || NEW.action, NEW.target_type, NEW.target_id::text, 'success',
+         NEW.target_type || '.' || regexp_replace(NEW.action, '^' || NEW.target_type || '_', ''),
+         NEW.target_type, NEW.target_id::text, 'success',
          CASE WHEN NEW.details ? 'from' OR NEW.details ? 'to'
               THEN jsonb_build_object('before', NEW.details -> 'from', 'after', NEW.details -> 'to')
               ELSE NEW.details END

@@ -224,7 +224,7 @@ describe('configuration changes', () => {
       member_ids: [agent.id],
     });
     expect(res.statusCode).toBe(200);
-    const e = await newest('helpdesk.helpdesk_access_changed', admin.id);
+    const e = await newest('helpdesk.access_changed', admin.id);
     expect(e).toMatchObject({
       actor_label: admin.email,
       target_kind: 'helpdesk',
