@@ -232,13 +232,14 @@ function requireScope(ctx: AppContext, scope: OperationScope) {
   return async function checkTokenScope(request: FastifyRequest): Promise<void> {
     const token = currentUser(request).token;
     if (!token || scope === 'any') return;
-    const refuse = async (message: string, reason: string) => {
+    const refuse = async (error: HttpError, reason: string) => {
       await auditTokenScope(ctx.db, request, token.id, reason, scope);
-      throw new HttpError(403, message);
+      throw error;
     };
-    if (scope === 'never') return refuse(TOKEN_NEVER, 'not_allowed');
-    if (scope === undefined) return refuse(TOKEN_NOT_ALLOWED, 'not_allowed');
-    if (!token.scopes.includes(scope)) return refuse(tokenLacksScope(scope), 'missing_scope');
+    if (scope === 'never') return refuse(new HttpError(403, TOKEN_NEVER), 'not_allowed');
+    if (scope === undefined) return refuse(new HttpError(403, TOKEN_NOT_ALLOWED), 'not_allowed');
+    if (!token.scopes.includes(scope))
+      return refuse(new HttpError(403, tokenLacksScope(scope)), 'missing_scope');
   };
 }
 
