@@ -74,6 +74,7 @@ import { detailsRoutes } from './routes/details/routes.js';
 import { macroRoutes } from './routes/macros/routes.js';
 import { customFieldRoutes } from './routes/custom-fields/routes.js';
 import { webhookRoutes } from './routes/webhooks/routes.js';
+import { auditRoutes } from './routes/audit/routes.js';
 import { organizationRoutes } from './routes/organizations/routes.js';
 import { adminRoutes } from './routes/admin/routes.js';
 import { assignmentRoutes } from './routes/assignment/routes.js';
@@ -317,6 +318,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       triggerRoutes(api, ctx);
       automationRoutes(api, ctx);
       templateRoutes(api, ctx);
+      auditRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

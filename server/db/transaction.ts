@@ -16,6 +16,8 @@ export function withTransaction<T>(db: Db, run: (client: pg.PoolClient) => Promi
 export interface Actor {
   userId: number;
   tab?: string;
+  /** The caller's address, for the audit log's rows written by triggers (migration 047). */
+  address?: string;
   /** The session (JWT jti) to confirm live before anything is written (a route's session: 'write'). */
   confirmSession?: string;
 }
@@ -37,9 +39,13 @@ export function withUserTransaction<T, F = undefined>(
   run: (client: pg.PoolClient, first: F) => Promise<T>,
   first?: (client: pg.PoolClient) => Promise<F>,
 ): Promise<T> {
-  const { userId, tab, confirmSession } = actor;
+  const { userId, tab, address, confirmSession } = actor;
   const values: unknown[] = [String(userId)];
   const columns = [`set_config('helpdesk.actor_id', $1, true)`];
+  if (address !== undefined) {
+    values.push(address);
+    columns.push(`set_config('helpdesk.actor_address', $${values.length}, true)`);
+  }
   if (tab !== undefined) {
     values.push(tab);
     columns.push(`set_config('helpdesk.actor_tab', $${values.length}, true)`);

@@ -21,6 +21,8 @@ export interface JobPayloads {
   'automations.pass': Record<string, never>;
   /** One attempt of one webhook delivery (server/webhooks/deliver.ts). */
   'webhook.deliver': WebhookJob;
+  /** Delete the audit log's rows past retention (server/audit/retention.ts; daily cron). */
+  'audit.retention': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -59,5 +61,7 @@ export function jobPolicies(config: Config): Record<JobName, JobPolicy> {
     // An endpoint's failure schedules the next attempt itself (its own growing delays, for up
     // to a day); these retries are for our own faults (the database). 10 s timeout per call.
     'webhook.deliver': { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 120 },
+    // Batches: a retry carries on where the failed run stopped.
+    'audit.retention': { retryLimit: 3, retryDelaySeconds: 300, expireInSeconds: 3600 },
   };
 }

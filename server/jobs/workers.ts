@@ -17,6 +17,7 @@ import { startAwayWorker } from '../assignment/away.js';
 import { startAutomationWorker } from '../rules/automations.js';
 import { deliverWebhook } from '../webhooks/deliver.js';
 import { secretBox } from '../mail/secret.js';
+import { startAuditRetentionWorker } from '../audit/retention.js';
 import { jobPolicies } from './jobs.js';
 import { createJobQueue } from './queue.js';
 
@@ -80,6 +81,8 @@ export async function startWorkers(
   await startAwayWorker({ db, config, queue, clock, jwtSecret }, { concurrency: 1 });
   // Time-based rules: one pass at a time across processes (docs/rules.md).
   await startAutomationWorker({ db, config, queue, clock, jwtSecret }, log);
+  // The audit log's retention: a daily delete of the rows past it (docs/audit.md).
+  await startAuditRetentionWorker({ db, queue });
   return async () => {
     await Promise.all(outboxWorkers.map((w) => w.stop()));
     stopSla();

@@ -11,6 +11,7 @@
 // so it runs before the body is read or anything is validated: a caller without a valid token
 // learns nothing about a route's input (a 401, never a 400 with field messages).
 import type { FastifyRequest, RouteOptions } from 'fastify';
+import { auditTokenScope, auditUnknownToken } from '../audit/token-refusal.js';
 import { prepared } from '../db/prepared.js';
 import type { Actor } from '../db/transaction.js';
 import type { AppContext } from '../lib/context.js';
@@ -172,8 +173,12 @@ async function apiTokenUser(ctx: AppContext, token: string): Promise<AuthUser | 
  */
 function authenticate(ctx: AppContext, cached: 'read' | 'write' | undefined) {
   return async function authenticateSession(request: FastifyRequest): Promise<void> {
-    const found = await resolveSession(ctx, bearerToken(request), cached !== undefined);
-    if (!found) throw new HttpError(401, UNAUTHORIZED_MESSAGE);
+    const bearer = bearerToken(request);
+    const found = await resolveSession(ctx, bearer, cached !== undefined);
+    if (!found) {
+      if (bearer?.startsWith(API_TOKEN_PREFIX)) await auditUnknownToken(ctx.db, request, bearer);
+      throw new HttpError(401, UNAUTHORIZED_MESSAGE);
+    }
     request.user = found.user;
     if (found.fromCache && cached === 'write') request.sessionUnconfirmed = true;
     if (found.user.token) touchToken(ctx, found.user.token.id, request.ip, request.log);
@@ -223,13 +228,18 @@ function touchToken(ctx: AppContext, id: number, ip: string, log: FastifyRequest
 }
 
 /** Refuses an API token outside its scopes; a session passes. */
-function requireScope(scope: OperationScope) {
+function requireScope(ctx: AppContext, scope: OperationScope) {
   return async function checkTokenScope(request: FastifyRequest): Promise<void> {
     const token = currentUser(request).token;
     if (!token || scope === 'any') return;
-    if (scope === 'never') throw new HttpError(403, TOKEN_NEVER);
-    if (scope === undefined) throw new HttpError(403, TOKEN_NOT_ALLOWED);
-    if (!token.scopes.includes(scope)) throw new HttpError(403, tokenLacksScope(scope));
+    const refuse = async (error: HttpError, reason: string) => {
+      await auditTokenScope(ctx.db, request, token.id, reason, scope);
+      throw error;
+    };
+    if (scope === 'never') return refuse(new HttpError(403, TOKEN_NEVER), 'not_allowed');
+    if (scope === undefined) return refuse(new HttpError(403, TOKEN_NOT_ALLOWED), 'not_allowed');
+    if (!token.scopes.includes(scope))
+      return refuse(new HttpError(403, tokenLacksScope(scope)), 'missing_scope');
   };
 }
 
@@ -267,7 +277,7 @@ export function authenticateUnlessPublic(ctx: AppContext): (route: RouteOptions)
     // A route serving several methods is open to tokens only when they need the same scope.
     const scopes = methods.map((m) => operationScope(m, route.url, route.config));
     const scope = scopes.every((x) => x === scopes[0]) ? scopes[0] : undefined;
-    route.onRequest = [check, requireScope(scope), ...setup, ...role, ...own];
+    route.onRequest = [check, requireScope(ctx, scope), ...setup, ...role, ...own];
   };
 }
 
@@ -296,6 +306,7 @@ export function requestActor(request: FastifyRequest): Actor {
   const user = currentUser(request);
   return {
     userId: user.id,
+    address: request.ip,
     ...(typeof tab === 'string' && TAB_ID_PATTERN.test(tab) ? { tab } : {}),
     ...(request.sessionUnconfirmed ? { confirmSession: user.session_id } : {}),
   };

@@ -23,6 +23,7 @@ import { adminHandlers, deactivatedMessage } from './admin-handlers';
 import { afterPassword, twoStepHandlers } from './two-step-handlers';
 import { apiTokenHandlers } from './api-token-handlers';
 import { assignmentHandlers } from './assignment-handlers';
+import { auditHandlers } from './audit-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -184,5 +185,6 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...mergeHandlers(),
     ...tagHandlers(),
     ...webhookHandlers(),
+    ...auditHandlers(),
   ];
 }

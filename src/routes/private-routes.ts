@@ -243,6 +243,12 @@ export const hdeRoutes: RouteRow[] = [
     page: lazyPage(() => import('../features/rules/pages/templates-page')),
     hdeOnly: true,
     adminOnly: true,
+  }, // The audit log: administrators only (docs/audit.md).
+  {
+    path: 'audit-log',
+    page: lazyPage(() => import('../features/audit/pages/audit-page')),
+    hdeOnly: true,
+    adminOnly: true,
   },
   // Time-based rules: administrators write them, helpdesk agents read them.
   {
@@ -295,6 +301,7 @@ export const mainMenu: MenuRow[] = [
   { labelKey: 'menu.automations', path: '/automations', group: 'admin', hdeOnly: true },
   { labelKey: 'menu.templates', path: '/templates', group: 'admin', adminOnly: true },
   { labelKey: 'menu.webhooks', path: '/webhooks', group: 'admin', adminOnly: true },
+  { labelKey: 'menu.auditLog', path: '/audit-log', group: 'admin', adminOnly: true },
   { labelKey: 'menu.profile', path: '/profile', group: 'end' },
   { labelKey: 'menu.contact', path: '/contact', group: 'end' },
 ];

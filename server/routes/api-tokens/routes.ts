@@ -3,6 +3,7 @@
 // checked and what its scopes allow: plugins/auth.ts, lib/token-scopes.ts, docs/sign-in.md.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { auditRequest } from '../../audit/write.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashOneTimeToken } from '../../lib/one-time-token.js';
@@ -82,6 +83,11 @@ const present = (r: sql.TokenRow) => ({
   last_ip: r.last_ip,
 });
 
+const tokenTarget = (request: { params: { id: number } }) => ({
+  kind: 'api_token',
+  id: request.params.id,
+});
+
 export function apiTokenRoutes(server: FastifyInstance, ctx: AppContext): void {
   const app = routesWith(server);
   const { db } = ctx;
@@ -155,6 +161,11 @@ export function apiTokenRoutes(server: FastifyInstance, ctx: AppContext): void {
         hashOneTimeToken(secret),
         expires_in_days ?? DEFAULT_EXPIRY_DAYS,
       );
+      await auditRequest(db, request, {
+        kind: 'api_token.created',
+        target: { kind: 'api_token', id: row.id },
+        details: { after: { name: row.name, scopes: row.scopes, expires: row.expires } },
+      });
       return success({ token: present(row), secret });
     },
   );
@@ -173,6 +184,7 @@ export function apiTokenRoutes(server: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       if (!(await sql.deleteToken(db, request.params.id, currentUser(request).id)))
         throw new HttpError(404, TOKEN_MESSAGES.notFound);
+      await auditRequest(db, request, { kind: 'api_token.revoked', target: tokenTarget(request) });
       return success({ message: TOKEN_MESSAGES.revoked });
     },
   );
@@ -212,6 +224,7 @@ export function apiTokenRoutes(server: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       if (!(await sql.deleteToken(db, request.params.id, null)))
         throw new HttpError(404, TOKEN_MESSAGES.notFound);
+      await auditRequest(db, request, { kind: 'api_token.revoked', target: tokenTarget(request) });
       return success({ message: TOKEN_MESSAGES.revoked });
     },
   );

@@ -1,5 +1,6 @@
 // Accounts and sessions: login, logout, register, confirm, forget-password, reset-password.
 import type { FastifyInstance } from 'fastify';
+import { auditRefusal, auditRequest, type AuditReason } from '../../audit/write.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashOneTimeToken, newOneTimeToken } from '../../lib/one-time-token.js';
@@ -111,7 +112,12 @@ export function authRoutes(server: FastifyInstance, ctx: AppContext): void {
       const email = request.body.str_username.trim().toLowerCase();
       const password = request.body.str_password;
       const keys = loginKeys(config, email, request.ip);
-      await throttle(keys, MESSAGES.tooManyAttempts);
+      const refused = (reason: AuditReason, actorId?: number | string) =>
+        auditRefusal(db, request, { kind: 'sign_in.password', actorId, actorLabel: email, reason });
+      await throttle(keys, MESSAGES.tooManyAttempts).catch(async (err: unknown) => {
+        await refused('throttled');
+        throw err;
+      });
       const user = await sql.findUserByEmail(db, email);
       // Unknown account: spend the same time as a real check, answer the same 401.
       const valid = user
@@ -119,13 +125,25 @@ export function authRoutes(server: FastifyInstance, ctx: AppContext): void {
         : (await hasher.dummyVerify(password), false);
       if (!user || !valid) {
         await countAttempt(db, config, keys);
+        await refused(user ? 'wrong_password' : 'unknown_account', user?.id);
         throw new HttpError(401, MESSAGES.invalidCredentials);
       }
       // Only said after the password matched, so it reveals nothing to a guesser.
-      if (!user.confirmed_at) throw new HttpError(403, MESSAGES.unconfirmed);
+      if (!user.confirmed_at) {
+        await refused('unconfirmed', user.id);
+        throw new HttpError(403, MESSAGES.unconfirmed);
+      }
       // Also only after the password matched: a stranger cannot learn that the account exists.
-      if (user.deactivated_at) throw new HttpError(403, ACCOUNT_DEACTIVATED);
+      if (user.deactivated_at) {
+        await refused('deactivated', user.id);
+        throw new HttpError(403, ACCOUNT_DEACTIVATED);
+      }
       const answer = await afterPassword(ctx, request, user);
+      await auditRequest(db, request, {
+        kind: 'sign_in.password',
+        actorId: user.id,
+        details: { second_step: 'two_step' in answer },
+      });
       request.log.info({ user_id: user.id, two_step: 'two_step' in answer }, 'login');
       return success(answer);
     },
@@ -145,6 +163,7 @@ export function authRoutes(server: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       await sql.revokeSession(db, currentUser(request).session_id);
       ctx.sessions.forgetSession(currentUser(request).session_id);
+      await auditRequest(db, request, { kind: 'sign_out' });
       return success({ message: MESSAGES.loggedOut });
     },
   );

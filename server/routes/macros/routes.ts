@@ -3,6 +3,7 @@
 // fields through the usual calls, so the record's rules and history apply. docs/api-records.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
+import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { sanitizeBody } from '../../lib/sanitize.js';
@@ -17,7 +18,7 @@ import {
   smallIdParams as idParams,
 } from '../../lib/schemas.js';
 import { routesWith } from '../../lib/typed-routes.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser, requestActor } from '../../plugins/auth.js';
 import * as sql from './sql.js';
 
 export const AGENTS_ONLY = 'Only helpdesk agents can use macros.';
@@ -167,7 +168,9 @@ export function macroRoutes(server: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const m = await sql.insertMacro(ctx.db, input(request.body), currentUser(request).id);
+      const m = await withUserTransaction(ctx.db, requestActor(request), (tx) =>
+        sql.insertMacro(tx, input(request.body), currentUser(request).id),
+      );
       return success(toApi(m));
     },
   );
@@ -187,7 +190,9 @@ export function macroRoutes(server: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const m = await sql.updateMacro(ctx.db, request.params.id, input(request.body));
+      const m = await withUserTransaction(ctx.db, requestActor(request), (tx) =>
+        sql.updateMacro(tx, request.params.id, input(request.body)),
+      );
       if (!m) throw new HttpError(404, NOT_FOUND);
       return success(toApi(m));
     },
@@ -210,7 +215,12 @@ export function macroRoutes(server: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      if (!(await sql.deleteMacro(ctx.db, request.params.id))) throw new HttpError(404, NOT_FOUND);
+      if (
+        !(await withUserTransaction(ctx.db, requestActor(request), (tx) =>
+          sql.deleteMacro(tx, request.params.id),
+        ))
+      )
+        throw new HttpError(404, NOT_FOUND);
       return success({ id: request.params.id });
     },
   );

@@ -2,6 +2,7 @@
 // for it, and "test connection". Contract: docs/api-mail.md. Mailbox passwords are stored
 // encrypted (server/mail/secret.ts) and never returned: `has_password` says whether there is one.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { withUserTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fill, requestLanguage, translate } from '../../lib/i18n.js';
@@ -10,7 +11,7 @@ import { M, authenticated, errors, ok, ref, success } from '../../lib/schemas.js
 import { routesWith } from '../../lib/typed-routes.js';
 import { checkImapConnection } from '../../mail/imap-check.js';
 import { secretBox } from '../../mail/secret.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser, requestActor } from '../../plugins/auth.js';
 import { AGENTS_ONLY } from '../records/record-access.js';
 import * as sql from './sql.js';
 
@@ -228,17 +229,20 @@ export function mailChannelRoutes(server: FastifyInstance, ctx: AppContext): voi
       };
       const conflict = await taken();
       if (conflict) throw conflict;
-      const saved = await sql.saveChannel(ctx.db, hdId, {
-        address,
-        imap: imap && {
-          host: imap.host.trim(),
-          port: imap.port,
-          tls: imap.tls,
-          user: imap.user.trim(),
-          password: imap.password === undefined ? undefined : await secrets.seal(imap.password),
-          folder: imap.folder?.trim() || 'INBOX',
-        },
-      });
+      const sealed = imap?.password === undefined ? undefined : await secrets.seal(imap.password);
+      const saved = await withUserTransaction(ctx.db, requestActor(request), (tx) =>
+        sql.saveChannel(tx, hdId, {
+          address,
+          imap: imap && {
+            host: imap.host.trim(),
+            port: imap.port,
+            tls: imap.tls,
+            user: imap.user.trim(),
+            password: sealed,
+            folder: imap.folder?.trim() || 'INBOX',
+          },
+        }),
+      );
       // Another desk took the address between our check and our write.
       if (!saved)
         throw (

@@ -2,6 +2,7 @@
 // handlers serves both kinds (kinds.ts says what differs). Contract: docs/api-records.md.
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
+import { auditRequest } from '../../audit/write.js';
 import { withUserTransaction, type Queryable } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -332,6 +333,10 @@ function recordRoutes(
       const id = request.params.id;
       const deleted = await deleteRecord(ctx.db, user, kind.type, id);
       if (deleted) {
+        await auditRequest(ctx.db, request, {
+          kind: 'record.deleted',
+          target: { kind: kind.type, id },
+        });
         await removeStoredFiles(ctx, deleted.files, request.log);
         return success({ id });
       }

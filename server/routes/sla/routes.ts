@@ -3,7 +3,7 @@
 // (server/sla/jobs.ts), in the same transaction. Contract: docs/api-sla.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
-import { withTransaction, type Queryable } from '../../db/transaction.js';
+import { withUserTransaction, type Queryable } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import {
@@ -18,7 +18,7 @@ import {
   success,
 } from '../../lib/schemas.js';
 import { routesWith } from '../../lib/typed-routes.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser, requestActor } from '../../plugins/auth.js';
 import { isValidTimeZone } from '../../sla/calendar.js';
 import type { PolicyRow } from '../../sla/policy.js';
 import * as sql from './sql.js';
@@ -274,7 +274,7 @@ export function slaRoutes(server: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const row = await withTransaction(ctx.db, async (tx) => {
+      const row = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
         const id = await sql.insertPolicy(tx, await validInput(tx, request.body));
         await recomputeTickets(ctx, tx);
         return found(tx, id);
@@ -300,7 +300,7 @@ export function slaRoutes(server: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const id = request.params.id;
-      const row = await withTransaction(ctx.db, async (tx) => {
+      const row = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
         const input = await validInput(tx, request.body);
         if (!(await sql.updatePolicy(tx, id, request.body.version, input))) {
           const current = await found(tx, id);
@@ -332,7 +332,7 @@ export function slaRoutes(server: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const id = request.params.id;
-      await withTransaction(ctx.db, async (tx) => {
+      await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
         if (!(await sql.deletePolicy(tx, id))) throw new HttpError(404, NOT_FOUND);
         await recomputeTickets(ctx, tx);
       });
@@ -370,7 +370,7 @@ export function slaRoutes(server: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const wanted = request.body.ids;
-      const rows = await withTransaction(ctx.db, async (tx) => {
+      const rows = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
         // Lock the set, so two reorders (or a create) cannot interleave.
         await tx.query('LOCK TABLE sla_policies IN SHARE ROW EXCLUSIVE MODE');
         const all = (await sql.listPolicies(tx)).map((p) => p.id);

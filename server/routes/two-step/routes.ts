@@ -2,8 +2,9 @@
 // code step; the admin's "require two-step for agents and admins"; and the user's signed-in
 // sessions. Flows, throttling and settings: docs/sign-in.md.
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
+import { auditRefusal, auditRequest, type AuditReason } from '../../audit/write.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashOneTimeToken } from '../../lib/one-time-token.js';
@@ -115,23 +116,34 @@ export function twoStepRoutes(server: FastifyInstance, ctx: AppContext): void {
    */
   async function checkCode(
     user: { id: string | number; email: string },
-    ip: string,
+    request: FastifyRequest,
     given: { code?: string; recovery?: string },
     field: string,
+    auditKind: string,
   ): Promise<'code' | 'recovery'> {
-    const keys = await throttle(user.email, ip);
+    const refused = (reason: AuditReason) =>
+      auditRefusal(db, request, { kind: auditKind, actorId: user.id, reason });
+    const keys = await throttle(user.email, request.ip).catch(async (err: unknown) => {
+      await refused('throttled');
+      throw err;
+    });
     const row = await sql.twoStepOf(db, user.id);
     let used: 'code' | 'recovery' | undefined;
+    let reason: AuditReason = given.code === undefined ? 'wrong_recovery_code' : 'wrong_code';
     if (row && given.code !== undefined && /^\s*\d{3}\s?\d{3}\s*$/.test(given.code)) {
       const last = row.last_step === null ? null : Number(row.last_step);
-      const step = verifyTotp(await secrets.open(row.secret), given.code, Date.now(), last);
+      const secret = await secrets.open(row.secret);
+      const step = verifyTotp(secret, given.code, Date.now(), last);
       if (step !== undefined && (await sql.spendStep(db, user.id, step))) used = 'code';
+      else if (step === undefined && verifyTotp(secret, given.code, Date.now(), null) !== undefined)
+        reason = 'reused_code';
     } else if (row?.enabled_at && given.recovery !== undefined) {
       if (await sql.spendRecoveryCode(db, user.id, hashRecoveryCode(given.recovery)))
         used = 'recovery';
     }
     if (!used) {
       await countAttempt(db, config, keys);
+      await refused(reason);
       const message =
         field === 'recovery_code' ? TWO_STEP_MESSAGES.badRecoveryCode : TWO_STEP_MESSAGES.badCode;
       throw new HttpError(400, message, { [field]: message });
@@ -190,13 +202,20 @@ export function twoStepRoutes(server: FastifyInstance, ctx: AppContext): void {
       const challengeHash = hashOneTimeToken(challenge);
       const owner = await sql.challengeUser(db, challengeHash);
       // Turned off since the password step: that sign-in starts over.
-      if (!owner || !(await sql.isTwoStepOn(db, owner.user_id)))
+      if (!owner || !(await sql.isTwoStepOn(db, owner.user_id))) {
+        await auditRefusal(db, request, {
+          kind: 'sign_in.code',
+          actorId: owner?.user_id ?? null,
+          reason: 'challenge_expired',
+        });
         throw new HttpError(401, TWO_STEP_MESSAGES.challengeExpired);
+      }
       const used = await checkCode(
         { id: owner.user_id, email: owner.email },
-        request.ip,
+        request,
         { code, recovery: recovery_code },
         code === undefined ? 'recovery_code' : 'code',
+        'sign_in.code',
       );
       // Spent only now: a mistyped code may be tried again with the same challenge.
       if (!(await sql.spendChallenge(db, challengeHash)))
@@ -207,6 +226,11 @@ export function twoStepRoutes(server: FastifyInstance, ctx: AppContext): void {
       if (user.deactivated_at) throw new HttpError(403, ACCOUNT_DEACTIVATED);
       await forgetKeys(db, loginKeys(config, user.email, request.ip).slice(0, 1));
       const token = await startSession(ctx, request, user.id);
+      await auditRequest(db, request, {
+        kind: 'sign_in.code',
+        actorId: user.id,
+        ...(used === 'recovery' ? { reason: 'recovery_code_used' } : {}),
+      });
       if (used === 'recovery') {
         const left = await sql.recoveryCodesLeft(db, Number(user.id));
         await mailer.send(user.email, twoStepMail(user.language, user.fullname, 'recovery', left));
@@ -307,10 +331,11 @@ export function twoStepRoutes(server: FastifyInstance, ctx: AppContext): void {
       const row = await sql.twoStepOf(db, user.id);
       if (row?.enabled_at) throw new HttpError(409, TWO_STEP_MESSAGES.alreadyOn);
       if (!row) throw new HttpError(400, TWO_STEP_MESSAGES.noSetup);
-      await checkCode(user, request.ip, { code: request.body.code }, 'code');
+      await checkCode(user, request, { code: request.body.code }, 'code', 'two_step.on');
       const codes = newRecoveryCodes();
       if (!(await sql.enable(db, user.id, hashRecoveryCodes(codes), user.session_id)))
         throw new HttpError(409, TWO_STEP_MESSAGES.alreadyOn);
+      await auditRequest(db, request, { kind: 'two_step.on' });
       ctx.sessions.forgetUser(user.id);
       await mailOwner(user, 'on');
       return success({ recovery_codes: codes });
@@ -333,9 +358,11 @@ export function twoStepRoutes(server: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const user = currentUser(request);
       if (!(await sql.isTwoStepOn(db, user.id))) throw new HttpError(400, TWO_STEP_MESSAGES.notOn);
-      await checkCode(user, request.ip, either(request.body.code), 'code');
+      const kind = 'two_step.recovery_regenerated';
+      await checkCode(user, request, either(request.body.code), 'code', kind);
       const codes = newRecoveryCodes();
       await sql.replaceRecoveryCodes(db, user.id, hashRecoveryCodes(codes));
+      await auditRequest(db, request, { kind });
       return success({ recovery_codes: codes });
     },
   );
@@ -373,12 +400,14 @@ export function twoStepRoutes(server: FastifyInstance, ctx: AppContext): void {
       const stored = await passwordHashOf(db, user.id);
       if (!(await ctx.hasher.verify(stored, request.body.password))) {
         await countAttempt(db, config, keys);
+        await auditRefusal(db, request, { kind: 'two_step.off', reason: 'wrong_password' });
         throw new HttpError(400, TWO_STEP_MESSAGES.wrongPassword, {
           password: TWO_STEP_MESSAGES.wrongPassword,
         });
       }
-      await checkCode(user, request.ip, either(request.body.code), 'code');
+      await checkCode(user, request, either(request.body.code), 'code', 'two_step.off');
       await sql.disable(db, user.id);
+      await auditRequest(db, request, { kind: 'two_step.off' });
       await mailOwner(user, 'off');
       return success({ message: TWO_STEP_MESSAGES.turnedOff });
     },
@@ -419,7 +448,15 @@ export function twoStepRoutes(server: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
+      const before = await sql.twoStepRequiredForStaff(db);
       await sql.setTwoStepRequiredForStaff(db, request.body.require_two_step_staff);
+      await auditRequest(db, request, {
+        kind: 'sign_in_settings.changed',
+        details: {
+          before: { require_two_step_staff: before },
+          after: { require_two_step_staff: request.body.require_two_step_staff },
+        },
+      });
       return success({ require_two_step_staff: request.body.require_two_step_staff });
     },
   );
@@ -493,6 +530,7 @@ export function twoStepRoutes(server: FastifyInstance, ctx: AppContext): void {
       if (!(await sql.endSession(db, user.id, id)))
         throw new HttpError(404, TWO_STEP_MESSAGES.sessionNotFound);
       ctx.sessions.forgetSession(id);
+      await auditRequest(db, request, { kind: 'session.revoked', target: { kind: 'session', id } });
       return success({ message: TWO_STEP_MESSAGES.sessionEnded });
     },
   );

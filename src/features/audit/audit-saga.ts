@@ -1,0 +1,71 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { callApi, type ApiResult } from '../../lib/call-api';
+import { fillHolder } from '../../lib/holder-saga';
+import { notifySuccess } from '../../lib/notify';
+import { auditApi } from './api';
+import { auditHolders } from './audit-slice';
+import type { AuditFilter, AuditPage, AuditQuery, AuditSettings } from './types';
+
+const H = auditHolders;
+const SAVING = 'errors:context.fetchingData';
+
+function* loadLog(action: PayloadAction<AuditQuery>): SagaIterator {
+  yield call(fillHolder<AuditPage>, H.auditLog.actions, auditApi.list(action.payload));
+}
+
+/** Hands the browser a file it saves (an object URL on a link clicked once, then let go). */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function* exportCsv(action: PayloadAction<AuditFilter>): SagaIterator {
+  const result: ApiResult<Blob> = yield call(callApi<Blob>, auditApi.exportCsv(action.payload), {
+    context: 'errors:context.fetchingData',
+    handled: [400],
+  });
+  if (!result.ok) {
+    if (!result.cancelled) yield put(H.auditExport.actions.failed(result.error));
+    return;
+  }
+  const name = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
+  yield call(saveFile, result.data, name);
+  yield put(H.auditExport.actions.succeeded({ name }));
+}
+
+function* loadSettings(): SagaIterator {
+  yield call(fillHolder<AuditSettings>, H.auditSettings.actions, auditApi.settings());
+}
+
+/** A form flow: a refusal stays in the holder for the form (400 fields). */
+function* saveSettings(action: PayloadAction<AuditSettings>): SagaIterator {
+  const result: ApiResult<AuditSettings> = yield call(
+    callApi<AuditSettings>,
+    auditApi.saveSettings(action.payload),
+    { context: SAVING, handled: [400] },
+  );
+  if (!result.ok) {
+    if (!result.cancelled) yield put(H.saveAuditSettings.actions.failed(result.error));
+    return;
+  }
+  yield put(H.saveAuditSettings.actions.succeeded(result.data));
+  yield put(H.auditSettings.actions.succeeded(result.data));
+  yield call(notifySuccess, 'audit:toast.saved');
+}
+
+export function* auditSaga(): SagaIterator {
+  yield all([
+    takeLatest(H.auditLog.actions.requested.type, loadLog),
+    takeLatest(H.auditExport.actions.requested.type, exportCsv),
+    takeLatest(H.auditSettings.actions.requested.type, loadSettings),
+    takeLatest(H.saveAuditSettings.actions.requested.type, saveSettings),
+  ]);
+}
