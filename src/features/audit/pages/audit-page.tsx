@@ -101,8 +101,9 @@ function RetentionForm() {
         .max(3650, t('retention.invalid'))
         .required(t('retention.invalid')),
     }),
-    onSubmit: (v) =>
-      dispatch(H.saveAuditSettings.actions.requested({ retention_days: Number(v.retention_days) })),
+    onSubmit: (v) => {
+      dispatch(H.saveAuditSettings.actions.requested({ retention_days: Number(v.retention_days) }));
+    },
   });
   useServerFieldErrors(formik, save.error);
   if (!settings.data) return null;
