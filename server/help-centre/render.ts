@@ -139,11 +139,18 @@ export function articleList(rows: ArticleListRow[], lang: Language, empty: strin
     .join('')}</ul>`;
 }
 
+function countText(count: number, lang: Language): string {
+  return translate(lang, count === 1 ? '1 article' : '{{count}} articles').replace(
+    '{{count}}',
+    String(count),
+  );
+}
+
 function categoryLinks(nodes: CategoryNode[], lang: Language): string {
   return `<ul class="categories">${nodes
     .map(
       (c) =>
-        `<li><a href="${escapeHtml(categoryPath(c.id, c.name))}">${escapeHtml(c.name)}</a> <span class="count">${c.total}</span></li>`,
+        `<li><a href="${escapeHtml(categoryPath(c.id, c.name))}">${escapeHtml(c.name)}</a> <span class="count">(${escapeHtml(countText(c.total, lang))})</span></li>`,
     )
     .join('')}</ul>`;
 }
@@ -253,7 +260,7 @@ export function searchMain(lang: Language, query: string, hits: SearchHit[]): st
         .join('')}</ol>`
     : raise;
   return `<h1>${t('Search results')}</h1>
-<p class="summary" role="status">${escapeHtml(translate(lang, hits.length === 1 ? '1 article' : '{{count}} articles').replace('{{count}}', String(hits.length)))}</p>
+<p class="summary" role="status">${escapeHtml(countText(hits.length, lang))}</p>
 ${list}`;
 }
 

@@ -212,9 +212,7 @@ export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       reply
         .type('text/plain; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')
-        .send(
-          `User-agent: *\nDisallow: /api/\nAllow: /\n\nSitemap: ${base}/help/sitemap.xml\n`,
-        ),
+        .send(`User-agent: *\nDisallow: /api/\nAllow: /\n\nSitemap: ${base}/help/sitemap.xml\n`),
     );
 
     r.get('/help', async (request, reply) => {
@@ -236,34 +234,31 @@ export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       return sendPage(request, reply, html, { lastModified, chosen: chosen ? lang : undefined });
     });
 
-    r.get<{ Params: { segment: string } }>(
-      '/help/categories/:segment',
-      async (request, reply) => {
-        const id = idOfSegment(request.params.segment);
-        const t = await tree();
-        const node = id === undefined ? undefined : visibleNode(t, id);
-        if (!node) return notFound(request, reply);
-        const { lang, chosen } = languageOf(request);
-        const articles = await sql.categoryArticles(db, node.id, lang, 200);
-        const path = categoryPath(node.id, node.name);
-        const name = node.name;
-        const html = layout(
-          head(lang, node.name, path, {
-            description: `${name}: ${articles
-              .slice(0, 5)
-              .map((a) => a.title)
-              .join(', ')}`.slice(0, 160),
-            canonical: perLanguage(path)[lang],
-            alternates: perLanguage(path),
-          }),
-          categoryMain(lang, pathTo(t, node.id), node, articles),
-        );
-        return sendPage(request, reply, html, {
-          lastModified: node.lastChange ?? undefined,
-          chosen: chosen ? lang : undefined,
-        });
-      },
-    );
+    r.get<{ Params: { segment: string } }>('/help/categories/:segment', async (request, reply) => {
+      const id = idOfSegment(request.params.segment);
+      const t = await tree();
+      const node = id === undefined ? undefined : visibleNode(t, id);
+      if (!node) return notFound(request, reply);
+      const { lang, chosen } = languageOf(request);
+      const articles = await sql.categoryArticles(db, node.id, lang, 200);
+      const path = categoryPath(node.id, node.name);
+      const name = node.name;
+      const html = layout(
+        head(lang, node.name, path, {
+          description: `${name}: ${articles
+            .slice(0, 5)
+            .map((a) => a.title)
+            .join(', ')}`.slice(0, 160),
+          canonical: perLanguage(path)[lang],
+          alternates: perLanguage(path),
+        }),
+        categoryMain(lang, pathTo(t, node.id), node, articles),
+      );
+      return sendPage(request, reply, html, {
+        lastModified: node.lastChange ?? undefined,
+        chosen: chosen ? lang : undefined,
+      });
+    });
 
     r.get<{ Params: { segment: string } }>('/help/articles/:segment', async (request, reply) => {
       const id = idOfSegment(request.params.segment);

@@ -1,6 +1,7 @@
 // The help centre's SQL. Every query that shows or serves an article goes through
 // publicArticle() (public-articles.ts): nothing else decides what an anonymous visitor sees.
-import type { Queryable } from '../db/transaction.js';
+import type { Db } from '../db/pool.js';
+import { withTransaction, type Queryable } from '../db/transaction.js';
 import { prepared } from '../db/prepared.js';
 import { queryTerms } from '../routes/search/sql.js';
 import type { Language } from '../lib/i18n.js';
@@ -232,6 +233,9 @@ function tsQuery(values: unknown[], text: string): string | undefined {
   return `(CASE WHEN ${en} = ${es} THEN ${en} ELSE ${en} || ${es} END)`;
 }
 
+/** Least word similarity of a title to the query for the typo-tolerant matches. */
+const TRIGRAM_THRESHOLD = 0.45;
+
 /** The newest matches ranked (as the signed-in search's window). */
 const RANK_WINDOW = 2000;
 
@@ -241,7 +245,7 @@ const RANK_WINDOW = 2000;
  * are close to the query by trigram similarity (a typo, a short query) fill up a short answer.
  */
 export async function searchArticles(
-  q: Queryable,
+  db: Db,
   text: string,
   language: Language,
   limit: number,
@@ -252,7 +256,7 @@ export async function searchArticles(
   let hits: SearchHit[] = [];
   if (query) {
     const lim = `$${values.push(limit)}`;
-    const { rows } = await q.query<SearchHit>(
+    const { rows } = await db.query<SearchHit>(
       `WITH tsq AS MATERIALIZED (SELECT ${query} AS q),
             newest AS (
               SELECT r.id, r.updated_at, r.search_vector AS words
@@ -276,17 +280,23 @@ export async function searchArticles(
   const words = text.trim().slice(0, 100);
   if (words.length < 3) return hits;
   // Typo tolerance: titles whose words are similar to the query (pg_trgm's <% over the
-  // unaccented lower-cased title, migration 048's partial index).
-  const { rows } = await q.query<SearchHit>(
-    `SELECT ${LIST_COLUMNS}, html_escape(left(html_to_text(r.body), 200)) AS snippet
+  // unaccented lower-cased title, migration 048's partial index). pg_trgm's default threshold
+  // (0.6) misses a word with one letter left out ("wirless": 0.55), so this statement lowers it.
+  const rows = await withTransaction(db, async (tx) => {
+    await tx.query(`SET LOCAL pg_trgm.word_similarity_threshold = ${TRIGRAM_THRESHOLD}`);
+    return (
+      await tx.query<SearchHit>(
+        `SELECT ${LIST_COLUMNS}, html_escape(left(html_to_text(r.body), 200)) AS snippet
        FROM records r
       WHERE records_search_text($1) <% records_search_text(r.title) AND ${PUBLIC}
         AND NOT r.id = ANY ($2::bigint[])
       ORDER BY word_similarity(records_search_text($1), records_search_text(r.title)) DESC,
                r.id DESC
       LIMIT $3`,
-    [words, hits.map((h) => h.id), limit - hits.length],
-  );
+        [words, hits.map((h) => h.id), limit - hits.length],
+      )
+    ).rows;
+  });
   return [...hits, ...rows];
 }
 

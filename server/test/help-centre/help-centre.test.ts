@@ -102,7 +102,9 @@ describe('visibility', () => {
     expect(res.body).toContain('<title>Replacing the toner cartridge · Help centre</title>');
     expect(res.body).toContain('Open the front panel and pull the old cartridge out.');
     expect(res.body).toContain('<meta name="description" content="Open the front panel');
-    expect(res.body).toContain('<meta property="og:title" content="Replacing the toner cartridge">');
+    expect(res.body).toContain(
+      '<meta property="og:title" content="Replacing the toner cartridge">',
+    );
     expect(res.body).toContain('<form class="vote" method="post"');
     expect(res.body).not.toContain('<script');
   });
@@ -148,7 +150,7 @@ describe('visibility', () => {
     expect(home.body).not.toContain('zebracorn');
   });
 
-  it('serves a public article\'s files publicly, and no other record\'s', async () => {
+  it("serves a public article's files publicly, and no other record's", async () => {
     const upload = async (recordId: number) => {
       const form = multipart('files', 'guide.txt', 'text/plain', 'step one');
       const res = await env.app.inject({
