@@ -42,6 +42,7 @@ import { registerLocalizedTexts } from './plugins/localize.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerJsonCompression } from './plugins/compress-json.js';
 import { registerStaticSpa } from './plugins/static-spa.js';
+import { helpCentreRoutes } from './help-centre/routes.js';
 import { createBlobStore, type BlobStore } from './storage/blob-store.js';
 import { agentActionRoutes } from './routes/agent-actions/routes.js';
 import { attachmentRoutes } from './routes/attachments/routes.js';
@@ -323,6 +324,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
+  // The public help centre's pages (/help, /robots.txt): before the SPA's fallback.
+  await helpCentreRoutes(app, ctx);
   await registerStaticSpa(app, config.distDir);
   return app;
 }

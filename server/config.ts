@@ -36,6 +36,14 @@ export interface Config {
   attachmentMaxMb: number;
   /** Full-text search ranks only the newest N matches, so common words cost a bounded amount. */
   searchRankWindow: number;
+  // The public help centre (docs/help-centre.md).
+  /** Requests an address may make at once to /help, and the tokens it gets back per second. */
+  helpCentreBurst: number;
+  helpCentrePerSecond: number;
+  /** How often buffered article page views are written, in ms. */
+  helpCentreViewFlushMs: number;
+  /** How long the category tree and the sitemap are reused before they are read again (0: never). */
+  helpCentreCacheSeconds: number;
   /** Whether X-Forwarded-For is trusted (behind a load balancer) for the client address. */
   trustProxy: boolean;
   // Database faults and shutdown (docs/operations.md).
@@ -191,6 +199,10 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1048576, 1024),
     attachmentMaxMb: integer(env, 'ATTACHMENT_MAX_MB', 25, 1),
     searchRankWindow: integer(env, 'SEARCH_RANK_WINDOW', 2000, 1),
+    helpCentreBurst: integer(env, 'HELP_CENTRE_BURST', 60, 1),
+    helpCentrePerSecond: integer(env, 'HELP_CENTRE_PER_SECOND', 10, 1),
+    helpCentreViewFlushMs: integer(env, 'HELP_CENTRE_VIEW_FLUSH_MS', 5000, 100),
+    helpCentreCacheSeconds: integer(env, 'HELP_CENTRE_CACHE_SECONDS', 30, 0),
     trustProxy: text(env, 'TRUST_PROXY', 'false') === 'true',
     // Database faults and shutdown.
     dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 1000, 100),

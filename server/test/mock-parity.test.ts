@@ -11,6 +11,7 @@ import { accounts } from './mock-parity/steps/accounts.js';
 import { admin } from './mock-parity/steps/admin.js';
 import { adminGate } from './mock-parity/steps/admin-gate.js';
 import { agents } from './mock-parity/steps/agents.js';
+import { helpCentre } from './mock-parity/steps/help-centre.js';
 import { merging } from './mock-parity/steps/merge.js';
 import { customFields } from './mock-parity/steps/custom-fields.js';
 import { fieldValues } from './mock-parity/steps/field-values.js';
@@ -51,6 +52,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['working a record: share, classify, relate, follow, history, details', working],
   ['threads and files', threads],
   ['agents: assign, move, duplicate, searchable, bulk, views, macros', agents],
+  ['the help centre: an agent shows a content item to everyone', helpCentre],
   ['merge, split and typed links', merging],
   ['settings: SLA policies, mail channels', admin],
   ['custom fields: definitions', customFields],

@@ -4336,6 +4336,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/{id}/public/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Show a content item in the public help centre while it is published, or take it out (agents only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        is_public: boolean;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["Content"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current?: components["schemas"]["Content"];
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/{id}/related/": {
         parameters: {
             query?: never;
@@ -14941,6 +15043,8 @@ export interface components {
             hd_name: string;
             id: number;
             is_draft: boolean;
+            /** @description In the public help centre (/help) while published and not a draft */
+            is_public: boolean;
             /** @enum {string} */
             object_type: "C";
             searchable: boolean;
@@ -14976,6 +15080,8 @@ export interface components {
             hd_name: string;
             id: number;
             is_draft: boolean;
+            /** @description In the public help centre (/help) while published and not a draft */
+            is_public: boolean;
             /** @enum {string} */
             object_type: "C";
             searchable: boolean;
@@ -15098,7 +15204,7 @@ export interface components {
         };
         HistoryEvent: {
             /** @enum {string} */
-            action: "created" | "updated" | "status_changed" | "shared" | "classified" | "related" | "unrelated" | "attachment_added" | "attachment_deleted" | "assigned" | "moved" | "duplicated" | "searchable_changed" | "message_added" | "worklog_added" | "merged" | "merged_into" | "split_out" | "split_from" | "sla_warning" | "sla_breach" | "tagged" | "untagged" | "tag_merged" | "mailed";
+            action: "created" | "updated" | "status_changed" | "shared" | "classified" | "related" | "unrelated" | "attachment_added" | "attachment_deleted" | "assigned" | "moved" | "duplicated" | "searchable_changed" | "public_changed" | "message_added" | "worklog_added" | "merged" | "merged_into" | "split_out" | "split_from" | "sla_warning" | "sla_breach" | "tagged" | "untagged" | "tag_merged" | "mailed";
             actor_id: number | null;
             actor_name: string | null;
             /** Format: date-time */
@@ -15126,6 +15232,7 @@ export interface components {
                 fields?: string[];
                 file_name?: string;
                 from?: string | null;
+                is_public?: boolean;
                 /** @enum {string} */
                 link?: "related" | "parent_of" | "child_of" | "duplicate_of" | "has_duplicate";
                 names?: string[];

@@ -211,6 +211,7 @@ function build(
     body: values.body as string,
     content_type_id: (values.content_type_id as number | null) ?? null,
     searchable: (base as ContentItem | undefined)?.searchable ?? false,
+    is_public: (base as ContentItem | undefined)?.is_public ?? false,
   });
 }
 

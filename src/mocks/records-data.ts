@@ -277,6 +277,7 @@ export function makeContent(
     author_id: fields.author_id,
     author_name: personName(fields.author_id) ?? '',
     searchable: fields.searchable ?? false,
+    is_public: fields.is_public ?? false,
     is_draft: fields.is_draft ?? false,
     channel: fields.channel ?? 'web',
     version: fields.version ?? 1,

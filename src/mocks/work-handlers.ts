@@ -357,6 +357,7 @@ export function workHandlers() {
             status_id: type === 'T' ? 1 : 6,
             assignee_id: null,
             searchable: false,
+            is_public: false,
             is_draft: false,
             version: 1,
             created_at: now,
@@ -432,5 +433,22 @@ export function workHandlers() {
     }),
   );
 
-  return [people, ...relationSearch, ...perKind, searchable];
+  // The help centre's visibility (server/help-centre): as searchable, its own flag and event.
+  const publicToggle = http.put(
+    '/api/content/{id}/public/',
+    authed(async (user, { params, request }) => {
+      const found = requireAccess(user, 'agent', Number(params.id), 'C');
+      if (refused(found)) return found;
+      const record = found as ContentItem;
+      const b = await bodyOf(request);
+      if (b.version !== record.version) {
+        return fail(409, 'Conflict', CONFLICT, undefined, { current: present(user, record) });
+      }
+      const next = rebuild(record, { is_public: b.is_public });
+      logEvent(record.id, user.id, 'public_changed', { is_public: b.is_public });
+      return ok(present(user, next));
+    }),
+  );
+
+  return [people, ...relationSearch, ...perKind, searchable, publicToggle];
 }

@@ -302,6 +302,50 @@ export function agentActionRoutes(server: FastifyInstance, ctx: AppContext): voi
     },
   );
 
+  app.put(
+    '/content/:id/public/',
+    {
+      schema: {
+        tags: ['agent actions'],
+        summary:
+          'Show a content item in the public help centre while it is published, or take it out (agents only)',
+        security: authenticated,
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['is_public', 'version'],
+          properties: {
+            is_public: { type: 'boolean', [M]: 'Public must be true or false.' },
+            version,
+          },
+        },
+        response: { 200: ok(full), ...errors(400, 401, 403, 404), 409: conflict },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { is_public: isPublic, version: v } = request.body;
+      const { data } = await changeAtVersion(
+        ctx,
+        request,
+        CONTENT,
+        request.params.id,
+        v,
+        async (tx, r) => {
+          if (!(await sql.setPublic(tx, Number(r.id), v, isPublic))) return false;
+          await recordEvent(tx, {
+            recordId: Number(r.id),
+            actorId: user.id,
+            action: 'public_changed',
+            details: { is_public: isPublic },
+          });
+          return true;
+        },
+      );
+      return success(data);
+    },
+  );
+
   app.get(
     '/agents/',
     {

@@ -64,6 +64,9 @@ export const moveRecord = (q: Queryable, id: number, version: number, hdId: numb
 export const assignRecord = (q: Queryable, id: number, version: number, to: number | null) =>
   updateAtVersion(q, id, version, 'assignee_id = $3', [to]);
 
+export const setPublic = (q: Queryable, id: number, version: number, isPublic: boolean) =>
+  updateAtVersion(q, id, version, 'is_public = $3', [isPublic]);
+
 export const setSearchable = (q: Queryable, id: number, version: number, searchable: boolean) =>
   updateAtVersion(q, id, version, 'searchable = $3', [searchable]);
 

@@ -31,6 +31,7 @@ const detailsSchema = {
       enum: ['related', 'parent_of', 'child_of', 'duplicate_of', 'has_duplicate'],
     },
     searchable: { type: 'boolean' },
+    is_public: { type: 'boolean' },
     file_name: { type: 'string' },
     action: { type: 'string' },
     time_spent_minutes: { type: ['integer', 'null'] },

@@ -30,6 +30,7 @@ export const HISTORY_DETAILS = {
   /** `copy_id` on the original, `source_id` on the copy. */
   duplicated: ['copy_id', 'source_id'],
   searchable_changed: ['searchable'],
+  public_changed: ['is_public'],
   /** `action`: reply, note or forward; `channel: 'mail'` for a mailed reply. */
   message_added: ['action', 'channel'],
   /** A mail whose sender is not verified is a work-log note with `sender_verified: false`. */

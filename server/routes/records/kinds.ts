@@ -142,6 +142,8 @@ export interface RecordRow extends SlaColumns {
   content_type_id: number | null;
   content_type_name: string | null;
   searchable: boolean;
+  /** In the public help centre when also published and not a draft (help-centre/public-articles.ts). */
+  is_public: boolean;
   is_draft: boolean;
   /** How it came in: a web form, or a mail to a help desk's address. */
   channel: 'web' | 'mail';
@@ -236,6 +238,7 @@ export function toApi(row: RecordRow, now: Date): ApiListItem {
     author_id: Number(row.owner_id),
     author_name: row.owner_name,
     searchable: row.searchable,
+    is_public: row.is_public,
   };
   if (row.body !== undefined) item.body = row.body;
   return item;
@@ -354,6 +357,10 @@ const kindProperties = {
     author_id: int,
     author_name: str,
     searchable: { type: 'boolean' },
+    is_public: {
+      type: 'boolean',
+      description: 'In the public help centre (/help) while published and not a draft',
+    },
   },
 } as const;
 

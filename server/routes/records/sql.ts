@@ -69,7 +69,7 @@ export function selectFrom(source: string, withBody: boolean, viewerCols: string
        r.company_id, (SELECT name FROM companies WHERE id = r.company_id) AS company_name,
        r.content_type_id,
        (SELECT name FROM content_types WHERE id = r.content_type_id) AS content_type_name,
-       r.searchable, r.is_draft, r.channel, r.version, r.created_at, r.updated_at,
+       r.searchable, r.is_public, r.is_draft, r.channel, r.version, r.created_at, r.updated_at,
        r.merged_into_id,
        ${TAGS_OF_RECORD} AS tags,
        ${SLA_SELECT},

@@ -325,6 +325,16 @@ export const MATRIX: Row[] = [
     }),
     expect: { ...AGENTS, reader: 403 },
   },
+  {
+    method: 'PUT',
+    path: 'content/{id}/public/',
+    kinds: ['content'],
+    request: (f) => ({
+      url: `/api/content/${f.id}/public/`,
+      payload: { is_public: true, version: 1 },
+    }),
+    expect: { ...AGENTS, reader: 403 },
+  },
 ];
 
 async function fixture(kind: Kind, searchable: boolean): Promise<Fixture> {

@@ -76,6 +76,7 @@ export const recordChanged = (action: Action) =>
     workHolders.assignTo.actions.succeeded,
     workHolders.moveRecord.actions.succeeded,
     workHolders.searchableUpdate.actions.succeeded,
+    workHolders.publicUpdate.actions.succeeded,
     workHolders.editSharedWith.actions.succeeded,
     workHolders.editTaxonomy.actions.succeeded,
     workHolders.addRelatedData.actions.succeeded,

@@ -98,6 +98,7 @@ const SENTENCES: Record<HistoryAction, Sentence> = {
       ? h('duplicatedAs', { id: str(d.copy_id) })
       : h('duplicatedFrom', { id: str(d.source_id) }),
   searchable_changed: (d, h) => h(d.searchable === false ? 'notSearchable' : 'searchable'),
+  public_changed: (d, h) => h(d.is_public === false ? 'notPublic' : 'madePublic'),
   message_added: (d, h) => {
     if (d.action === 'note') return h('noted');
     if (d.action === 'forward') return h('forwarded');

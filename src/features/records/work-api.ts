@@ -96,6 +96,12 @@ export const workApi = {
       body: { searchable, version },
       signal,
     }),
+  isPublic: (id: number, isPublic: boolean, version: number) => (signal: AbortSignal) =>
+    api.put('/api/content/{id}/public/', {
+      path: { id },
+      body: { is_public: isPublic, version },
+      signal,
+    }),
   history: (type: ObjectType, id: number) => (signal: AbortSignal) =>
     type === 'T'
       ? api.get('/api/ticket/{id}/history/', { path: { id }, signal })

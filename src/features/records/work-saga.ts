@@ -18,6 +18,7 @@ import type {
   ClassificationRequest,
   MoveRequest,
   SearchableRequest,
+  PublicRequest,
   SharingRequest,
   TextQuery,
 } from './work-slice';
@@ -324,6 +325,14 @@ export function* workSaga(): SagaIterator {
         W.searchableUpdate.actions,
         (p) => workApi.searchable(p.id, p.searchable, p.version),
         'records:toast.searchableSaved',
+      ),
+    ),
+    takeLatest(
+      W.publicUpdate.actions.requested.type,
+      recordActionWorker<PublicRequest>(
+        W.publicUpdate.actions,
+        (p) => workApi.isPublic(p.id, p.is_public, p.version),
+        'records:toast.publicSaved',
       ),
     ),
     takeLatest(W.duplicateRecord.actions.requested.type, duplicate),

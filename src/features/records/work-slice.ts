@@ -20,6 +20,7 @@ export type TextQuery = ApiBody<'/api/search/ticket/by-subject', 'post'>;
 export type MoveRequest = RecordRef & ApiBody<'/api/ticket/{id}/move/', 'post'>;
 export type AssignRequest = RecordRef & ApiBody<'/api/ticket/{id}/assign/', 'put'>;
 export type SearchableRequest = RecordRef & ApiBody<'/api/content/{id}/searchable/', 'put'>;
+export type PublicRequest = RecordRef & ApiBody<'/api/content/{id}/public/', 'put'>;
 
 /** Who a record is shared with, and its categories: the whole list, as the PUT takes it. */
 export type SharingRequest = RecordRef & ApiBody<'/api/ticket/{id}/shared-with/', 'put'>;
@@ -61,6 +62,7 @@ export const workHolders = {
   moveRecord: createRequestHolder<HdRecord, MoveRequest>('moveRecord'),
   duplicateRecord: createRequestHolder<HdRecord, RecordRef>('duplicateRecord'),
   searchableUpdate: createRequestHolder<HdRecord, SearchableRequest>('searchableUpdate'),
+  publicUpdate: createRequestHolder<HdRecord, PublicRequest>('publicUpdate'),
   // History.
   recordHistory: createRequestHolder<HistoryEntry[], RecordRef>('recordHistory'),
 };

@@ -91,6 +91,7 @@ export function RecordDetailsPage({
   const assign = useAppSelector((state) => state.holders.assignTo);
   const move = useAppSelector((state) => state.holders.moveRecord);
   const searchable = useAppSelector((state) => state.holders.searchableUpdate);
+  const publicUpdate = useAppSelector((state) => state.holders.publicUpdate);
   const applied = useAppSelector((state) => state.holders.applyFields);
   const user = useAppSelector((state) => state.auth.user);
   usePrefetchDropdown(kind.type === 'T' ? 'ticketStatus' : 'contentStatus');
@@ -134,7 +135,7 @@ export function RecordDetailsPage({
   useLiveRecord({ type: kind.type, id: id ?? 0 }, editing || id === null, load);
   useEffect(() => {
     dispatch(recordsHolders.informationUpdate.actions.reset());
-    for (const holder of [W.assignTo, W.moveRecord, W.searchableUpdate]) {
+    for (const holder of [W.assignTo, W.moveRecord, W.searchableUpdate, W.publicUpdate]) {
       dispatch(holder.actions.reset());
     }
     dispatch(detailsHolders.applyFields.actions.reset());
@@ -226,7 +227,9 @@ export function RecordDetailsPage({
 
   const access = accessOf(record, user);
   const canChange = mayChange(access);
-  const conflict = [assign, move, searchable, applied].some((h) => h.error?.status === 409);
+  const conflict = [assign, move, searchable, publicUpdate, applied].some(
+    (h) => h.error?.status === 409,
+  );
   const body = String(field(record, kind.bodyField) ?? '');
 
   return (
@@ -386,6 +389,7 @@ export function RecordSummary({ kind, record }: { kind: Kind; record: HdRecord }
             t('fields.searchable'),
             field(record, 'searchable') ? t('details.yes') : t('details.no'),
           ],
+          [t('fields.isPublic'), field(record, 'is_public') ? t('details.yes') : t('details.no')],
         ];
   // Content carries an assignee once an agent assigned one.
   if (kind.type === 'C' && field(record, 'assignee_name') !== undefined) {

@@ -14,7 +14,7 @@ import { MergeIntoDialog } from '../../../merge/components/merge-dialogs';
 import '../../../merge/i18n';
 
 const W = workHolders;
-type Open = null | 'assign' | 'move' | 'duplicate' | 'delete' | 'searchable' | 'merge';
+type Open = null | 'assign' | 'move' | 'duplicate' | 'delete' | 'searchable' | 'public' | 'merge';
 
 const assigneeOf = (record: HdRecord) =>
   (record as { assignee_id?: number | null }).assignee_id ?? null;
@@ -114,6 +114,7 @@ export function AgentActions({ record }: { record: HdRecord }) {
   const close = () => setOpen(null);
   const ref = { type: record.object_type, id: record.id };
   const searchable = record.object_type === 'C' ? record.searchable : null;
+  const isPublic = record.object_type === 'C' ? record.is_public : null;
   const button = (name: Exclude<Open, null>, label: string, danger = false) => (
     <button
       type="button"
@@ -136,6 +137,11 @@ export function AgentActions({ record }: { record: HdRecord }) {
             searchable
               ? t('working:actions.makeNotSearchable')
               : t('working:actions.makeSearchable'),
+          )}
+        {isPublic !== null &&
+          button(
+            'public',
+            isPublic ? t('working:actions.makeNotPublic') : t('working:actions.makePublic'),
           )}
         {button('delete', t('working:actions.delete'), true)}
       </div>
@@ -187,6 +193,24 @@ export function AgentActions({ record }: { record: HdRecord }) {
             W.searchableUpdate.actions.requested({
               ...ref,
               searchable: !searchable,
+              version: record.version,
+            }),
+          );
+        }}
+      />
+      <ConfirmDialog
+        isOpen={open === 'public'}
+        title={isPublic ? t('working:actions.notPublicTitle') : t('working:actions.publicTitle')}
+        text={isPublic ? undefined : t('working:actions.publicText')}
+        confirmLabel={t('working:actions.confirm')}
+        cancelLabel={t('working:actions.cancel')}
+        onCancel={close}
+        onConfirm={() => {
+          close();
+          dispatch(
+            W.publicUpdate.actions.requested({
+              ...ref,
+              is_public: !isPublic,
               version: record.version,
             }),
           );
