@@ -23,6 +23,7 @@ import { adminHandlers, deactivatedMessage } from './admin-handlers';
 import { afterPassword, twoStepHandlers } from './two-step-handlers';
 import { apiTokenHandlers } from './api-token-handlers';
 import { assignmentHandlers } from './assignment-handlers';
+import { articleReviewHandlers } from './article-review-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -177,6 +178,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...twoStepHandlers(),
     ...apiTokenHandlers(),
     ...assignmentHandlers(),
+    ...articleReviewHandlers(),
     ...liveHandlers(),
     ...bulkViewsHandlers(),
     ...taxonomyHandlers(),

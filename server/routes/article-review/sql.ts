@@ -185,7 +185,7 @@ export async function setVersionState(
     `UPDATE article_versions
         SET state = $2,
             submitted_at = CASE WHEN $2 = 'in_review' THEN now() ELSE submitted_at END,
-            review_comment = CASE WHEN $3::bigint IS NULL THEN review_comment ELSE $4 END,
+            review_comment = coalesce($4, review_comment),
             reviewed_by = coalesce($3::bigint, reviewed_by),
             reviewed_at = CASE WHEN $3::bigint IS NULL THEN reviewed_at ELSE now() END
       WHERE id = $1`,
