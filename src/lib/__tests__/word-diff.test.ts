@@ -18,8 +18,16 @@ describe('wordDiff', () => {
     const before = 'Press Reset, then wait a minute.';
     const after = 'Press Reset and wait.';
     const parts = wordDiff(before, after);
-    expect(sideOf(parts, 'before').map((p) => p.text).join('')).toBe(before);
-    expect(sideOf(parts, 'after').map((p) => p.text).join('')).toBe(after);
+    expect(
+      sideOf(parts, 'before')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(before);
+    expect(
+      sideOf(parts, 'after')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(after);
   });
 
   it('says nothing changed for equal texts, and all added from nothing', () => {
