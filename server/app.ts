@@ -60,6 +60,7 @@ import { overviewRoutes } from './routes/overview/routes.js';
 import { publicRoutes } from './routes/public/routes.js';
 import { historyRoutes } from './routes/history/routes.js';
 import { recordsRoutes } from './routes/records/routes.js';
+import { articleReviewRoutes } from './routes/article-review/routes.js';
 import { relationsRoutes } from './routes/relations/routes.js';
 import { mergeRoutes } from './routes/merge/routes.js';
 import { searchRoutes } from './routes/search/routes.js';
@@ -291,6 +292,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       customFieldRoutes(api, ctx);
       lookupRoutes(api, ctx);
       recordsRoutes(api, ctx);
+      articleReviewRoutes(api, ctx);
       sharingRoutes(api, ctx);
       taxonomyRoutes(api, ctx);
       relationsRoutes(api, ctx);

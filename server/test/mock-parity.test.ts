@@ -30,6 +30,7 @@ import { threads } from './mock-parity/steps/threads.js';
 import { webhooks } from './mock-parity/steps/webhooks.js';
 import { twoStep } from './mock-parity/steps/two-step.js';
 import { apiTokens } from './mock-parity/steps/api-tokens.js';
+import { articleReview } from './mock-parity/steps/article-review.js';
 import { working } from './mock-parity/steps/working.js';
 import { audit } from './mock-parity/steps/audit.js';
 
@@ -71,6 +72,10 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ["the administrators' gate comes before validation", adminGate],
   ['two-step sign-in, the code step, the requirement, signed-in sessions', twoStep],
   ['personal API tokens: made, listed, revoked; the administrators’ list', apiTokens],
+  [
+    'article review: submit, approve, send back, versions, compare, restore, archive',
+    articleReview,
+  ],
   ['lookups, search and the overview pages', overview],
   ['live events and presence', live],
   [

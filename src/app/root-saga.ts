@@ -8,6 +8,7 @@ import { slaHolders } from '../features/sla/sla-slice';
 import { customFieldsHolders } from '../features/custom-fields/custom-fields-slice';
 import { webhooksHolders } from '../features/webhooks/webhooks-slice';
 import { auditHolders } from '../features/audit/audit-slice';
+import { articleReviewHolders } from '../features/article-review/article-review-slice';
 import { organizationsHolders } from '../features/organizations/organizations-slice';
 import { adminHolders } from '../features/admin/admin-slice';
 import { assignmentHolders } from '../features/assignment/assignment-slice';
@@ -88,6 +89,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(auditHolders), () =>
     import('../features/audit/audit-saga').then((m) => m.auditSaga),
+  ),
+  lazySaga(requestedTypes(articleReviewHolders), () =>
+    import('../features/article-review/article-review-saga').then((m) => m.articleReviewSaga),
   ),
   lazySaga(requestedTypes(adminHolders), () =>
     import('../features/admin/admin-saga').then((m) => m.adminSaga),

@@ -24,6 +24,7 @@ import { afterPassword, twoStepHandlers } from './two-step-handlers';
 import { apiTokenHandlers } from './api-token-handlers';
 import { assignmentHandlers } from './assignment-handlers';
 import { auditHandlers } from './audit-handlers';
+import { articleReviewHandlers } from './article-review-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -178,6 +179,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...twoStepHandlers(),
     ...apiTokenHandlers(),
     ...assignmentHandlers(),
+    ...articleReviewHandlers(),
     ...liveHandlers(),
     ...bulkViewsHandlers(),
     ...taxonomyHandlers(),

@@ -46,6 +46,7 @@ import { solveChildren } from './merge-handlers';
 import { mailFollowers } from './thread-handlers';
 import { workHandlers } from './work-handlers';
 import { assignByRule } from './assignment-handlers';
+import { articleCreated, articleSaveStart, versionNoteProblem } from './article-review-handlers';
 import { primaryOrganizationId, sharingOrganizationIds } from './organization-handlers';
 import { carriesTags } from './tag-data';
 import {
@@ -438,7 +439,10 @@ export function recordHandlers() {
         `/api/${path}/` as const,
         authed(async (user, { request }) => {
           const b = await bodyOf(request);
-          const shape = valuesShapeProblems(b);
+          const shape = {
+            ...valuesShapeProblems(b),
+            ...(k.type === 'C' ? versionNoteProblem(b) : {}),
+          };
           if (Object.keys(shape).length) return invalid(shape);
           const isDraft = b.is_draft === true;
           const body = sanitizeHtml(typeof b[k.body] === 'string' ? (b[k.body] as string) : '');
@@ -476,6 +480,7 @@ export function recordHandlers() {
           const record = build(k, db.nextRecordId++, user.id, values);
           db.records.push(record);
           logEvent(record.id, user.id, 'created');
+          articleCreated(record, user.id, b);
           if (record.object_type === 'T') assignByRule(record);
           return ok(present(user, record));
         }),
@@ -491,7 +496,10 @@ export function recordHandlers() {
         `/api/${path}/{id}/` as const,
         authed(async (user, { request, params }) => {
           const b = await bodyOf(request);
-          const shape = valuesShapeProblems(b);
+          const shape = {
+            ...valuesShapeProblems(b),
+            ...(k.type === 'C' ? versionNoteProblem(b) : {}),
+          };
           if (Object.keys(shape).length) return invalid(shape);
           const current = readable(user, recordId(params), k.type);
           if (!current) return fail(404, 'Not Found', NOT_FOUND);
@@ -541,9 +549,12 @@ export function recordHandlers() {
           merged.fields = patchedValues(stored, checked.patch);
           const unknown = unknownLookup(k, merged);
           if (unknown) return invalid(unknown);
+          // A content save is a version; a published article's text waits in review.
+          const article = articleSaveStart(current, merged, user.id, b);
           const next = build(k, current.id, ownerOf(current), merged, current);
           db.records = db.records.map((r) => (r === current ? next : r));
           logEdit(k, user.id, present(user, current) as Row, present(user, next) as Row);
+          article.finish(next);
           if (next.status_id !== current.status_id) {
             mailFollowers(next, user.id, 'status_changed', next.status_name);
             if (k.type === 'T' && b.solve_children === true) solveChildren(user.id, next);

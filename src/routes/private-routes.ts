@@ -217,6 +217,12 @@ export const hdeRoutes: RouteRow[] = [
     hdeOnly: true,
     adminOnly: true,
   },
+  // Article review: the "To review" queue (docs/knowledge-review.md).
+  {
+    path: 'review',
+    page: lazyPage(() => import('../features/article-review/pages/review-queue-page')),
+    hdeOnly: true,
+  },
   // Webhooks: endpoints, secrets and delivery logs.
   {
     path: 'webhooks',
@@ -269,6 +275,7 @@ export const mainMenu: MenuRow[] = [
   { labelKey: 'menu.allContent', path: '/hd_content', group: 'work', hdeOnly: true },
   { labelKey: 'menu.organizations', path: '/organizations', group: 'work', hdeOnly: true },
   { labelKey: 'menu.contentDrafts', path: '/hd_content/draft', group: 'work', hdeOnly: true },
+  { labelKey: 'menu.reviewQueue', path: '/review', group: 'work', hdeOnly: true },
   { labelKey: 'menu.raiseTicket', path: '/ticket/input', group: 'mine' },
   { labelKey: 'menu.myTickets', path: '/ticket/my_ticket', group: 'mine' },
   { labelKey: 'menu.myTicketDrafts', path: '/ticket/my_ticket/draft', group: 'mine' },

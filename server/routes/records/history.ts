@@ -53,6 +53,15 @@ export const HISTORY_DETAILS = {
   tag_merged: ['from', 'to'],
   /** A trigger mailed its `template` to `to` (the addresses; agents only, docs/rules.md). */
   mailed: ['template', 'to'],
+  /** Article review (docs/knowledge-review.md): the version `number` concerned. */
+  submitted_for_review: ['number'],
+  approved: ['number'],
+  /** `comment`: the reviewer's word to the author. */
+  sent_back: ['number', 'comment'],
+  /** `successor_id` / `successor_title`: the article that replaces it, or null. */
+  archived: ['successor_id', 'successor_title'],
+  /** Version `from` restored as the new version `number`. */
+  version_restored: ['number', 'from'],
 } as const;
 
 export type HistoryAction = keyof typeof HISTORY_DETAILS;

@@ -8,7 +8,15 @@ import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { fill } from '../../lib/i18n.js';
 import { sanitizeBody, hasText } from '../../lib/sanitize.js';
-import { authenticated, errorResponse, errors, idParams, ok, success } from '../../lib/schemas.js';
+import {
+  authenticated,
+  errorResponse,
+  errors,
+  idParams,
+  M,
+  ok,
+  success,
+} from '../../lib/schemas.js';
 import { routesWith, type TypedApp } from '../../lib/typed-routes.js';
 import { currentUser, requestActor } from '../../plugins/auth.js';
 import {
@@ -40,6 +48,7 @@ import { solveChildren } from '../merge/solve.js';
 import * as sql from './sql.js';
 import { DESK_MOVE_DENIED, worksOnDesk } from './desk-rules.js';
 import { checkValues, loadFieldSet, valueChanges } from '../custom-fields/record-values.js';
+import { holdsPublishedText, recordArticleSave } from '../article-review/save.js';
 
 export const NOT_FOUND = NOT_FOUND_MESSAGE;
 export const CONFLICT = 'Someone else changed this record. The current version is shown.';
@@ -47,6 +56,22 @@ export const HD_ONLY = 'Only helpdesk agents can see all records.';
 export const STATUS_FORBIDDEN = 'Only helpdesk agents can change the status.';
 export const DISCARD_FORBIDDEN = 'Only the owner can discard a draft.';
 export const READ_ONLY = READ_ONLY_MESSAGE;
+
+/** A content item's save is a version (docs/knowledge-review.md): it may carry a note. */
+function withVersionNote<const S extends { properties: object }>(schema: S) {
+  return {
+    ...schema,
+    properties: {
+      ...schema.properties,
+      version_note: {
+        type: 'string',
+        maxLength: 500,
+        description: "A note on this save's version of the article",
+        [M]: 'A version note must be at most 500 characters.',
+      },
+    },
+  } as const;
+}
 
 /** Each kind's request bodies, built from the kind itself so that their types name its fields. */
 const BODIES = {
@@ -56,8 +81,8 @@ const BODIES = {
     list: listBodySchema(TICKET),
   },
   C: {
-    create: createBodySchema(CONTENT),
-    update: updateBodySchema(CONTENT),
+    create: withVersionNote(createBodySchema(CONTENT)),
+    update: withVersionNote(updateBodySchema(CONTENT)),
     list: listBodySchema(CONTENT),
   },
 };
@@ -160,9 +185,22 @@ function recordRoutes(
             current: {},
             isNew: true,
           });
-          return start
-            ? insertSubmittedTicket(tx, ctx, user, fields, { start })
-            : sql.insertRecord(tx, user, kind, fields);
+          if (start) return insertSubmittedTicket(tx, ctx, user, fields, { start });
+          const created = await sql.insertRecord(tx, user, kind, fields);
+          if (kind.type === 'C') {
+            // Its first version (docs/knowledge-review.md).
+            await recordArticleSave(tx, {
+              recordId: Number(created.id),
+              authorId: user.id,
+              title: created.title,
+              body: created.body ?? '',
+              note: noteOf(b),
+              before: null,
+              after: created,
+              held: false,
+            });
+          }
+          return created;
         },
         (tx: Queryable) =>
           Promise.all([
@@ -256,6 +294,14 @@ function recordRoutes(
       if (!merged.is_draft) {
         checkSubmitted(kind, { body: merged.body, lookup: merged[kind.requiredLookup] });
       }
+      // A published article's new text waits in review as a version; its record keeps the
+      // published text until a reviewer approves it (docs/knowledge-review.md).
+      const held = kind.type === 'C' && holdsPublishedText(current, merged);
+      const text = { title: merged.title, body: merged.body };
+      if (held) {
+        merged.title = current.title;
+        merged.body = current.body ?? '';
+      }
       const patch = await checkValues(ctx.db, set, {
         sent: b.fields,
         version: b.fields_version,
@@ -279,6 +325,17 @@ function recordRoutes(
           fields: patch,
         });
         if (updated) await recordEditEvents(tx, kind, user.id, current, updated);
+        if (updated && kind.type === 'C') {
+          await recordArticleSave(tx, {
+            recordId: id,
+            authorId: user.id,
+            ...text,
+            note: noteOf(b),
+            before: current,
+            after: updated,
+            held,
+          });
+        }
         if (updated && updated.status_id !== current.status_id) {
           await queueFollowerMails(tx, ctx, recordRef(updated), user.id, {
             type: 'status_changed',
@@ -449,6 +506,13 @@ async function recordEditEvents(
     });
   }
 }
+
+/** A content save's `version_note`, trimmed; blank is none. */
+const noteOf = (b: object): string | null => {
+  const note =
+    'version_note' in b && typeof b.version_note === 'string' ? b.version_note.trim() : '';
+  return note || null;
+};
 
 const nameOf = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);

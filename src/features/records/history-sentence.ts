@@ -122,6 +122,13 @@ const SENTENCES: Record<HistoryAction, Sentence> = {
   untagged: (d, h) => h('untagged', { name: str(d.name) }),
   tag_merged: (d, h) => h('tagMerged', { from: str(d.from), to: str(d.to) }),
   mailed: (d, h) => h('mailed', { template: str(d.template), to: str(d.to) }),
+  // Article review (docs/knowledge-review.md).
+  submitted_for_review: (d, h) => h('submittedForReview', { number: str(d.number) }),
+  approved: (d, h) => h('approved', { number: str(d.number) }),
+  sent_back: (d, h) => h('sentBack', { number: str(d.number), comment: str(d.comment) }),
+  archived: (d, h) =>
+    d.successor_title ? h('archivedFor', { title: str(d.successor_title) }) : h('archived'),
+  version_restored: (d, h) => h('versionRestored', { from: str(d.from), number: str(d.number) }),
 };
 
 function slaValues(d: Details, h: Words) {

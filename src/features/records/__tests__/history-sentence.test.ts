@@ -107,6 +107,13 @@ const SAMPLES: Sample[] = [
   { action: 'tagged', details: { name: 'VIP' } },
   { action: 'untagged', details: { name: 'VIP' } },
   { action: 'tag_merged', details: { from: 'vip', to: 'VIP' } },
+  // Article review (docs/knowledge-review.md).
+  { action: 'submitted_for_review', details: { number: 2 } },
+  { action: 'approved', details: { number: 2 } },
+  { action: 'sent_back', details: { number: 2, comment: 'Add a screenshot.' } },
+  { action: 'archived', details: { successor_id: 9, successor_title: 'New VPN guide' } },
+  { action: 'archived', details: { successor_id: null, successor_title: null } },
+  { action: 'version_restored', details: { number: 4, from: 1 } },
   {
     action: 'mailed',
     details: { template: 'Acknowledgement', to: 'ana@acme.example', rule: { id: 3, name: 'Acme' } },

@@ -45,6 +45,10 @@ const EditForm = lazy(loadEditForm);
  * of the page's chunk. Otherwise the panel loads after the record.
  */
 const SidePanel = lazyPage(() => import('./view/side-panel'));
+/** A content item's review and versions (features/article-review), for its author and agents. */
+const ReviewPanel = lazy(() =>
+  import('../../article-review/components/review-panel').then((m) => ({ default: m.ReviewPanel })),
+);
 const AgentActions = lazyPage(async () => ({
   default: (await import('./work/agent-actions')).AgentActions,
 }));
@@ -308,6 +312,15 @@ export function RecordDetailsPage({
             loadingOlder={viewHolder.loading}
             onSplit={access === 'agent' && record.object_type === 'T' ? setSplitting : undefined}
           />
+          {record.object_type === 'C' && (access === 'owner' || access === 'agent') && (
+            <Suspense fallback={<Loading />}>
+              <ReviewPanel
+                recordId={record.id}
+                revision={record.version}
+                agent={user?.user_is_hde ?? false}
+              />
+            </Suspense>
+          )}
           {splitting !== null && record.object_type === 'T' && (
             <Suspense fallback={null}>
               <SplitDialog

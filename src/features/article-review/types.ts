@@ -1,0 +1,40 @@
+// Article review and versions as the API gives them (docs/knowledge-review.md).
+import type { components } from '../../api/schema';
+
+export type ArticleReview = components['schemas']['ArticleReview'];
+export type VersionSummary = components['schemas']['ArticleVersionSummary'];
+export type ArticleVersion = components['schemas']['ArticleVersion'];
+export interface VersionPair {
+  from: ArticleVersion;
+  to: ArticleVersion;
+}
+export interface QueueItem {
+  id: number;
+  title: string;
+  hd_id: number;
+  hd_name: string;
+  author_id: number;
+  author_name: string;
+  status_id: number;
+  status_name: string;
+  is_update: boolean;
+  version_id: number;
+  version_number: number;
+  version_title: string;
+  submitted_at: string | null;
+  submitted_by_name: string | null;
+}
+
+/** One review step on an article. */
+export type ReviewStep =
+  | { id: number; step: 'submit' }
+  | { id: number; step: 'approve'; versionId?: number }
+  | { id: number; step: 'sendBack'; comment: string }
+  | { id: number; step: 'archive'; successorId: number | null }
+  | { id: number; step: 'restore'; versionId: number; note?: string };
+
+export interface CompareRequest {
+  id: number;
+  from: number;
+  to: number;
+}
