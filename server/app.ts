@@ -48,6 +48,7 @@ import { agentActionRoutes } from './routes/agent-actions/routes.js';
 import { attachmentRoutes } from './routes/attachments/routes.js';
 import { twoStepRoutes } from './routes/two-step/routes.js';
 import { apiTokenRoutes } from './routes/api-tokens/routes.js';
+import { passkeyRoutes } from './routes/passkeys/routes.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { chartsRoutes } from './routes/charts/routes.js';
 import { collectorRoutes } from './routes/collector/routes.js';
@@ -285,6 +286,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       healthRoutes(api, ctx);
       authRoutes(api, ctx);
       twoStepRoutes(api, ctx);
+      passkeyRoutes(api, ctx);
       apiTokenRoutes(api, ctx);
       userRoutes(api, ctx);
       publicRoutes(api, ctx);

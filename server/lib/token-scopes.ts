@@ -14,14 +14,14 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 /**
  * A scope; 'any' for what every token may do (read its own user); 'never' for what a token
- * may never do (tokens, sign-in settings, two-step, sessions, passwords, sign-in itself);
+ * may never do (tokens, sign-in settings, two-step, passkeys, sessions, passwords, sign-in itself);
  * undefined for operations not open to tokens.
  */
 export type OperationScope = TokenScope | 'any' | 'never' | undefined;
 
 /** Sign-in and account security: a leaked token must not be able to widen or keep its access. */
 const NEVER = [
-  /^\/user\/me\/(tokens|password|two-step|sessions)(\/|$)/,
+  /^\/user\/me\/(tokens|password|two-step|passkeys|sessions)(\/|$)/,
   /^\/admin\/(tokens|sign-in-settings)(\/|$)/,
   /^\/(login|logout)(\/|$)/,
 ];

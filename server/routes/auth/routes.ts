@@ -100,6 +100,13 @@ export function authRoutes(server: FastifyInstance, ctx: AppContext): void {
                     type: 'string',
                     description: 'Single-use, valid for 5 minutes; not a session',
                   },
+                  passkey: {
+                    type: 'boolean',
+                    enum: [true],
+                    description:
+                      'The account has a passkey, which may answer this step instead of a code ' +
+                      '(POST /login/two-step/passkey/options)',
+                  },
                 },
               },
             ],

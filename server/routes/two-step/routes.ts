@@ -542,7 +542,7 @@ export async function afterPassword(
   request: Parameters<typeof startSession>[1],
   user: authSql.UserRow,
 ): Promise<
-  | { two_step: 'code'; challenge: string }
+  | { two_step: 'code'; challenge: string; passkey?: true }
   | { token: string; user: ReturnType<typeof publicUser>; two_step_setup_required?: true }
 > {
   const { db, config } = ctx;
@@ -557,7 +557,11 @@ export async function afterPassword(
     // The password's failures are forgotten only when the code is right too.
     const challenge = randomBytes(32).toString('base64url');
     await sql.insertChallenge(db, hashOneTimeToken(challenge), user.id, CHALLENGE_TTL_SECONDS);
-    return { two_step: 'code', challenge };
+    // A passkey may answer this step instead of a code (routes/passkeys).
+    const { rowCount } = await db.query('SELECT 1 FROM passkeys WHERE user_id = $1 LIMIT 1', [
+      user.id,
+    ]);
+    return { two_step: 'code', challenge, ...(rowCount ? { passkey: true as const } : {}) };
   }
   await forgetKeys(db, loginKeys(config, user.email, request.ip).slice(0, 1));
   const setup = required && (user.user_is_hde || user.user_is_admin);

@@ -4,7 +4,13 @@ export type LoginData = ApiData<'/api/login', 'post'>;
 
 export type LoginCodeData = ApiData<'/api/login/two-step', 'post'>;
 
+export type PasskeyLoginData = ApiData<'/api/login/passkey', 'post'>;
+export type PasskeyRequestOptions = ApiData<'/api/login/passkey/options', 'post'>;
+
 export const authApi = {
+  passkeyOptions: () => (signal: AbortSignal) => api.post('/api/login/passkey/options', { signal }),
+  passkeyLogin: (body: ApiBody<'/api/login/passkey', 'post'>) => (signal: AbortSignal) =>
+    api.post('/api/login/passkey', { body, signal }),
   loginCode: (body: ApiBody<'/api/login/two-step', 'post'>) => (signal: AbortSignal) =>
     api.post('/api/login/two-step', { body, signal }),
   login: (body: ApiBody<'/api/login', 'post'>) => (signal: AbortSignal) =>

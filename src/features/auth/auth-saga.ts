@@ -1,5 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
+import { startAuthentication, type AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { all, call, put, select, takeLatest } from 'redux-saga/effects';
 import type { RootState } from '../../app/root-reducer';
 import { callApi } from '../../lib/call-api';
@@ -10,7 +11,7 @@ import { notifyMessage } from '../../lib/notify';
 import { clearSession, getToken, setStoredUser, setToken } from '../../lib/storage';
 import type { MessageData, User } from '../../lib/types';
 import { authApi } from './api';
-import type { LoginCodeData, LoginData } from './api';
+import type { LoginCodeData, LoginData, PasskeyLoginData, PasskeyRequestOptions } from './api';
 import { authActions, authHolders } from './auth-slice';
 import type {
   AuthState,
@@ -98,6 +99,49 @@ function* loginCodeFlow(action: PayloadAction<LoginCodePayload>): SagaIterator {
     return;
   }
   yield put(authActions.loginCodeFailed(result.error));
+}
+
+/** The browser's passkey ceremony; undefined when the user cancels or the browser refuses. */
+async function askForPasskey(
+  optionsJSON: PasskeyRequestOptions,
+): Promise<AuthenticationResponseJSON | undefined> {
+  try {
+    return await startAuthentication({ optionsJSON });
+  } catch {
+    return undefined;
+  }
+}
+
+function* passkeyLoginFlow(action: PayloadAction<{ from?: string }>): SagaIterator {
+  const options: ApiResult<PasskeyRequestOptions> = yield call(
+    callApi<PasskeyRequestOptions>,
+    authApi.passkeyOptions(),
+    { context: 'errors:context.signingIn', handled: [429] },
+  );
+  if (!options.ok) {
+    if (!options.cancelled && options.error.status !== null)
+      yield call(notifyMessage, options.error.message || i18n.t('errors:requestError'));
+    yield put(authActions.reset());
+    return;
+  }
+  const response: AuthenticationResponseJSON | undefined = yield call(askForPasskey, options.data);
+  if (!response) {
+    yield call(notifyMessage, i18n.t('auth:login.passkeyCancelled'));
+    yield put(authActions.reset());
+    return;
+  }
+  const result: ApiResult<PasskeyLoginData> = yield call(
+    callApi<PasskeyLoginData>,
+    authApi.passkeyLogin({ response }),
+    { context: 'errors:context.signingIn', handled: [400, 401, 403, 429] },
+  );
+  if (!result.ok) {
+    if (!result.cancelled && result.error.status !== null)
+      yield call(notifyMessage, result.error.message || i18n.t('errors:requestError'));
+    yield put(authActions.reset());
+    return;
+  }
+  yield call(completeLogin, result.data.token, result.data.user, action.payload.from);
 }
 
 function* tokenLoginFlow(action: PayloadAction<{ token?: string }>): SagaIterator {
@@ -193,6 +237,7 @@ export function* authSaga(): SagaIterator {
   yield all([
     takeLatest(authActions.login.type, loginFlow),
     takeLatest(authActions.loginCode.type, loginCodeFlow),
+    takeLatest(authActions.passkeyLogin.type, passkeyLoginFlow),
     takeLatest(authActions.tokenLogin.type, tokenLoginFlow),
     takeLatest(authActions.signup.type, signupFlow),
     takeLatest(authActions.logout.type, logoutFlow),

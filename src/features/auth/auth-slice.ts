@@ -66,6 +66,10 @@ const authSlice = createSlice({
     login: (state, _action: PayloadAction<LoginPayload>) => {
       state.loading = true;
     },
+    // Sign in with a passkey alone; like login, a failure is a toast and ends with `reset`.
+    passkeyLogin: (state, _action: PayloadAction<{ from?: string }>) => {
+      state.loading = true;
+    },
     loginSucceeded: (state, action: PayloadAction<User>) => {
       state.loading = false;
       state.user = action.payload;

@@ -81,6 +81,14 @@ export default function LoginPage() {
         />
         <SubmitButton loading={loading} label={t('login.submit')} />
       </form>
+      <button
+        type="button"
+        className="btn btn-outline-secondary w-100 mt-3"
+        disabled={loading}
+        onClick={() => dispatch(authActions.passkeyLogin({ from }))}
+      >
+        {t('login.passkey')}
+      </button>
       <div className="mt-4 d-flex flex-column gap-2">
         <Link to="/auth/forget-password">{t('login.forgot')}</Link>
         <Link to="/auth/register">{t('login.register')}</Link>
