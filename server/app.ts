@@ -81,6 +81,7 @@ import { tagRoutes } from './routes/tags/routes.js';
 import { templateRoutes } from './routes/templates/routes.js';
 import { triggerRoutes } from './routes/triggers/routes.js';
 import { automationRoutes } from './routes/automations/routes.js';
+import { ssoRoutes } from './routes/sso/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -317,6 +318,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       triggerRoutes(api, ctx);
       automationRoutes(api, ctx);
       templateRoutes(api, ctx);
+      ssoRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

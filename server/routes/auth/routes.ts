@@ -21,6 +21,7 @@ import { acceptedLanguage } from '../../lib/i18n.js';
 import { accountExistsMail, confirmMail, resetMail } from '../../mail/templates.js';
 import { currentUser } from '../../plugins/auth.js';
 import { afterPassword } from '../two-step/routes.js';
+import { passwordRefusedFor } from '../sso/routes.js';
 import { ACCOUNT_DEACTIVATED, MESSAGES } from './messages.js';
 import * as sql from './sql.js';
 import {
@@ -125,6 +126,9 @@ export function authRoutes(server: FastifyInstance, ctx: AppContext): void {
       if (!user.confirmed_at) throw new HttpError(403, MESSAGES.unconfirmed);
       // Also only after the password matched: a stranger cannot learn that the account exists.
       if (user.deactivated_at) throw new HttpError(403, ACCOUNT_DEACTIVATED);
+      // An agent of a domain whose provider agents must use (docs/sign-in.md, "Single sign-on").
+      const ssoOnly = await passwordRefusedFor(ctx, user);
+      if (ssoOnly) throw new HttpError(403, ssoOnly);
       const answer = await afterPassword(ctx, request, user);
       request.log.info({ user_id: user.id, two_step: 'two_step' in answer }, 'login');
       return success(answer);
