@@ -29,6 +29,7 @@ import { threads } from './mock-parity/steps/threads.js';
 import { webhooks } from './mock-parity/steps/webhooks.js';
 import { twoStep } from './mock-parity/steps/two-step.js';
 import { apiTokens } from './mock-parity/steps/api-tokens.js';
+import { sso } from './mock-parity/steps/sso.js';
 import { working } from './mock-parity/steps/working.js';
 
 let sides: Sides;
@@ -68,6 +69,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ["the administrators' gate comes before validation", adminGate],
   ['two-step sign-in, the code step, the requirement, signed-in sessions', twoStep],
   ['personal API tokens: made, listed, revoked; the administrators’ list', apiTokens],
+  ['single sign-on: providers, the way there and back, the one-time code', sso],
   ['lookups, search and the overview pages', overview],
   ['live events and presence', live],
   [

@@ -23,6 +23,7 @@ import { adminHandlers, deactivatedMessage } from './admin-handlers';
 import { afterPassword, twoStepHandlers } from './two-step-handlers';
 import { apiTokenHandlers } from './api-token-handlers';
 import { assignmentHandlers } from './assignment-handlers';
+import { mockPasswordRefused, ssoHandlers } from './sso-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -57,6 +58,8 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
       }
       const deactivated = deactivatedMessage(user.id);
       if (deactivated) return fail(403, 'Forbidden', deactivated);
+      const ssoOnly = mockPasswordRefused(user);
+      if (ssoOnly) return fail(403, 'Forbidden', ssoOnly);
       return ok(afterPassword(user, request));
     }),
 
@@ -176,6 +179,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...adminHandlers(),
     ...twoStepHandlers(),
     ...apiTokenHandlers(),
+    ...ssoHandlers(),
     ...assignmentHandlers(),
     ...liveHandlers(),
     ...bulkViewsHandlers(),
