@@ -278,3 +278,30 @@ export function ssoHandlers() {
     }),
   ];
 }
+
+/** A provider in the mocks' store, for tests that start on the login page. */
+export function seedSsoProvider(p: Partial<MockSsoProvider> & { label: string }): MockSsoProvider {
+  const now = new Date().toISOString();
+  const row: MockSsoProvider = {
+    id: store().nextId++,
+    issuer: 'https://login.example.com',
+    client_id: 'helpdesk',
+    scopes: 'openid email profile',
+    domains: [],
+    create_users: 'user',
+    agents_must_use: false,
+    active: true,
+    created_at: now,
+    updated_at: now,
+    ...p,
+  };
+  store().providers.push(row);
+  return row;
+}
+
+/** A one-time code as the callback hands it to the SPA, for the callback page's tests. */
+export function seedSsoHandoff(userId: number): string {
+  const code = token();
+  store().handoffs.set(code, userId);
+  return code;
+}

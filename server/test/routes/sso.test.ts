@@ -3,15 +3,7 @@
 // refused to agents who must use the provider, and every fault (state, nonce, keys, expiry,
 // unknown provider, provider down), none of which signs anybody in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auth,
-  createUser,
-  login,
-  startTestEnv,
-  tokenFor,
-  uniqueEmail,
-  type TestEnv,
-} from '../helpers.js';
+import { auth, createUser, login, startTestEnv, tokenFor, type TestEnv } from '../helpers.js';
 import {
   startTestProvider,
   travel,

@@ -1,3 +1,5 @@
+// The journey (tests/, the SPA's tsconfig) needs the module's types named here too.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./oidc-provider.d.ts" />
 // A real OpenID provider (oidc-provider) started in-process on a free port, for the single sign-on
 // tests and journey. Its sign-in is programmatic: the next interaction signs in as the account

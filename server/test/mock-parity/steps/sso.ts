@@ -3,7 +3,7 @@
 // way there and back (a 302 each, their success) and the one-time code turned into a session,
 // once. The server's provider is a real oidc-provider in-process; the mocks have none and come
 // straight back (src/mocks/sso-handlers.ts), signing in the same person.
-import { startTestProvider, travel, type TestProvider } from '../../sso/oidc-provider.js';
+import { startTestProvider, travel } from '../../sso/oidc-provider.js';
 import {
   at,
   list,
@@ -22,7 +22,7 @@ const shown = (d: Json) =>
   pick(d, 'label', 'domains', 'scopes', 'create_users', 'agents_must_use', 'active');
 
 /** Leaves for the provider and comes back: this side's callback path and query. */
-async function wayBack(side: Side, idp: TestProvider): Promise<URL> {
+async function wayBack(side: Side): Promise<URL> {
   const start = await side.call({
     method: 'GET',
     url: `/api/sso/${side.refs.id('sso:company')}/start`,
@@ -137,7 +137,7 @@ export async function sso(s: Scenario): Promise<void> {
       }),
     );
     for (const side of [s.sides.mock, s.sides.real]) {
-      const back = await wayBack(side, idp);
+      const back = await wayBack(side);
       side.tokens.set('sso:state', back.searchParams.get('state') ?? '');
       side.tokens.set('sso:code', back.searchParams.get('code') ?? '');
     }
@@ -154,7 +154,7 @@ export async function sso(s: Scenario): Promise<void> {
     );
     // Another trip, to read the one-time code the callback hands the SPA.
     for (const side of [s.sides.mock, s.sides.real]) {
-      const back = await wayBack(side, idp);
+      const back = await wayBack(side);
       const done = await side.call({ method: 'GET', url: back.pathname + back.search });
       const code = new URL(done.headers.location ?? '', PUBLIC).searchParams.get('code');
       side.tokens.set('sso:handoff', code ?? '');

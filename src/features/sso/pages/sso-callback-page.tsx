@@ -1,5 +1,5 @@
 import '../i18n';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -18,7 +18,8 @@ export default function SsoCallbackPage() {
   const [params, setParams] = useSearchParams();
   const exchange = useAppSelector((state) => state.holders.ssoExchange);
   const sent = useRef(false);
-  const code = params.get('code');
+  // Read once: the address loses it at once.
+  const [code] = useState(() => params.get('code'));
 
   useEffect(() => {
     if (sent.current || !code) return;
@@ -28,7 +29,7 @@ export default function SsoCallbackPage() {
   }, [code, dispatch, setParams]);
   useEffect(() => () => void dispatch(ssoHolders.ssoExchange.actions.reset()), [dispatch]);
 
-  if (exchange.error || (!code && !sent.current)) {
+  if (exchange.error || !code) {
     return (
       <>
         <h1 className="h3 mb-3">{t('callback.failed')}</h1>
