@@ -14,6 +14,8 @@ test('single sign-on: a new person of an SSO domain signs in through the provide
   browser,
   baseURL,
 }) => {
+  // Two pages, a form and a trip through the provider, each checked by axe.
+  test.setTimeout(300_000);
   const idp = await startTestProvider(`${baseURL}/api/sso/`);
   const domain = `${unique('sso')
     .toLowerCase()

@@ -406,6 +406,8 @@ export interface Sides {
   mock: Side;
   real: Side;
   env: TestEnv;
+  /** The mocks' request interception: a step lets its own local servers through. */
+  msw: SetupServer;
   close: () => Promise<void>;
 }
 
@@ -424,8 +426,8 @@ export async function startSides(): Promise<Sides> {
     mock.refs.set(`user:${key}`, user.id);
   }
 
-  // A process that runs no inbound SMTP listener reports it off, as the mocks do.
-  // Single sign-on's steps meet an in-process OpenID provider over plain http.
+  // A process that runs no inbound SMTP listener reports it off, as the mocks do. Single
+  // sign-on's steps meet an in-process OpenID provider over plain http.
   const env = await startTestEnv(
     { ssoAllowHosts: ['127.0.0.1'] },
     { mailListener: createMailListenerMonitor() },
@@ -439,6 +441,7 @@ export async function startSides(): Promise<Sides> {
     mock,
     real,
     env,
+    msw: server,
     close: async () => {
       server.close();
       await env.close();

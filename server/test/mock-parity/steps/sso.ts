@@ -3,6 +3,7 @@
 // way there and back (a 302 each, their success) and the one-time code turned into a session,
 // once. The server's provider is a real oidc-provider in-process; the mocks have none and come
 // straight back (src/mocks/sso-handlers.ts), signing in the same person.
+import { http, passthrough } from 'msw';
 import { startTestProvider, travel } from '../../sso/oidc-provider.js';
 import {
   at,
@@ -40,6 +41,8 @@ function redirected(s: Scenario, op: Operation, answers: { mock: Json; real: Jso
 
 export async function sso(s: Scenario): Promise<void> {
   const idp = await startTestProvider(`${PUBLIC}/api/sso/`);
+  // The provider is reached for real, by the server and by this step's browser.
+  s.sides.msw.use(http.all(`${idp.issuer}/*`, () => passthrough()));
   idp.signInAs({
     sub: 'sso-person',
     email: `sso.person@${DOMAIN}`,
