@@ -176,9 +176,6 @@ const providerBody = {
 
 const FAILED = 'Validation failed';
 
-/** A browser redirect (no body); refusals of these routes are HTML pages, not JSON. */
-const redirectResponse = (description: string) => ({ type: 'null', description }) as const;
-
 /** The stored shape of a body: trimmed, domains lower-cased and checked. */
 function providerInput(
   b: {
@@ -475,7 +472,7 @@ export function ssoRoutes(server: FastifyInstance, ctx: AppContext): void {
         summary:
           "Leave for the provider's sign-in (302); a page with 404 for an unknown provider, 503 when it cannot be reached",
         params: smallIdParams,
-        response: { 302: redirectResponse("To the provider's sign-in"), ...errors(400, 404, 503) },
+        response: { ...errors(400) },
       },
     },
     async (request, reply) => {
@@ -574,10 +571,7 @@ export function ssoRoutes(server: FastifyInstance, ctx: AppContext): void {
             session_state: { type: 'string', maxLength: 500 },
           },
         },
-        response: {
-          302: redirectResponse('To the SPA, /auth/sso?code=<one-time code>'),
-          ...errors(400, 401, 403, 404, 503),
-        },
+        response: { ...errors(400) },
       },
     },
     async (request, reply) => {
