@@ -59,6 +59,9 @@ export default defineConfig({
       // machine, which the SSRF guard refuses unless allowed; retries come after a second.
       WEBHOOK_ALLOW_HOSTS: '127.0.0.1,localhost',
       WEBHOOK_RETRY_DELAY_SECONDS: '1',
+      // Single sign-on (docs/sign-in.md): tests/e2e/sso.spec.ts's OpenID provider listens on
+      // this machine over plain http.
+      SSO_ALLOW_HOSTS: '127.0.0.1,localhost',
     },
   },
 });

@@ -85,6 +85,7 @@ import { tagRoutes } from './routes/tags/routes.js';
 import { templateRoutes } from './routes/templates/routes.js';
 import { triggerRoutes } from './routes/triggers/routes.js';
 import { automationRoutes } from './routes/automations/routes.js';
+import { ssoRoutes } from './routes/sso/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -324,6 +325,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       automationRoutes(api, ctx);
       templateRoutes(api, ctx);
       auditRoutes(api, ctx);
+      ssoRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

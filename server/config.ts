@@ -130,6 +130,9 @@ export interface Config {
   webhookAllowHosts: string[];
   /** First retry delay of a failed delivery; each further one waits twice as long, up to an hour. */
   webhookRetryDelaySeconds: number;
+  // Single sign-on (docs/sign-in.md).
+  /** Hosts (names or addresses) whose OpenID issuers may be reached over plain http. */
+  ssoAllowHosts: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -247,6 +250,7 @@ export function loadConfig(env: Env = process.env): Config {
     liveHeartbeatMs: integer(env, 'LIVE_HEARTBEAT_MS', 15000, 1000),
     webhookAllowHosts: parseAllowHosts(env.WEBHOOK_ALLOW_HOSTS),
     webhookRetryDelaySeconds: integer(env, 'WEBHOOK_RETRY_DELAY_SECONDS', 30, 1),
+    ssoAllowHosts: parseAllowHosts(env.SSO_ALLOW_HOSTS),
   };
 }
 

@@ -22,7 +22,7 @@ export type OperationScope = TokenScope | 'any' | 'never' | undefined;
 /** Sign-in and account security: a leaked token must not be able to widen or keep its access. */
 const NEVER = [
   /^\/user\/me\/(tokens|password|two-step|passkeys|sessions)(\/|$)/,
-  /^\/admin\/(tokens|sign-in-settings)(\/|$)/,
+  /^\/admin\/(tokens|sign-in-settings|sso-providers)(\/|$)/,
   /^\/(login|logout)(\/|$)/,
 ];
 

@@ -31,6 +31,7 @@ import { webhooks } from './mock-parity/steps/webhooks.js';
 import { twoStep } from './mock-parity/steps/two-step.js';
 import { apiTokens } from './mock-parity/steps/api-tokens.js';
 import { articleReview } from './mock-parity/steps/article-review.js';
+import { sso } from './mock-parity/steps/sso.js';
 import { working } from './mock-parity/steps/working.js';
 import { audit } from './mock-parity/steps/audit.js';
 
@@ -76,6 +77,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
     'article review: submit, approve, send back, versions, compare, restore, archive',
     articleReview,
   ],
+  ['single sign-on: providers, the way there and back, the one-time code', sso],
   ['lookups, search and the overview pages', overview],
   ['live events and presence', live],
   [

@@ -30,6 +30,7 @@ import { detailsHolders } from '../features/records/details-slice';
 import { mergeHolders } from '../features/merge/merge-slice';
 import { rulesHolders } from '../features/rules/rules-slice';
 import { auditHolders } from '../features/audit/audit-slice';
+import { ssoHolders } from '../features/sso/sso-slice';
 
 /** All response holders, by name: a feature adds its table here. */
 const holders = holdersReducer({
@@ -59,6 +60,7 @@ const holders = holdersReducer({
   ...mergeHolders,
   ...rulesHolders,
   ...auditHolders,
+  ...ssoHolders,
 });
 
 export const rootReducer = combineReducers({

@@ -30,6 +30,7 @@ import { requestedTypes } from '../lib/request-holder';
 import { detailsHolders } from '../features/records/details-slice';
 import { mergeHolders } from '../features/merge/merge-slice';
 import { rulesHolders } from '../features/rules/rules-slice';
+import { ssoHolders } from '../features/sso/sso-slice';
 import { loadHomeSaga, loadRecordsSaga } from './saga-loaders';
 
 /**
@@ -122,6 +123,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(rulesHolders), () =>
     import('../features/rules/rules-saga').then((m) => m.rulesSaga),
+  ),
+  lazySaga(requestedTypes(ssoHolders), () =>
+    import('../features/sso/sso-saga').then((m) => m.ssoSaga),
   ),
 ];
 

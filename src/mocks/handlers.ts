@@ -25,6 +25,7 @@ import { apiTokenHandlers } from './api-token-handlers';
 import { assignmentHandlers } from './assignment-handlers';
 import { auditHandlers } from './audit-handlers';
 import { articleReviewHandlers } from './article-review-handlers';
+import { mockPasswordRefused, ssoHandlers } from './sso-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -59,6 +60,8 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
       }
       const deactivated = deactivatedMessage(user.id);
       if (deactivated) return fail(403, 'Forbidden', deactivated);
+      const ssoOnly = mockPasswordRefused(user);
+      if (ssoOnly) return fail(403, 'Forbidden', ssoOnly);
       return ok(afterPassword(user, request));
     }),
 
@@ -178,6 +181,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...adminHandlers(),
     ...twoStepHandlers(),
     ...apiTokenHandlers(),
+    ...ssoHandlers(),
     ...assignmentHandlers(),
     ...articleReviewHandlers(),
     ...liveHandlers(),

@@ -230,6 +230,13 @@ export const hdeRoutes: RouteRow[] = [
     hdeOnly: true,
     adminOnly: true,
   },
+  // Single sign-on providers: administrators only.
+  {
+    path: 'sso-providers',
+    page: lazyPage(() => import('../features/sso/pages/sso-providers-page')),
+    hdeOnly: true,
+    adminOnly: true,
+  },
   // Tags: rename, merge, delete.
   {
     path: 'tags',
@@ -309,6 +316,7 @@ export const mainMenu: MenuRow[] = [
   { labelKey: 'menu.templates', path: '/templates', group: 'admin', adminOnly: true },
   { labelKey: 'menu.webhooks', path: '/webhooks', group: 'admin', adminOnly: true },
   { labelKey: 'menu.auditLog', path: '/audit-log', group: 'admin', adminOnly: true },
+  { labelKey: 'menu.ssoProviders', path: '/sso-providers', group: 'admin', adminOnly: true },
   { labelKey: 'menu.profile', path: '/profile', group: 'end' },
   { labelKey: 'menu.contact', path: '/contact', group: 'end' },
 ];

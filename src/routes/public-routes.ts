@@ -19,5 +19,6 @@ export const authRoutes: RouteRow[] = [
     path: 'two-step-setup',
     page: lazyPage(() => import('../features/auth/pages/two-step-setup-page')),
   },
+  { path: 'sso', page: lazyPage(() => import('../features/sso/pages/sso-callback-page')) },
   { path: 'logout', page: lazyPage(() => import('../features/auth/pages/logout-page')) },
 ];

@@ -279,7 +279,12 @@ function mockSide(mocks: MockModules): Side {
     const { headers, payload } = encode(req);
     const body = typeof payload === 'string' ? payload : payload && new Uint8Array(payload);
     try {
-      const res = await fetch(`${MOCK_ORIGIN}${req.url}`, { method: req.method, headers, body });
+      const res = await fetch(`${MOCK_ORIGIN}${req.url}`, {
+        method: req.method,
+        headers,
+        body,
+        redirect: 'manual',
+      });
       const type = mediaType(res.headers.get('content-type'));
       return readAnswer(res.status, type, Object.fromEntries(res.headers), await res.text());
     } catch (err) {
@@ -401,6 +406,8 @@ export interface Sides {
   mock: Side;
   real: Side;
   env: TestEnv;
+  /** The mocks' request interception: a step lets its own local servers through. */
+  msw: SetupServer;
   close: () => Promise<void>;
 }
 
@@ -419,8 +426,12 @@ export async function startSides(): Promise<Sides> {
     mock.refs.set(`user:${key}`, user.id);
   }
 
-  // A process that runs no inbound SMTP listener reports it off, as the mocks do.
-  const env = await startTestEnv({}, { mailListener: createMailListenerMonitor() });
+  // A process that runs no inbound SMTP listener reports it off, as the mocks do. Single
+  // sign-on's steps meet an in-process OpenID provider over plain http.
+  const env = await startTestEnv(
+    { ssoAllowHosts: ['127.0.0.1'] },
+    { mailListener: createMailListenerMonitor() },
+  );
   const real = realSide(env);
   for (const [key, person] of Object.entries(PEOPLE)) {
     const user = await createUser(env, { ...person, password: PASSWORD });
@@ -430,6 +441,7 @@ export async function startSides(): Promise<Sides> {
     mock,
     real,
     env,
+    msw: server,
     close: async () => {
       server.close();
       await env.close();

@@ -2,12 +2,13 @@ import '../i18n';
 import { useEffect } from 'react';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { FormField, SubmitButton } from '../../../lib/form-field';
 import { usePageTitle } from '../../../lib/page-title';
 import { authActions } from '../auth-slice';
 import { CodeStep } from '../components/code-step';
+import { SsoButtons, goToProvider, useDomainProvider } from '../../sso/login-sso';
 
 export function fromState(state: unknown): string | undefined {
   if (state && typeof state === 'object' && 'from' in state) {
@@ -44,18 +45,33 @@ export default function LoginPage() {
   const twoStep = useAppSelector((state) => state.auth.twoStep);
   const location = useLocation();
   const from = fromState(location.state);
+  const [params] = useSearchParams();
 
   useEffect(() => {
     dispatch(authActions.reset());
   }, [dispatch]);
 
+  // An address of a domain that signs in with a provider goes there instead of the password.
   const formik = useFormik({
     initialValues: { email: '', password: '' },
-    validate: (values) => loginErrors(values, t),
+    validate: (values) => {
+      const errors = loginErrors(values, t);
+      if (sso) delete errors.password;
+      return errors;
+    },
     onSubmit: (values) => {
-      dispatch(authActions.login({ email: values.email.trim(), password: values.password, from }));
+      if (sso) goToProvider(sso.id);
+      else
+        dispatch(
+          authActions.login({ email: values.email.trim(), password: values.password, from }),
+        );
     },
   });
+  const sso = useDomainProvider(
+    formik.values.email,
+    Boolean(formik.touched.email) && EMAIL.test(formik.values.email.trim()),
+    params.get('password') === '1',
+  );
 
   if (twoStep) return <CodeStep />;
   return (
@@ -71,15 +87,22 @@ export default function LoginPage() {
           label={t('fields.email')}
           idPrefix="login"
         />
-        <FormField
-          formik={formik}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          label={t('fields.password')}
-          idPrefix="login"
+        {sso ? (
+          <p role="status">{t('sso:login.domainNotice', { label: sso.label })}</p>
+        ) : (
+          <FormField
+            formik={formik}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            label={t('fields.password')}
+            idPrefix="login"
+          />
+        )}
+        <SubmitButton
+          loading={loading}
+          label={sso ? t('sso:login.continueWith', { label: sso.label }) : t('login.submit')}
         />
-        <SubmitButton loading={loading} label={t('login.submit')} />
       </form>
       <button
         type="button"
@@ -89,6 +112,7 @@ export default function LoginPage() {
       >
         {t('login.passkey')}
       </button>
+      <SsoButtons />
       <div className="mt-4 d-flex flex-column gap-2">
         <Link to="/auth/forget-password">{t('login.forgot')}</Link>
         <Link to="/auth/register">{t('login.register')}</Link>
