@@ -79,6 +79,7 @@ import { adminRoutes } from './routes/admin/routes.js';
 import { assignmentRoutes } from './routes/assignment/routes.js';
 import { tagRoutes } from './routes/tags/routes.js';
 import { templateRoutes } from './routes/templates/routes.js';
+import { suggestionRoutes } from './routes/suggestions/routes.js';
 import { triggerRoutes } from './routes/triggers/routes.js';
 import { automationRoutes } from './routes/automations/routes.js';
 
@@ -317,6 +318,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       triggerRoutes(api, ctx);
       automationRoutes(api, ctx);
       templateRoutes(api, ctx);
+      suggestionRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

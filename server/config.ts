@@ -36,6 +36,10 @@ export interface Config {
   attachmentMaxMb: number;
   /** Full-text search ranks only the newest N matches, so common words cost a bounded amount. */
   searchRankWindow: number;
+  /** Suggestions while a ticket is typed (docs/suggestions.md): calls per address and minute. */
+  suggestionsPerMinute: number;
+  /** How often the suggested articles' views and deflections are written (ms). */
+  suggestionCountsFlushMs: number;
   /** Whether X-Forwarded-For is trusted (behind a load balancer) for the client address. */
   trustProxy: boolean;
   // Database faults and shutdown (docs/operations.md).
@@ -191,6 +195,8 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1048576, 1024),
     attachmentMaxMb: integer(env, 'ATTACHMENT_MAX_MB', 25, 1),
     searchRankWindow: integer(env, 'SEARCH_RANK_WINDOW', 2000, 1),
+    suggestionsPerMinute: integer(env, 'SUGGESTIONS_PER_MINUTE', 120, 1),
+    suggestionCountsFlushMs: integer(env, 'SUGGESTION_COUNTS_FLUSH_MS', 5000, 100),
     trustProxy: text(env, 'TRUST_PROXY', 'false') === 'true',
     // Database faults and shutdown.
     dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 1000, 100),

@@ -28,6 +28,7 @@ import { holdersReducer } from '../lib/request-holder';
 import { detailsHolders } from '../features/records/details-slice';
 import { mergeHolders } from '../features/merge/merge-slice';
 import { rulesHolders } from '../features/rules/rules-slice';
+import { suggestionsHolders } from '../features/suggestions/suggestions-slice';
 
 /** All response holders, by name: a feature adds its table here. */
 const holders = holdersReducer({
@@ -55,6 +56,7 @@ const holders = holdersReducer({
   ...detailsHolders,
   ...mergeHolders,
   ...rulesHolders,
+  ...suggestionsHolders,
 });
 
 export const rootReducer = combineReducers({

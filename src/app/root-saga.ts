@@ -28,6 +28,7 @@ import { requestedTypes } from '../lib/request-holder';
 import { detailsHolders } from '../features/records/details-slice';
 import { mergeHolders } from '../features/merge/merge-slice';
 import { rulesHolders } from '../features/rules/rules-slice';
+import { suggestionsHolders } from '../features/suggestions/suggestions-slice';
 import { loadHomeSaga, loadRecordsSaga } from './saga-loaders';
 
 /**
@@ -114,6 +115,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(rulesHolders), () =>
     import('../features/rules/rules-saga').then((m) => m.rulesSaga),
+  ),
+  lazySaga(requestedTypes(suggestionsHolders), () =>
+    import('../features/suggestions/suggestions-saga').then((m) => m.suggestionsSaga),
   ),
 ];
 

@@ -1,0 +1,27 @@
+import { createRequestHolder } from '../../lib/request-holder';
+import type {
+  ArticleStats,
+  MarkSent,
+  OpenArticle,
+  Raised,
+  SentArticle,
+  SuggestedArticle,
+  Suggestion,
+  SuggestQuery,
+  ViewedArticle,
+} from './types';
+
+/** The suggestions' response holders: one line each. */
+export const suggestionsHolders = {
+  /** The articles matching what is typed (debounced and cancelled by the saga). */
+  suggestions: createRequestHolder<Suggestion[], SuggestQuery>('suggestions'),
+  /** The article open in the side panel (opening it counts a view). */
+  suggestedArticle: createRequestHolder<SuggestedArticle, OpenArticle>('suggestedArticle'),
+  /** The ticket raised from a form with a suggestion session: its viewed articles go with it. */
+  suggestionsRaised: createRequestHolder<{ attached: number }, Raised>('suggestionsRaised'),
+  viewedBeforeRaising: createRequestHolder<ViewedArticle[], number>('viewedBeforeRaising'),
+  /** The articles sent in the messages of a record (by record id). */
+  sentArticles: createRequestHolder<SentArticle[], number>('sentArticles'),
+  markArticleSent: createRequestHolder<SentArticle, MarkSent>('markArticleSent'),
+  articleStats: createRequestHolder<ArticleStats, number>('articleStats'),
+};
