@@ -40,6 +40,7 @@ export function TicketSuggestions({
   idPrefix,
 }: {
   text: string;
+  /** A stable selector (a module-level function): the effect that watches it runs once. */
   raisedTicket: (state: RootState) => number | undefined;
   idPrefix: string;
 }) {
@@ -49,13 +50,10 @@ export function TicketSuggestions({
   const list = useAppSelector((state) => state.holders.suggestions);
   const opened = useAppSelector((state) => state.holders.suggestedArticle);
   const [panelId, setPanelId] = useState<number | null>(null);
-  const session = useRef<string>('');
-  if (!session.current) session.current = newSessionId();
+  const [sessionId] = useState(newSessionId);
   const viewed = useRef(new Set<number>());
   const ended = useRef(false);
   const raisedBefore = useRef<number | undefined>(undefined);
-  const selectRaised = useRef(raisedTicket);
-  selectRaised.current = raisedTicket;
 
   useEffect(() => {
     dispatch(H.suggestions.actions.requested({ text }));
@@ -64,10 +62,9 @@ export function TicketSuggestions({
   // The ticket this form raises: its session's viewed articles are stored with it; a session
   // that ends any other way (unmount, closing the tab) with articles viewed is a deflection.
   useEffect(() => {
-    raisedBefore.current = selectRaised.current(store.getState());
-    const sessionId = session.current;
+    raisedBefore.current = raisedTicket(store.getState());
     const raisedNow = () => {
-      const id = selectRaised.current(store.getState());
+      const id = raisedTicket(store.getState());
       return id !== undefined && id !== raisedBefore.current ? id : undefined;
     };
     const end = () => {
@@ -89,12 +86,12 @@ export function TicketSuggestions({
       dispatch(H.suggestions.actions.reset());
       dispatch(H.suggestedArticle.actions.reset());
     };
-  }, [store, dispatch]);
+  }, [store, dispatch, raisedTicket, sessionId]);
 
   const open = (id: number) => {
     viewed.current.add(id);
     setPanelId(id);
-    dispatch(H.suggestedArticle.actions.requested({ sessionId: session.current, id }));
+    dispatch(H.suggestedArticle.actions.requested({ sessionId, id }));
   };
   const items = list.data ?? [];
   const article = opened.data && opened.data.id === panelId ? opened.data : null;
