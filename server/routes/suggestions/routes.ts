@@ -114,7 +114,7 @@ const statsSchema = {
 
 /** Where an article opens: the help centre for a public one (any slug is accepted), else the app. */
 export function articleUrl(id: string | number, isPublic: boolean): string {
-  return isPublic ? `/help/articles/${id}` : `/content/${id}`;
+  return isPublic ? `/help/articles/${id}` : `/read-only/details?contentId=${id}`;
 }
 
 export function suggestionRoutes(server: FastifyInstance, ctx: AppContext): void {

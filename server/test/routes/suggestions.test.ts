@@ -105,7 +105,7 @@ describe('GET suggestions', () => {
     expect(bobs.sort()).toEqual([a.public, a.signedIn].sort());
     const res = await suggestions('zebraprinter drivers', alice.token);
     expect(res.json().data[0]).toMatchObject({ id: a.signedIn, public: false });
-    expect(res.json().data[0].url).toBe(`/content/${a.signedIn}`);
+    expect(res.json().data[0].url).toBe(`/read-only/details?contentId=${a.signedIn}`);
   });
 
   it('answers five at most', async () => {

@@ -24,6 +24,8 @@ export const suggestionsApi = {
     }),
   sent: (recordId: number) => (signal: AbortSignal) =>
     api.get('/api/suggestions/records/{id}/sent', { path: { id: recordId }, signal }),
+  content: (id: number) => (signal: AbortSignal) =>
+    api.get('/api/content/{id}/', { path: { id }, signal }),
   stats: (days: number) => (signal: AbortSignal) =>
     api.get('/api/suggestions/stats', { query: { days }, signal }),
 };

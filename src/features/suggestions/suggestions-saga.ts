@@ -81,6 +81,39 @@ function* markSent(action: PayloadAction<MarkSent>): SagaIterator {
   if (result.ok) yield put(H.sentArticles.actions.requested(recordId));
 }
 
+/** Block elements end a line; the rest of the markup goes. */
+export function htmlToText(html: string): string {
+  const doc = new DOMParser().parseFromString(
+    html.replace(/<\/(p|div|li|h[1-6]|tr)>|<br\s*\/?>/gi, '$&\n'),
+    'text/html',
+  );
+  return (doc.body.textContent ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+function* searchArticles(action: PayloadAction<SuggestQuery>): SagaIterator {
+  yield call(
+    fillHolder<Suggestion[]>,
+    H.articleSearch.actions,
+    suggestionsApi.suggest(action.payload.text.trim().slice(0, 200)),
+  );
+}
+
+function* articleText(action: PayloadAction<number>): SagaIterator {
+  const id = action.payload;
+  const result: ApiResult<{ body: string }> = yield call(
+    callApi<{ body: string }>,
+    suggestionsApi.content(id),
+    { context: FETCHING },
+  );
+  if (result.ok)
+    yield put(H.articleText.actions.succeeded({ id, text: htmlToText(result.data.body) }));
+  else if (!result.cancelled) yield put(H.articleText.actions.failed(result.error));
+}
+
 export function* suggestionsSaga(): SagaIterator {
   yield all([
     takeLatest(H.suggestions.actions.requested.type, suggest),
@@ -107,6 +140,8 @@ export function* suggestionsSaga(): SagaIterator {
       },
     ),
     takeEvery(H.markArticleSent.actions.requested.type, markSent),
+    takeLatest(H.articleSearch.actions.requested.type, searchArticles),
+    takeLatest(H.articleText.actions.requested.type, articleText),
     takeLatest(
       H.articleStats.actions.requested.type,
       function* stats(action: PayloadAction<number>): SagaIterator {

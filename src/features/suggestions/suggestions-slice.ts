@@ -1,6 +1,7 @@
 import { createRequestHolder } from '../../lib/request-holder';
 import type {
   ArticleStats,
+  ArticleText,
   MarkSent,
   OpenArticle,
   Raised,
@@ -24,4 +25,8 @@ export const suggestionsHolders = {
   sentArticles: createRequestHolder<SentArticle[], number>('sentArticles'),
   markArticleSent: createRequestHolder<SentArticle, MarkSent>('markArticleSent'),
   articleStats: createRequestHolder<ArticleStats, number>('articleStats'),
+  /** The reply box's article search (no debounce: the agent presses Search). */
+  articleSearch: createRequestHolder<Suggestion[], SuggestQuery>('articleSearch'),
+  /** An article's text (its body reduced to plain text), to insert into a reply. */
+  articleText: createRequestHolder<ArticleText, number>('articleText'),
 };

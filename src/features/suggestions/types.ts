@@ -28,3 +28,9 @@ export interface MarkSent {
   articleId: number;
   recordId: number;
 }
+
+/** An article's body as plain text, for a reply. */
+export interface ArticleText {
+  id: number;
+  text: string;
+}
