@@ -30,6 +30,7 @@ import { webhooks } from './mock-parity/steps/webhooks.js';
 import { twoStep } from './mock-parity/steps/two-step.js';
 import { apiTokens } from './mock-parity/steps/api-tokens.js';
 import { working } from './mock-parity/steps/working.js';
+import { suggestions } from './mock-parity/steps/suggestions.js';
 
 let sides: Sides;
 let s: Scenario;
@@ -74,6 +75,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
     "organizations: members, the company default, members see their colleagues' tickets",
     organizations,
   ],
+  ['suggestions while a ticket is typed, answering with articles', suggestions],
   ['deleting', deleting],
   ['401 without a session, on every operation that needs one', unauthorized],
 ];
