@@ -240,7 +240,24 @@ export function suggestionHandlers() {
             deflections: 0,
           };
         });
-        return ok({ days: list, articles: [] });
+        // Today's views and deflections of the articles the agent may read.
+        const s = suggestionState();
+        const articles = [...new Set(s.views.map((v) => v.recordId))].flatMap((rid) => {
+          const a = findRecord(rid, 'C');
+          if (!a || !accessOf(user, a)) return [];
+          const mine = s.views.filter((v) => v.recordId === rid);
+          return [
+            {
+              id: a.id,
+              title: titleOf(a),
+              views: mine.length,
+              helpful: 0,
+              unhelpful: 0,
+              deflections: mine.filter((v) => v.deflected).length,
+            },
+          ];
+        });
+        return ok({ days: list, articles });
       }),
     ),
   ];
