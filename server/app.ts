@@ -83,6 +83,7 @@ import { adminRoutes } from './routes/admin/routes.js';
 import { assignmentRoutes } from './routes/assignment/routes.js';
 import { tagRoutes } from './routes/tags/routes.js';
 import { templateRoutes } from './routes/templates/routes.js';
+import { suggestionRoutes } from './routes/suggestions/routes.js';
 import { triggerRoutes } from './routes/triggers/routes.js';
 import { automationRoutes } from './routes/automations/routes.js';
 import { ssoRoutes } from './routes/sso/routes.js';
@@ -326,6 +327,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       templateRoutes(api, ctx);
       auditRoutes(api, ctx);
       ssoRoutes(api, ctx);
+      suggestionRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

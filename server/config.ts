@@ -44,6 +44,10 @@ export interface Config {
   helpCentreViewFlushMs: number;
   /** How long the category tree and the sitemap are reused before they are read again (0: never). */
   helpCentreCacheSeconds: number;
+  /** Suggestions while a ticket is typed (docs/suggestions.md): calls per address and minute. */
+  suggestionsPerMinute: number;
+  /** How often the suggested articles' views and deflections are written (ms). */
+  suggestionCountsFlushMs: number;
   /** Whether X-Forwarded-For is trusted (behind a load balancer) for the client address. */
   trustProxy: boolean;
   // Database faults and shutdown (docs/operations.md).
@@ -206,6 +210,8 @@ export function loadConfig(env: Env = process.env): Config {
     helpCentrePerSecond: integer(env, 'HELP_CENTRE_PER_SECOND', 10, 1),
     helpCentreViewFlushMs: integer(env, 'HELP_CENTRE_VIEW_FLUSH_MS', 5000, 100),
     helpCentreCacheSeconds: integer(env, 'HELP_CENTRE_CACHE_SECONDS', 30, 0),
+    suggestionsPerMinute: integer(env, 'SUGGESTIONS_PER_MINUTE', 120, 1),
+    suggestionCountsFlushMs: integer(env, 'SUGGESTION_COUNTS_FLUSH_MS', 5000, 100),
     trustProxy: text(env, 'TRUST_PROXY', 'false') === 'true',
     // Database faults and shutdown.
     dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 1000, 100),

@@ -34,6 +34,7 @@ import { articleReview } from './mock-parity/steps/article-review.js';
 import { sso } from './mock-parity/steps/sso.js';
 import { working } from './mock-parity/steps/working.js';
 import { audit } from './mock-parity/steps/audit.js';
+import { suggestions } from './mock-parity/steps/suggestions.js';
 
 let sides: Sides;
 let s: Scenario;
@@ -85,6 +86,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
     organizations,
   ],
   ['the audit log: the list, the export, the retention', audit],
+  ['suggestions while a ticket is typed, answering with articles', suggestions],
   ['deleting', deleting],
   ['401 without a session, on every operation that needs one', unauthorized],
 ];

@@ -31,6 +31,7 @@ import { mergeHolders } from '../features/merge/merge-slice';
 import { rulesHolders } from '../features/rules/rules-slice';
 import { auditHolders } from '../features/audit/audit-slice';
 import { ssoHolders } from '../features/sso/sso-slice';
+import { suggestionsHolders } from '../features/suggestions/suggestions-slice';
 
 /** All response holders, by name: a feature adds its table here. */
 const holders = holdersReducer({
@@ -61,6 +62,7 @@ const holders = holdersReducer({
   ...rulesHolders,
   ...auditHolders,
   ...ssoHolders,
+  ...suggestionsHolders,
 });
 
 export const rootReducer = combineReducers({

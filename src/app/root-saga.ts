@@ -31,6 +31,7 @@ import { detailsHolders } from '../features/records/details-slice';
 import { mergeHolders } from '../features/merge/merge-slice';
 import { rulesHolders } from '../features/rules/rules-slice';
 import { ssoHolders } from '../features/sso/sso-slice';
+import { suggestionsHolders } from '../features/suggestions/suggestions-slice';
 import { loadHomeSaga, loadRecordsSaga } from './saga-loaders';
 
 /**
@@ -126,6 +127,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(ssoHolders), () =>
     import('../features/sso/sso-saga').then((m) => m.ssoSaga),
+  ),
+  lazySaga(requestedTypes(suggestionsHolders), () =>
+    import('../features/suggestions/suggestions-saga').then((m) => m.suggestionsSaga),
   ),
 ];
 

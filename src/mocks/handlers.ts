@@ -17,6 +17,7 @@ import { detailsHandlers } from './details-handlers';
 import { mergeHandlers } from './merge-handlers';
 import { customFieldHandlers } from './custom-field-handlers';
 import { webhookHandlers } from './webhook-handlers';
+import { suggestionHandlers } from './suggestion-handlers';
 import { ruleHandlers } from './rule-handlers';
 import { automationHandlers } from './automation-handlers';
 import { adminHandlers, deactivatedMessage } from './admin-handlers';
@@ -192,5 +193,6 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...tagHandlers(),
     ...webhookHandlers(),
     ...auditHandlers(),
+    ...suggestionHandlers(),
   ];
 }

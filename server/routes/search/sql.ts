@@ -66,7 +66,7 @@ const requesterWeights = (query: string) =>
  * The tsquery for both languages, or undefined when the text has no words at all. `agent`: every
  * weight is searched; otherwise only those a requester may see.
  */
-function tsQuery(p: Params, q: string, agent: boolean): string | undefined {
+export function tsQuery(p: Params, q: string, agent: boolean): string | undefined {
   const { words, prefix } = queryTerms(q);
   if (!words.length && !prefix) return undefined;
   const full = words.length ? p.add(words.join(' ')) : undefined;

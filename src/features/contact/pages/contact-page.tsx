@@ -15,6 +15,11 @@ import {
   formValuesOf,
 } from '../../custom-fields/form-values';
 import { contactHolders } from '../contact-slice';
+import type { RootState } from '../../../app/root-reducer';
+import { TicketSuggestions, suggestionText } from '../../suggestions/components/ticket-suggestions';
+
+/** The ticket this form raised (for the suggestions' session). */
+const raisedTicket = (state: RootState) => state.holders.contactTicket.data?.id;
 
 type Field = 'subject' | 'message' | 'hd_id';
 
@@ -177,6 +182,11 @@ export default function ContactPage() {
           <input type="text" maxLength={200} {...field('subject')} />
           {message('subject')}
         </div>
+        <TicketSuggestions
+          text={suggestionText(values.subject, values.message)}
+          raisedTicket={raisedTicket}
+          idPrefix="contact"
+        />
         <div className="mb-3">
           <label htmlFor="contact-message" className="form-label">
             {t('message')}

@@ -9,6 +9,7 @@ import { detailsUrl } from '../../../lib/record-link';
 import { Loading } from '../../records/components/states';
 import { dashboardHolders } from '../dashboard-slice';
 import type { Figure } from '../types';
+import { ArticleStatsCard } from '../../suggestions/components/article-stats-card';
 
 function FigureCard({ figure }: { figure: Figure }) {
   const { t } = useTranslation('overview');
@@ -106,6 +107,7 @@ export default function DashboardPage() {
           </ul>
         )}
       </section>
+      {user?.user_is_hde && <ArticleStatsCard />}
     </div>
   );
 }

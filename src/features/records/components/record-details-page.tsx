@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector, useDeferredAppSelector } from '../../..
 import { formatDateTimeLocal } from '../../../lib/dates';
 import { Alert } from '../../../lib/form-field';
 import { usePageTitle } from '../../../lib/page-title';
+import { ViewedBeforeRaising } from '../../suggestions/components/viewed-before-raising';
 import { sanitizeHtml } from '../../../lib/sanitize';
 import type { Kind } from '../kinds';
 import { recordsHolders } from '../records-slice';
@@ -291,6 +292,9 @@ export function RecordDetailsPage({
         </div>
       </div>
       {conflict && <Alert kind="danger">{t('details.conflict')}</Alert>}
+      {access === 'agent' && record.object_type === 'T' && (
+        <ViewedBeforeRaising ticketId={record.id} />
+      )}
       {editing && (
         <Suspense fallback={<Loading />}>
           <EditForm

@@ -22,6 +22,14 @@ import {
   formValuesOf,
 } from '../../custom-fields/form-values';
 import type { ErrorInfo } from '../../../lib/types';
+import type { RootState } from '../../../app/root-reducer';
+import { TicketSuggestions, suggestionText } from '../../suggestions/components/ticket-suggestions';
+
+/** The ticket this form raised, not a draft it saved (for the suggestions' session). */
+const raisedTicket = (state: RootState) => {
+  const saved = state.holders.saveTicketInput.data;
+  return saved && !saved.is_draft ? saved.id : undefined;
+};
 
 type Mode = 'submit' | 'draft';
 
@@ -160,6 +168,16 @@ export function RecordForm({
             idPrefix={`${k}-form`}
             customFields={{ fields: shownFields(formik.values.hd_id ?? ''), agent }}
           />
+          {kind.type === 'T' && (
+            <TicketSuggestions
+              text={suggestionText(
+                formik.values[kind.titleField] ?? '',
+                formik.values[kind.bodyField] ?? '',
+              )}
+              raisedTicket={raisedTicket}
+              idPrefix={`${k}-form`}
+            />
+          )}
           <div className="d-flex flex-wrap gap-2">
             <button type="submit" className="btn btn-primary" disabled={holder.loading}>
               {holder.loading && savingMode === 'submit' && (

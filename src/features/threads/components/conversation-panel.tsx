@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { useFormik } from 'formik';
 import type { FormikErrors } from 'formik';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,9 @@ import { isEmail, textToHtml } from '../text-html';
 import { threadsHolders } from '../threads-slice';
 import type { CommunicationBody, RecordKey } from '../types';
 import { MessageList } from './message-list';
+import { ArticlePicker } from '../../suggestions/components/article-picker';
+import { suggestionsHolders } from '../../suggestions/suggestions-slice';
+import type { Suggestion } from '../../suggestions/types';
 
 const H = threadsHolders;
 
@@ -102,6 +105,34 @@ export function ConversationPanel({ record, isAgent }: { record: RecordKey; isAg
     if (sent) resetForm();
   }, [sent, resetForm]);
 
+  // Answering with articles (agents): the article inserted last goes with the message sent
+  // ("Article sent: <title>" on it); the record's sent articles show on its messages.
+  const sentArticle = useRef<{ article: Suggestion; sentBefore: unknown } | null>(null);
+  const { setFieldValue } = formik;
+  const bodyText = formik.values.body;
+  const insertArticle = useCallback(
+    (text: string, article: Suggestion) => {
+      sentArticle.current = { article, sentBefore: sent };
+      void setFieldValue('body', bodyText.trim() ? `${bodyText.trimEnd()}\n${text}` : text);
+    },
+    [setFieldValue, bodyText, sent],
+  );
+  useEffect(() => {
+    if (isAgent) dispatch(suggestionsHolders.sentArticles.actions.requested(id));
+  }, [dispatch, isAgent, id]);
+  useEffect(() => {
+    const pending = sentArticle.current;
+    if (!sent || !pending || pending.sentBefore === sent) return;
+    sentArticle.current = null;
+    dispatch(
+      suggestionsHolders.markArticleSent.actions.requested({
+        messageId: sent.id,
+        articleId: pending.article.id,
+        recordId: id,
+      }),
+    );
+  }, [sent, dispatch, id]);
+
   const errors = formik.errors as Record<string, string | undefined>;
   const touched = formik.touched as Record<string, boolean | undefined>;
   const bodyField = fieldProps(errors, touched, 'body', `${prefix}-body`);
@@ -124,7 +155,7 @@ export function ConversationPanel({ record, isAgent }: { record: RecordKey; isAg
         ) : items.length === 0 ? (
           <p className="mb-3">{t('conversation.empty')}</p>
         ) : (
-          <MessageList messages={items} />
+          <MessageList messages={items} sentArticles={isAgent} />
         )}
         {message && <Alert kind="danger">{message}</Alert>}
         <form noValidate onSubmit={formik.handleSubmit}>
@@ -202,6 +233,11 @@ export function ConversationPanel({ record, isAgent }: { record: RecordKey; isAg
             />
             <FieldError id={bodyField.control.id} error={bodyField.error} />
           </div>
+          {isAgent && (
+            <div className="mb-3">
+              <ArticlePicker onInsert={insertArticle} />
+            </div>
+          )}
           <button type="submit" className="btn btn-primary" disabled={insert.loading}>
             {insert.loading && (
               <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { sanitizeHtml } from '../../../lib/sanitize';
 import type { ThreadMessage } from '../types';
 import { MailOrigin } from './mail-origin';
 import { QuotedText } from './quoted-text';
+import { SentArticleNote } from '../../suggestions/components/sent-article';
 
 /**
  * A thread, oldest first: who, when, (minutes spent), the sanitized body; a message that came in
@@ -12,9 +13,12 @@ import { QuotedText } from './quoted-text';
 export function MessageList({
   messages,
   showMinutes = false,
+  sentArticles = false,
 }: {
   messages: ThreadMessage[];
   showMinutes?: boolean;
+  /** Show "Article sent: <title>" under the messages that sent an article (agents). */
+  sentArticles?: boolean;
 }) {
   const { t } = useTranslation('threads');
   return (
@@ -53,6 +57,7 @@ export function MessageList({
                 dangerouslySetInnerHTML={{ __html: sanitizeHtml(message.body) }}
               />
               {message.quoted_body && <QuotedText html={message.quoted_body} />}
+              {sentArticles && <SentArticleNote messageId={message.id} />}
             </article>
           </li>
         );
