@@ -81,6 +81,7 @@ import { tagRoutes } from './routes/tags/routes.js';
 import { templateRoutes } from './routes/templates/routes.js';
 import { triggerRoutes } from './routes/triggers/routes.js';
 import { automationRoutes } from './routes/automations/routes.js';
+import { ratingPageRoutes, ratingRoutes } from './routes/ratings/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -317,10 +318,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       triggerRoutes(api, ctx);
       automationRoutes(api, ctx);
       templateRoutes(api, ctx);
+      ratingRoutes(api, ctx);
     },
     { prefix: '/api' },
   );
 
+  // The satisfaction survey's public page, /rate/<token> (no session; docs/satisfaction.md).
+  await ratingPageRoutes(app, ctx);
   await registerStaticSpa(app, config.distDir);
   return app;
 }

@@ -52,6 +52,8 @@ export const HISTORY_DETAILS = {
   tag_merged: ['from', 'to'],
   /** A trigger mailed its `template` to `to` (the addresses; agents only, docs/rules.md). */
   mailed: ['template', 'to'],
+  /** The requester rated solve `solve` `good` or `bad`, with a `comment` or null (docs/satisfaction.md). */
+  rated: ['rating', 'comment', 'solve'],
 } as const;
 
 export type HistoryAction = keyof typeof HISTORY_DETAILS;
