@@ -6,7 +6,8 @@ export const RATING_MESSAGES = {
   survey: 'The survey setting must be true or false.',
   noSurvey: 'This ticket has no survey to answer.',
   onlyRequester: 'Only the requester can rate this ticket.',
-  expired: 'This survey has closed: ratings can be given or changed for 14 days after a ticket is solved.',
+  expired:
+    'This survey has closed: ratings can be given or changed for 14 days after a ticket is solved.',
   tooMany: 'Too many requests from this address. Try again in a minute.',
 } as const;
 

@@ -38,12 +38,7 @@ import { RATING_MESSAGES } from '../../ratings/texts.js';
 import { parseSurveyToken } from '../../ratings/token.js';
 import { MESSAGES as ADMIN_MESSAGES } from '../admin/routes.js';
 import { adminEvent } from '../admin/sql.js';
-import {
-  DEFAULT_DAYS,
-  FROM_AFTER_TO,
-  MAX_DAYS,
-  PERIOD_TOO_LONG,
-} from '../charts/routes.js';
+import { DEFAULT_DAYS, FROM_AFTER_TO, MAX_DAYS, PERIOD_TOO_LONG } from '../charts/routes.js';
 import { requireReadable } from '../records/access.js';
 import { TICKET } from '../records/kinds.js';
 import { AGENTS_ONLY } from '../records/record-access.js';
@@ -195,14 +190,19 @@ export async function ratingPageRoutes(app: FastifyInstance, ctx: AppContext): P
       const result = await withTransaction(ctx.db, async (tx) => {
         const solve = parsed ? await solveOfToken(tx, parsed) : undefined;
         if (!solve) return { problem: 'invalid' as PageProblem };
-        if (ctx.clock.now() >= solve.expires_at) return { problem: 'expired' as PageProblem, solve };
+        if (ctx.clock.now() >= solve.expires_at)
+          return { problem: 'expired' as PageProblem, solve };
         if (!solve.latest) return { problem: 'replaced' as PageProblem, solve };
         const saved = change ? await saveRating(tx, solve, change) : false;
         return { solve, saved };
       });
       const lang = result.solve?.language ?? visitorLanguage(request);
       if ('problem' in result) {
-        return send(reply, result.problem === 'invalid' ? 404 : 410, problemPage(lang, result.problem));
+        return send(
+          reply,
+          result.problem === 'invalid' ? 404 : 410,
+          problemPage(lang, result.problem),
+        );
       }
       const { solve } = result;
       return send(
@@ -356,8 +356,7 @@ export function ratingRoutes(server: FastifyInstance, ctx: AppContext): void {
       config: { role: 'admin' },
       schema: {
         tags,
-        summary:
-          "Turn a ticket desk's satisfaction survey on or off (administrators only)",
+        summary: "Turn a ticket desk's satisfaction survey on or off (administrators only)",
         security: authenticated,
         params: smallIdParams,
         body: {

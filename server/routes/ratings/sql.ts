@@ -72,7 +72,9 @@ export async function satisfactionFigures(
   ]);
   const num = <T extends { agent_id?: number | null; hd_id?: number }>(r: T): T => ({
     ...r,
-    ...(r.agent_id !== undefined ? { agent_id: r.agent_id === null ? null : Number(r.agent_id) } : {}),
+    ...(r.agent_id !== undefined
+      ? { agent_id: r.agent_id === null ? null : Number(r.agent_id) }
+      : {}),
   });
   return { desks: desks.rows, agents: agents.rows.map(num), weeks: weeks.rows };
 }
