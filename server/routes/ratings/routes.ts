@@ -154,8 +154,8 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** The public page at /rate/<token> (registered outside /api). */
-export async function ratingPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await app.register(async (scope) => {
+export async function ratingPageRoutes(server: FastifyInstance, ctx: AppContext): Promise<void> {
+  await routesWith(server).register(async (scope) => {
     const limiter = createRateLimiter(RATE_PAGE_LIMIT);
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -187,17 +187,18 @@ export async function ratingPageRoutes(app: FastifyInstance, ctx: AppContext): P
       change: { rating: Rating; comment?: string } | undefined,
     ) => {
       const parsed = parseSurveyToken(token);
-      const result = await withTransaction(ctx.db, async (tx) => {
+      type Outcome =
+        { problem: PageProblem; solve?: SolveRow } | { problem: null; solve: SolveRow };
+      const result = await withTransaction(ctx.db, async (tx): Promise<Outcome> => {
         const solve = parsed ? await solveOfToken(tx, parsed) : undefined;
-        if (!solve) return { problem: 'invalid' as PageProblem };
-        if (ctx.clock.now() >= solve.expires_at)
-          return { problem: 'expired' as PageProblem, solve };
-        if (!solve.latest) return { problem: 'replaced' as PageProblem, solve };
-        const saved = change ? await saveRating(tx, solve, change) : false;
-        return { solve, saved };
+        if (!solve) return { problem: 'invalid' };
+        if (ctx.clock.now() >= solve.expires_at) return { problem: 'expired', solve };
+        if (!solve.latest) return { problem: 'replaced', solve };
+        if (change) await saveRating(tx, solve, change);
+        return { problem: null, solve };
       });
       const lang = result.solve?.language ?? visitorLanguage(request);
-      if ('problem' in result) {
+      if (result.problem !== null) {
         return send(
           reply,
           result.problem === 'invalid' ? 404 : 410,
