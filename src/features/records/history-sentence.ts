@@ -121,6 +121,10 @@ const SENTENCES: Record<HistoryAction, Sentence> = {
   untagged: (d, h) => h('untagged', { name: str(d.name) }),
   tag_merged: (d, h) => h('tagMerged', { from: str(d.from), to: str(d.to) }),
   mailed: (d, h) => h('mailed', { template: str(d.template), to: str(d.to) }),
+  rated: (d, h) => {
+    const key = d.rating === 'good' ? 'ratedGood' : 'ratedBad';
+    return d.comment ? h(`${key}Comment`, { comment: str(d.comment) }) : h(key);
+  },
 };
 
 function slaValues(d: Details, h: Words) {

@@ -107,6 +107,8 @@ const SAMPLES: Sample[] = [
   { action: 'tagged', details: { name: 'VIP' } },
   { action: 'untagged', details: { name: 'VIP' } },
   { action: 'tag_merged', details: { from: 'vip', to: 'VIP' } },
+  { action: 'rated', details: { rating: 'good', comment: null, solve: 1 } },
+  { action: 'rated', details: { rating: 'bad', comment: 'Took three days.', solve: 2 } },
   {
     action: 'mailed',
     details: { template: 'Acknowledgement', to: 'ana@acme.example', rule: { id: 3, name: 'Acme' } },
