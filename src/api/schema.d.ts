@@ -7376,6 +7376,8 @@ export interface paths {
                                 priority_id?: number;
                                 recently_answered?: boolean;
                                 requester_id?: number;
+                                /** @enum {string} */
+                                satisfaction?: "good" | "bad";
                                 shared_with_me?: boolean;
                                 /** @enum {string} */
                                 sla?: "overdue" | "due_soon";
@@ -8181,6 +8183,8 @@ export interface paths {
                             priority_id?: number;
                             recently_answered?: boolean;
                             requester_id?: number;
+                            /** @enum {string} */
+                            satisfaction?: "good" | "bad";
                             shared_with_me?: boolean;
                             /** @enum {string} */
                             sla?: "overdue" | "due_soon";
@@ -8291,6 +8295,8 @@ export interface paths {
                             priority_id?: number;
                             recently_answered?: boolean;
                             requester_id?: number;
+                            /** @enum {string} */
+                            satisfaction?: "good" | "bad";
                             shared_with_me?: boolean;
                             /** @enum {string} */
                             sla?: "overdue" | "due_soon";
@@ -13850,6 +13856,8 @@ export interface paths {
                             priority_id?: number;
                             recently_answered?: boolean;
                             requester_id?: number;
+                            /** @enum {string} */
+                            satisfaction?: "good" | "bad";
                             shared_with_me?: boolean;
                             /** @enum {string} */
                             sla?: "overdue" | "due_soon";
@@ -14024,6 +14032,8 @@ export interface paths {
                             priority_id?: number;
                             recently_answered?: boolean;
                             requester_id?: number;
+                            /** @enum {string} */
+                            satisfaction?: "good" | "bad";
                             shared_with_me?: boolean;
                             /** @enum {string} */
                             sla?: "overdue" | "due_soon";
@@ -15452,6 +15462,8 @@ export interface components {
                 priority_id?: number;
                 recently_answered?: boolean;
                 requester_id?: number;
+                /** @enum {string} */
+                satisfaction?: "good" | "bad";
                 shared_with_me?: boolean;
                 /** @enum {string} */
                 sla?: "overdue" | "due_soon";
