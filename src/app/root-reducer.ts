@@ -8,6 +8,7 @@ import { collectorHolders } from '../features/collector/collector-slice';
 import { slaHolders } from '../features/sla/sla-slice';
 import { customFieldsHolders } from '../features/custom-fields/custom-fields-slice';
 import { webhooksHolders } from '../features/webhooks/webhooks-slice';
+import { ratingsHolders } from '../features/ratings/ratings-slice';
 import { organizationsHolders } from '../features/organizations/organizations-slice';
 import { adminHolders } from '../features/admin/admin-slice';
 import { assignmentHolders } from '../features/assignment/assignment-slice';
@@ -45,6 +46,7 @@ const holders = holdersReducer({
   ...slaHolders,
   ...customFieldsHolders,
   ...webhooksHolders,
+  ...ratingsHolders,
   ...organizationsHolders,
   ...adminHolders,
   ...assignmentHolders,

@@ -7,6 +7,7 @@ import { collectorHolders } from '../features/collector/collector-slice';
 import { slaHolders } from '../features/sla/sla-slice';
 import { customFieldsHolders } from '../features/custom-fields/custom-fields-slice';
 import { webhooksHolders } from '../features/webhooks/webhooks-slice';
+import { ratingsHolders } from '../features/ratings/ratings-slice';
 import { organizationsHolders } from '../features/organizations/organizations-slice';
 import { adminHolders } from '../features/admin/admin-slice';
 import { assignmentHolders } from '../features/assignment/assignment-slice';
@@ -84,6 +85,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(webhooksHolders), () =>
     import('../features/webhooks/webhooks-saga').then((m) => m.webhooksSaga),
+  ),
+  lazySaga(requestedTypes(ratingsHolders), () =>
+    import('../features/ratings/ratings-saga').then((m) => m.ratingsSaga),
   ),
   lazySaga(requestedTypes(adminHolders), () =>
     import('../features/admin/admin-saga').then((m) => m.adminSaga),
