@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatDateTimeLocal } from '../../../lib/dates';
 import { Alert } from '../../../lib/form-field';
 import { ratingsHolders } from '../ratings-slice';
-import type { Rating } from '../types';
+import type { Rating, SatisfactionSolve } from '../types';
 
 const H = ratingsHolders;
 
@@ -19,22 +19,12 @@ export function SatisfactionCard({ recordId, updatedAt }: { recordId: number; up
   const { t } = useTranslation('ratings');
   const dispatch = useAppDispatch();
   const holder = useAppSelector((state) => state.holders.ticketSatisfaction);
-  const saving = useAppSelector((state) => state.holders.rateTicket);
-  const [rating, setRating] = useState<Rating | null>(null);
-  const [comment, setComment] = useState('');
 
   useEffect(() => {
     dispatch(H.ticketSatisfaction.actions.requested(recordId));
   }, [dispatch, recordId, updatedAt]);
 
   const data = holder.data;
-  const latest = data?.solves[0];
-  useEffect(() => {
-    if (latest) {
-      setRating(latest.rating);
-      setComment(latest.comment ?? '');
-    }
-  }, [latest]);
 
   if (holder.error) return <Alert kind="danger">{t('loadFailed')}</Alert>;
   if (!data || data.solves.length === 0) return null;
@@ -71,53 +61,12 @@ export function SatisfactionCard({ recordId, updatedAt }: { recordId: number; up
           </ul>
         )}
         {data.can_rate && (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (rating) {
-                dispatch(H.rateTicket.actions.requested({ id: recordId, rating, comment }));
-              }
-            }}
-          >
-            <fieldset className="mb-2">
-              <legend className="fs-6">{t('question')}</legend>
-              {(['good', 'bad'] as const).map((r) => (
-                <div className="form-check form-check-inline" key={r}>
-                  <input
-                    className="form-check-input"
-                    type="radio"
-                    name="satisfaction-rating"
-                    id={`satisfaction-${r}`}
-                    checked={rating === r}
-                    onChange={() => setRating(r)}
-                  />
-                  <label className="form-check-label" htmlFor={`satisfaction-${r}`}>
-                    {words[r]}
-                  </label>
-                </div>
-              ))}
-            </fieldset>
-            <label htmlFor="satisfaction-comment" className="form-label">
-              {t('comment')}
-            </label>
-            <textarea
-              id="satisfaction-comment"
-              className="form-control mb-2"
-              maxLength={2000}
-              rows={3}
-              value={comment}
-              onChange={(e) => setComment(e.target.value)}
-            />
-            {saving.error && <Alert kind="danger">{saving.error.message}</Alert>}
-            <button
-              type="submit"
-              className="btn btn-primary btn-sm"
-              disabled={!rating || saving.loading}
-            >
-              {t('save')}
-            </button>
-            <p className="small text-body-secondary mt-2 mb-0">{t('openUntil')}</p>
-          </form>
+          <RateForm
+            key={`${data.solves[0].solve}:${data.solves[0].rating}:${data.solves[0].comment}`}
+            recordId={recordId}
+            solve={data.solves[0]}
+            words={words}
+          />
         )}
       </div>
     </section>
@@ -125,3 +74,63 @@ export function SatisfactionCard({ recordId, updatedAt }: { recordId: number; up
 }
 
 export default SatisfactionCard;
+
+/** The requester's answer for the latest solve (starts from what they answered before). */
+function RateForm({
+  recordId,
+  solve,
+  words,
+}: {
+  recordId: number;
+  solve: SatisfactionSolve;
+  words: Record<Rating, string>;
+}) {
+  const { t } = useTranslation('ratings');
+  const dispatch = useAppDispatch();
+  const saving = useAppSelector((state) => state.holders.rateTicket);
+  const [rating, setRating] = useState<Rating | null>(solve.rating);
+  const [comment, setComment] = useState(solve.comment ?? '');
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (rating) dispatch(H.rateTicket.actions.requested({ id: recordId, rating, comment }));
+      }}
+    >
+      <fieldset className="mb-2">
+        <legend className="fs-6">{t('question')}</legend>
+        {(['good', 'bad'] as const).map((r) => (
+          <div className="form-check form-check-inline" key={r}>
+            <input
+              className="form-check-input"
+              type="radio"
+              name="satisfaction-rating"
+              id={`satisfaction-${r}`}
+              checked={rating === r}
+              onChange={() => setRating(r)}
+            />
+            <label className="form-check-label" htmlFor={`satisfaction-${r}`}>
+              {words[r]}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <label htmlFor="satisfaction-comment" className="form-label">
+        {t('comment')}
+      </label>
+      <textarea
+        id="satisfaction-comment"
+        className="form-control mb-2"
+        maxLength={2000}
+        rows={3}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+      />
+      {saving.error && <Alert kind="danger">{saving.error.message}</Alert>}
+      <button type="submit" className="btn btn-primary btn-sm" disabled={!rating || saving.loading}>
+        {t('save')}
+      </button>
+      <p className="small text-body-secondary mt-2 mb-0">{t('openUntil')}</p>
+    </form>
+  );
+}
