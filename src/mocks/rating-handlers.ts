@@ -61,7 +61,7 @@ export function solveTicket(ticket: { id: number; hd_id: number; assignee_id: nu
   state().solves.set(ticket.id, list);
 }
 
-function satisfactionOf(recordId: number, userId: number, ownerId: number) {
+function satisfactionOf(recordId: number, isOwner: boolean) {
   const list = state().solves.get(recordId) ?? [];
   const out = list.map((s, i) => ({
     solve: s.solve,
@@ -72,7 +72,7 @@ function satisfactionOf(recordId: number, userId: number, ownerId: number) {
     changed_at: s.changed_at,
     open: isOpen(s, i === 0),
   }));
-  return { can_rate: out[0]?.open === true && ownerId === userId, solves: out };
+  return { can_rate: out[0]?.open === true && isOwner, solves: out };
 }
 
 function deskOf(id: number) {
@@ -95,7 +95,7 @@ export function ratingHandlers() {
       authed((user, { params }) => {
         const record = requireReadable(user, 'T', Number(params.id));
         if (refused(record)) return record;
-        return ok(satisfactionOf(record.id, user.id, record.owner_id));
+        return ok(satisfactionOf(record.id, accessOf(user, record) === 'owner'));
       }),
     ),
     http.put(
@@ -120,7 +120,7 @@ export function ratingHandlers() {
           latest.comment = comment;
           logEvent(record.id, user.id, 'rated', { rating: b.rating, comment, solve: latest.solve });
         }
-        return ok(satisfactionOf(record.id, user.id, record.owner_id));
+        return ok(satisfactionOf(record.id, accessOf(user, record) === 'owner'));
       }),
     ),
     http.get('/api/admin/satisfaction/', () =>
