@@ -141,7 +141,8 @@ export function ratingHandlers() {
       if (!deskOf(id)) return fail(404, 'Not Found', DESK_NOT_FOUND);
       if (b.survey) state().surveyOff.delete(id);
       else state().surveyOff.add(id);
-      return ok(deskOf(id));
+      const after = deskOf(id);
+      return after ? ok(after) : fail(404, 'Not Found', DESK_NOT_FOUND);
     }),
     http.get(
       '/api/charts/satisfaction/',
