@@ -87,6 +87,7 @@ import { suggestionRoutes } from './routes/suggestions/routes.js';
 import { triggerRoutes } from './routes/triggers/routes.js';
 import { automationRoutes } from './routes/automations/routes.js';
 import { ssoRoutes } from './routes/sso/routes.js';
+import { ratingPageRoutes, ratingRoutes } from './routes/ratings/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -328,12 +329,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       auditRoutes(api, ctx);
       ssoRoutes(api, ctx);
       suggestionRoutes(api, ctx);
+      ratingRoutes(api, ctx);
     },
     { prefix: '/api' },
   );
 
   // The public help centre's pages (/help, /robots.txt): before the SPA's fallback.
   await helpCentreRoutes(app, ctx);
+  // The satisfaction survey's public page, /rate/<token> (no session; docs/satisfaction.md).
+  await ratingPageRoutes(app, ctx);
   await registerStaticSpa(app, config.distDir);
   return app;
 }

@@ -29,7 +29,9 @@ export type RecordMailKind =
   | 'sla_warning'
   | 'sla_breach'
   // A trigger's mail from a template (server/rules/actions.ts).
-  | 'rule';
+  | 'rule'
+  // The satisfaction survey after a solve (server/ratings/consumer.ts).
+  | 'survey';
 
 /** How many earlier Message-IDs a mail names in References (the first one and the newest). */
 const MAX_REFERENCES = 20;

@@ -82,6 +82,7 @@ function whatHappened(
   for (const e of events) {
     if (e.action === 'sla_warning') out.add('sla_warning');
     else if (e.action === 'sla_breach') out.add('sla_breach');
+    else if (e.action === 'rated') out.add('rating_received');
     else if (e.action === 'message_added') {
       const kind = e.details.action;
       if (kind === 'reply' || kind === 'forward') {

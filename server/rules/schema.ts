@@ -373,5 +373,6 @@ export const TRIGGER_EVENTS = [
   'agent_message',
   'sla_warning',
   'sla_breach',
+  'rating_received',
 ] as const;
 export type TriggerEvent = (typeof TRIGGER_EVENTS)[number];

@@ -28,6 +28,7 @@ import { automations } from './mock-parity/steps/automations.js';
 import { tags } from './mock-parity/steps/tags.js';
 import { threads } from './mock-parity/steps/threads.js';
 import { webhooks } from './mock-parity/steps/webhooks.js';
+import { ratings } from './mock-parity/steps/ratings.js';
 import { twoStep } from './mock-parity/steps/two-step.js';
 import { apiTokens } from './mock-parity/steps/api-tokens.js';
 import { articleReview } from './mock-parity/steps/article-review.js';
@@ -69,6 +70,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ['automatic assignment: desk rules, availability', assignment],
   ['tags: on records, in bulk and lists, and the administrators’ page', tags],
   ['webhooks: endpoints, the delivery log, send again', webhooks],
+  ['satisfaction ratings: the survey calls, the desks’ switch, the figures', ratings],
   ['triggers and their templates', rules],
   ['time-based rules', automations],
   ["the administrators' gate comes before validation", adminGate],

@@ -9,6 +9,7 @@ export const WEBHOOK_EVENTS = [
   'ticket.message_added',
   'ticket.merged',
   'ticket.sla_breach',
+  'ticket.rated',
 ] as const;
 
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -29,6 +30,7 @@ const BY_ACTION: Partial<Record<HistoryAction, WebhookEvent>> = {
   message_added: 'ticket.message_added',
   merged: 'ticket.merged',
   sla_breach: 'ticket.sla_breach',
+  rated: 'ticket.rated',
 };
 
 export function webhookEventOf(action: HistoryAction): WebhookEvent | undefined {

@@ -296,6 +296,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/satisfaction/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ticket desk's satisfaction survey setting (administrators only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                desks: components["schemas"]["DeskSurvey"][];
+                            };
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/satisfaction/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Turn a ticket desk's satisfaction survey on or off (administrators only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        survey: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["DeskSurvey"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/sign-in-settings": {
         parameters: {
             query?: never;
@@ -1630,6 +1774,76 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/charts/satisfaction/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Satisfaction ratings given in a period, per desk, per agent and per week (agents only) */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SatisfactionFigures"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7162,6 +7376,8 @@ export interface paths {
                                 priority_id?: number;
                                 recently_answered?: boolean;
                                 requester_id?: number;
+                                /** @enum {string} */
+                                satisfaction?: "good" | "bad";
                                 shared_with_me?: boolean;
                                 /** @enum {string} */
                                 sla?: "overdue" | "due_soon";
@@ -7967,6 +8183,8 @@ export interface paths {
                             priority_id?: number;
                             recently_answered?: boolean;
                             requester_id?: number;
+                            /** @enum {string} */
+                            satisfaction?: "good" | "bad";
                             shared_with_me?: boolean;
                             /** @enum {string} */
                             sla?: "overdue" | "due_soon";
@@ -8077,6 +8295,8 @@ export interface paths {
                             priority_id?: number;
                             recently_answered?: boolean;
                             requester_id?: number;
+                            /** @enum {string} */
+                            satisfaction?: "good" | "bad";
                             shared_with_me?: boolean;
                             /** @enum {string} */
                             sla?: "overdue" | "due_soon";
@@ -11736,6 +11956,163 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ticket/{id}/satisfaction/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket's solves with their satisfaction ratings and comments, newest first (whoever reads the ticket) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TicketSatisfaction"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Rate the ticket's latest solve, Good or Bad, with an optional comment (the requester, within 14 days of the solve) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        comment?: string;
+                        /** @enum {string} */
+                        rating: "good" | "bad";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TicketSatisfaction"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ticket/{id}/shared-with/": {
         parameters: {
             query?: never;
@@ -12355,7 +12732,7 @@ export interface paths {
                         /** @default [] */
                         conditions?: components["schemas"]["TriggerCondition"][];
                         /** @enum {string} */
-                        event: "ticket_created" | "ticket_updated" | "requester_message" | "agent_message" | "sla_warning" | "sla_breach";
+                        event: "ticket_created" | "ticket_updated" | "requester_message" | "agent_message" | "sla_warning" | "sla_breach" | "rating_received";
                         /**
                          * @default all
                          * @enum {string}
@@ -12578,7 +12955,7 @@ export interface paths {
                         /** @default [] */
                         conditions?: components["schemas"]["TriggerCondition"][];
                         /** @enum {string} */
-                        event: "ticket_created" | "ticket_updated" | "requester_message" | "agent_message" | "sla_warning" | "sla_breach";
+                        event: "ticket_created" | "ticket_updated" | "requester_message" | "agent_message" | "sla_warning" | "sla_breach" | "rating_received";
                         /**
                          * @default all
                          * @enum {string}
@@ -14047,6 +14424,8 @@ export interface paths {
                             priority_id?: number;
                             recently_answered?: boolean;
                             requester_id?: number;
+                            /** @enum {string} */
+                            satisfaction?: "good" | "bad";
                             shared_with_me?: boolean;
                             /** @enum {string} */
                             sla?: "overdue" | "due_soon";
@@ -14221,6 +14600,8 @@ export interface paths {
                             priority_id?: number;
                             recently_answered?: boolean;
                             requester_id?: number;
+                            /** @enum {string} */
+                            satisfaction?: "good" | "bad";
                             shared_with_me?: boolean;
                             /** @enum {string} */
                             sla?: "overdue" | "due_soon";
@@ -14427,7 +14808,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         active?: boolean;
-                        events: ("ticket.created" | "ticket.updated" | "ticket.message_added" | "ticket.merged" | "ticket.sla_breach")[];
+                        events: ("ticket.created" | "ticket.updated" | "ticket.message_added" | "ticket.merged" | "ticket.sla_breach" | "ticket.rated")[];
                         url: string;
                     };
                 };
@@ -14503,7 +14884,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         active?: boolean;
-                        events: ("ticket.created" | "ticket.updated" | "ticket.message_added" | "ticket.merged" | "ticket.sla_breach")[];
+                        events: ("ticket.created" | "ticket.updated" | "ticket.message_added" | "ticket.merged" | "ticket.sla_breach" | "ticket.rated")[];
                         url: string;
                     };
                 };
@@ -15270,6 +15651,13 @@ export interface components {
             /** @enum {string} */
             role: "user" | "agent";
         };
+        DeskSurvey: {
+            id: number;
+            name: string;
+            parent_id: number | null;
+            /** @description A solved ticket of this desk mails the survey */
+            survey: boolean;
+        };
         DetailAttachment: {
             content_type: string;
             /** Format: date-time */
@@ -15302,7 +15690,7 @@ export interface components {
         };
         HistoryEvent: {
             /** @enum {string} */
-            action: "created" | "updated" | "status_changed" | "shared" | "classified" | "related" | "unrelated" | "attachment_added" | "attachment_deleted" | "assigned" | "moved" | "duplicated" | "searchable_changed" | "message_added" | "worklog_added" | "merged" | "merged_into" | "split_out" | "split_from" | "sla_warning" | "sla_breach" | "tagged" | "untagged" | "tag_merged" | "mailed";
+            action: "created" | "updated" | "status_changed" | "shared" | "classified" | "related" | "unrelated" | "attachment_added" | "attachment_deleted" | "assigned" | "moved" | "duplicated" | "searchable_changed" | "message_added" | "worklog_added" | "merged" | "merged_into" | "split_out" | "split_from" | "sla_warning" | "sla_breach" | "tagged" | "untagged" | "tag_merged" | "mailed" | "rated";
             actor_id: number | null;
             actor_name: string | null;
             /** Format: date-time */
@@ -15587,6 +15975,50 @@ export interface components {
             /** @description The plain-text part */
             text: string;
         };
+        SatisfactionFigures: {
+            agents: {
+                /** @description The assignee when solved */
+                agent_id: number | null;
+                agent_name: string | null;
+                bad: number;
+                good: number;
+                /** @description % of the ratings that are good */
+                percent: number | null;
+            }[];
+            desks: {
+                bad: number;
+                good: number;
+                hd_id: number;
+                hd_name: string;
+                /** @description % of the ratings that are good */
+                percent: number | null;
+            }[];
+            from: string;
+            to: string;
+            weeks: {
+                bad: number;
+                good: number;
+                /** @description % of the ratings that are good */
+                percent: number | null;
+                /** @description Monday (UTC) */
+                week: string;
+            }[];
+        };
+        SatisfactionSolve: {
+            /** Format: date-time */
+            changed_at: string | null;
+            comment: string | null;
+            /** @description The latest solve, within 14 days: its rating can still be given or changed */
+            open: boolean;
+            /** Format: date-time */
+            rated_at: string | null;
+            /** @enum {string|null} */
+            rating: "good" | "bad" | null;
+            /** @description 1 for the ticket's first surveyed solve, then 2, ... */
+            solve: number;
+            /** Format: date-time */
+            solved_at: string;
+        };
         SavedView: {
             columns: string[];
             /** Format: date-time */
@@ -15616,6 +16048,8 @@ export interface components {
                 priority_id?: number;
                 recently_answered?: boolean;
                 requester_id?: number;
+                /** @enum {string} */
+                satisfaction?: "good" | "bad";
                 shared_with_me?: boolean;
                 /** @enum {string} */
                 sla?: "overdue" | "due_soon";
@@ -15901,6 +16335,11 @@ export interface components {
             total: number;
             total_is_capped: boolean;
         };
+        TicketSatisfaction: {
+            /** @description The caller is the requester and the latest solve is open */
+            can_rate: boolean;
+            solves: components["schemas"]["SatisfactionSolve"][];
+        };
         TimelineEntry: {
             /** Format: date-time */
             created_at: string;
@@ -15926,7 +16365,7 @@ export interface components {
              * @description When it runs: a ticket is created (any channel; narrow with a channel condition), updated, a requester message arrives, an agent message is sent, a service-level warning or breach fires
              * @enum {string}
              */
-            event: "ticket_created" | "ticket_updated" | "requester_message" | "agent_message" | "sla_warning" | "sla_breach";
+            event: "ticket_created" | "ticket_updated" | "requester_message" | "agent_message" | "sla_warning" | "sla_breach" | "rating_received";
             id: number;
             /** @enum {string} */
             match: "all" | "any";
@@ -16160,7 +16599,7 @@ export interface components {
              * @description When it was turned off for failing longer than a day (null: not so)
              */
             disabled_at: string | null;
-            events: ("ticket.created" | "ticket.updated" | "ticket.message_added" | "ticket.merged" | "ticket.sla_breach")[];
+            events: ("ticket.created" | "ticket.updated" | "ticket.message_added" | "ticket.merged" | "ticket.sla_breach" | "ticket.rated")[];
             /**
              * Format: date-time
              * @description Its first failed attempt since its last success (null: not failing)

@@ -9,6 +9,7 @@ import { slaHolders } from '../features/sla/sla-slice';
 import { customFieldsHolders } from '../features/custom-fields/custom-fields-slice';
 import { webhooksHolders } from '../features/webhooks/webhooks-slice';
 import { articleReviewHolders } from '../features/article-review/article-review-slice';
+import { ratingsHolders } from '../features/ratings/ratings-slice';
 import { organizationsHolders } from '../features/organizations/organizations-slice';
 import { adminHolders } from '../features/admin/admin-slice';
 import { assignmentHolders } from '../features/assignment/assignment-slice';
@@ -50,6 +51,7 @@ const holders = holdersReducer({
   ...customFieldsHolders,
   ...webhooksHolders,
   ...articleReviewHolders,
+  ...ratingsHolders,
   ...organizationsHolders,
   ...adminHolders,
   ...assignmentHolders,

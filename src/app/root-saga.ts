@@ -9,6 +9,7 @@ import { customFieldsHolders } from '../features/custom-fields/custom-fields-sli
 import { webhooksHolders } from '../features/webhooks/webhooks-slice';
 import { auditHolders } from '../features/audit/audit-slice';
 import { articleReviewHolders } from '../features/article-review/article-review-slice';
+import { ratingsHolders } from '../features/ratings/ratings-slice';
 import { organizationsHolders } from '../features/organizations/organizations-slice';
 import { adminHolders } from '../features/admin/admin-slice';
 import { assignmentHolders } from '../features/assignment/assignment-slice';
@@ -94,6 +95,9 @@ const lazyFeatureSagas = [
   ),
   lazySaga(requestedTypes(articleReviewHolders), () =>
     import('../features/article-review/article-review-saga').then((m) => m.articleReviewSaga),
+  ),
+  lazySaga(requestedTypes(ratingsHolders), () =>
+    import('../features/ratings/ratings-saga').then((m) => m.ratingsSaga),
   ),
   lazySaga(requestedTypes(adminHolders), () =>
     import('../features/admin/admin-saga').then((m) => m.adminSaga),

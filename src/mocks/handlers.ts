@@ -1,3 +1,4 @@
+import { ratingHandlers } from './rating-handlers';
 import { organizationHandlers } from './organization-handlers';
 import { delay, HttpResponse } from 'msw';
 import type { Language } from '../lib/types';
@@ -194,5 +195,6 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...webhookHandlers(),
     ...auditHandlers(),
     ...suggestionHandlers(),
+    ...ratingHandlers(),
   ];
 }

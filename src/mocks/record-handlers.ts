@@ -1,3 +1,4 @@
+import { solveTicket } from './rating-handlers';
 import { fieldSortValue, fieldsMatch, listFieldProblems, sortedField } from './custom-field-lists';
 import type {
   ContentItem,
@@ -254,6 +255,15 @@ function logEdit(k: KindInfo, actor: number, was: Row, next: Row) {
   }
   if (next.status_id !== was.status_id) {
     logEvent(next.id, actor, 'status_changed', { from: was.status_name, to: next.status_name });
+    // A solve (an open status into a closed one) starts a satisfaction survey.
+    const closed = [4, 5];
+    if (
+      next.object_type === 'T' &&
+      closed.includes(next.status_id) &&
+      !closed.includes(was.status_id)
+    ) {
+      solveTicket(next);
+    }
   }
 }
 

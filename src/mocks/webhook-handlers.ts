@@ -32,6 +32,7 @@ const BY_ACTION: Record<string, WebhookEvent> = {
   message_added: 'ticket.message_added',
   merged: 'ticket.merged',
   sla_breach: 'ticket.sla_breach',
+  rated: 'ticket.rated',
 };
 
 interface MockEndpoint extends Endpoint {

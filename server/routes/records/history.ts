@@ -62,6 +62,8 @@ export const HISTORY_DETAILS = {
   archived: ['successor_id', 'successor_title'],
   /** Version `from` restored as the new version `number`. */
   version_restored: ['number', 'from'],
+  /** The requester rated solve `solve` `good` or `bad`, with a `comment` or null (docs/satisfaction.md). */
+  rated: ['rating', 'comment', 'solve'],
 } as const;
 
 export type HistoryAction = keyof typeof HISTORY_DETAILS;

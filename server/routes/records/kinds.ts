@@ -534,6 +534,12 @@ const filterLookups = {
       enum: ['overdue', 'due_soon'],
       [M]: 'SLA must be overdue or due_soon.',
     },
+    // The latest solve's satisfaction rating (docs/satisfaction.md).
+    satisfaction: {
+      type: 'string',
+      enum: ['good', 'bad'],
+      [M]: 'Rating must be good or bad.',
+    },
   },
   C: {
     content_type_id: id32(MESSAGES.content_type_id),

@@ -418,6 +418,8 @@ export function buildListQueries(kind: RecordKind, viewer: Viewer, req: ListRequ
     if (f.recently_answered) where.push(recentlyAnswered());
     if (f.overdue) where.push(overdue());
     if (f.sla) where.push(slaDue(f.sla, p.add(req.now)));
+    // records_satisfaction_idx (migration 051): only rated tickets are in it.
+    if (f.satisfaction) where.push(`r.satisfaction = ${p.add(f.satisfaction)}`);
   } else {
     eq('content_type_id', f.content_type_id);
     eq('owner_id', f.author_id);

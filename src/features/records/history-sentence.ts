@@ -129,6 +129,10 @@ const SENTENCES: Record<HistoryAction, Sentence> = {
   archived: (d, h) =>
     d.successor_title ? h('archivedFor', { title: str(d.successor_title) }) : h('archived'),
   version_restored: (d, h) => h('versionRestored', { from: str(d.from), number: str(d.number) }),
+  rated: (d, h) => {
+    const key = d.rating === 'good' ? 'ratedGood' : 'ratedBad';
+    return d.comment ? h(`${key}Comment`, { comment: str(d.comment) }) : h(key);
+  },
 };
 
 function slaValues(d: Details, h: Words) {

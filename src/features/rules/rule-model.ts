@@ -22,6 +22,7 @@ export const EVENTS: TriggerEvent[] = [
   'agent_message',
   'sla_warning',
   'sla_breach',
+  'rating_received',
 ];
 
 /** What a condition's value is picked from. */

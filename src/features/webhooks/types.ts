@@ -15,6 +15,7 @@ export const WEBHOOK_EVENTS: readonly WebhookEvent[] = [
   'ticket.message_added',
   'ticket.merged',
   'ticket.sla_breach',
+  'ticket.rated',
 ];
 
 export interface WebhookSave {

@@ -114,6 +114,8 @@ const SAMPLES: Sample[] = [
   { action: 'archived', details: { successor_id: 9, successor_title: 'New VPN guide' } },
   { action: 'archived', details: { successor_id: null, successor_title: null } },
   { action: 'version_restored', details: { number: 4, from: 1 } },
+  { action: 'rated', details: { rating: 'good', comment: null, solve: 1 } },
+  { action: 'rated', details: { rating: 'bad', comment: 'Took three days.', solve: 2 } },
   {
     action: 'mailed',
     details: { template: 'Acknowledgement', to: 'ana@acme.example', rule: { id: 3, name: 'Acme' } },

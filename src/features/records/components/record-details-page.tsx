@@ -39,6 +39,7 @@ const W = workHolders;
 const loadEditForm = () => import('./record-edit-form');
 /** Loaded when Edit is chosen (or pointed at), not with the page. */
 const EditForm = lazy(loadEditForm);
+const SatisfactionCard = lazy(() => import('../../ratings/components/satisfaction-card'));
 
 /**
  * The side panel and an agent's actions are chunks of their own: a phone's first screen shows
@@ -356,6 +357,11 @@ export function RecordDetailsPage({
           >
             {sideOpen ? tw('properties.hide') : tw('properties.show')}
           </button>
+          {record.object_type === 'T' && !record.is_draft && (
+            <Suspense fallback={null}>
+              <SatisfactionCard recordId={record.id} updatedAt={record.updated_at} />
+            </Suspense>
+          )}
           <div id="record-side-panel" className={`d-lg-block ${sideOpen ? '' : 'd-none'}`}>
             {(sideOpen || !narrow) && (
               <Suspense fallback={<Loading />}>
