@@ -75,10 +75,13 @@ export type ApiOperation<P extends keyof paths, M extends ApiMethod> = NonNullab
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 
-/** The success body of an operation: `{ statusCode: 200, data }`. */
-export type ApiResponse<P extends keyof paths, M extends ApiMethod> = Json<
-  ApiOperation<P, M>['responses'][200]
->;
+/** The success body of an operation: `{ statusCode: 200, data }` (never for a redirect-only one). */
+export type ApiResponse<P extends keyof paths, M extends ApiMethod> = ApiOperation<
+  P,
+  M
+>['responses'] extends { 200: infer R }
+  ? Json<R>
+  : never;
 
 /** The `data` of an operation's success body. */
 export type ApiData<P extends keyof paths, M extends ApiMethod> =
