@@ -44,7 +44,9 @@ interface Entry {
 
 /** The newest entries of a kind, through the API as an admin reads them. */
 async function entries(query: Record<string, string | number>): Promise<Entry[]> {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  );
   const res = await call('GET', `/api/audit?${qs}`, auth(admin.token));
   expect(res.statusCode).toBe(200);
   return res.json().data.items as Entry[];
