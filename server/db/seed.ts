@@ -4,6 +4,7 @@
 // a followed ticket, a ticket that came in by mail, assignees, macros, saved views; service
 // levels below, so some tickets are overdue and the pending ones paused). Idempotent: existing
 // accounts (matched by email) are left as they are, and the records are loaded once.
+import { seedArticleVersions } from '../routes/article-review/seed.js';
 import { seedHelpCentre } from '../help-centre/seed.js';
 import type { PasswordHasher } from '../lib/passwords.js';
 import type { Db } from './pool.js';
@@ -53,6 +54,7 @@ export async function seedDemo(
     agent2: idOf('agent2@example.com'),
   });
   await seedHelpCentre(db, idOf('agent@example.com'));
+  await seedArticleVersions(db, idOf('agent2@example.com'));
   created.push(...(await seedDemoOrganization(db, hasher, password)));
   await seedMailChannels(db);
   await seedDemoSla(db);

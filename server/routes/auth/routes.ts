@@ -22,7 +22,7 @@ import { acceptedLanguage } from '../../lib/i18n.js';
 import { accountExistsMail, confirmMail, resetMail } from '../../mail/templates.js';
 import { currentUser } from '../../plugins/auth.js';
 import { afterPassword } from '../two-step/routes.js';
-import { passwordRefusedFor } from '../sso/routes.js';
+import { passwordRefused, providerRequiredFor } from '../sso/routes.js';
 import { ACCOUNT_DEACTIVATED, MESSAGES } from './messages.js';
 import * as sql from './sql.js';
 import {
@@ -147,10 +147,10 @@ export function authRoutes(server: FastifyInstance, ctx: AppContext): void {
         throw new HttpError(403, ACCOUNT_DEACTIVATED);
       }
       // An agent of a domain whose provider agents must use (docs/sign-in.md, "Single sign-on").
-      const ssoOnly = await passwordRefusedFor(ctx, user);
+      const ssoOnly = await providerRequiredFor(ctx, user);
       if (ssoOnly) {
         await refused('sso_required', user.id);
-        throw new HttpError(403, ssoOnly);
+        throw new HttpError(403, passwordRefused(ssoOnly.label));
       }
       const answer = await afterPassword(ctx, request, user);
       await auditRequest(db, request, {

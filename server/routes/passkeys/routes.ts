@@ -319,7 +319,11 @@ export function passkeyRoutes(server: FastifyInstance, ctx: AppContext): void {
   ): Promise<authSql.UserRow> {
     const ipKeys = loginKeys(config, '', request.ip).slice(1);
     await throttle(ipKeys);
-    const fail = async (status: 400 | 401, message: string, keys: ThrottleKey[] = ipKeys) => {
+    const fail = async (
+      status: 400 | 401,
+      message: (typeof PASSKEY_MESSAGES)[keyof typeof PASSKEY_MESSAGES],
+      keys: ThrottleKey[] = ipKeys,
+    ) => {
       await countAttempt(db, config, keys);
       return new HttpError(status, message);
     };

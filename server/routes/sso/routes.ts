@@ -65,7 +65,6 @@ export const SSO_MESSAGES = {
   handoffExpired: 'This sign-in has expired. Sign in again.',
   issuerInvalid: 'Issuer must be a valid address of at most 500 characters.',
   issuerNotHttps: 'Issuer must start with https://.',
-  discoveryFailed: 'No OpenID provider answers at this issuer: {{reason}}',
   secretRequired: 'Client secret is required.',
   domainInvalid: 'Domains must be mail domains like example.com, separated by commas.',
 } as const;
@@ -236,15 +235,18 @@ function refusalPage(reply: FastifyReply, lang: Language, status: number, messag
     );
 }
 
-/** Why this account may not sign in with a password, or undefined (plugged into POST login). */
-export async function passwordRefusedFor(
+/**
+ * The provider this account must sign in with instead of a password, or undefined (plugged into
+ * POST login, which answers `passwordRefused(label)`).
+ */
+export async function providerRequiredFor(
   ctx: AppContext,
   user: Pick<UserRow, 'email' | 'user_is_hde' | 'user_is_admin'>,
-): Promise<string | undefined> {
+): Promise<{ label: string } | undefined> {
   if (!user.user_is_hde && !user.user_is_admin) return undefined;
   const domain = user.email.split('@').pop() ?? '';
   const provider = await sql.providerForDomain(ctx.db, domain);
-  return provider?.agents_must_use ? passwordRefused(provider.label) : undefined;
+  return provider?.agents_must_use ? { label: provider.label } : undefined;
 }
 
 class Refusal extends Error {
@@ -403,7 +405,7 @@ export function ssoRoutes(server: FastifyInstance, ctx: AppContext): void {
       } catch (err) {
         const reason = (err instanceof Error ? err.message : String(err)).slice(0, 200);
         throw new HttpError(400, FAILED, {
-          issuer: fill(SSO_MESSAGES.discoveryFailed, { reason }),
+          issuer: fill('No OpenID provider answers at this issuer: {{reason}}', { reason }),
         });
       }
     },

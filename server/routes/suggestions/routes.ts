@@ -26,7 +26,6 @@ const sessionField = {
   type: 'string',
   maxLength: 36,
   pattern: uuid,
-  'x-one-line': true,
   [M]: SESSION_INVALID,
 } as const;
 const recordId = {
@@ -162,7 +161,6 @@ export function suggestionRoutes(server: FastifyInstance, ctx: AppContext): void
             q: {
               type: 'string',
               maxLength: 2000,
-              'x-one-line': true,
               [M]: { maxLength: Q_TOO_LONG, default: Q_TOO_LONG },
             },
           },
