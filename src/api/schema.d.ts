@@ -11226,7 +11226,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider's way back: verifies the answer, signs in and sends the browser to the SPA with a one-time code (302); a page with 400, 401, 403 or 503 otherwise */
+        /** The provider's way back: verifies the answer, signs in and sends the browser to the SPA with a one-time code (302); a page with 401, 403, 404, 409 or 503 otherwise */
         get: {
             parameters: {
                 query?: {
@@ -11245,6 +11245,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description To the SPA, /auth/sso?code=<one-time code> */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -11252,6 +11259,51 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A page in the browser's language saying why it is not signed in, with a link back to the login page */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description A page in the browser's language saying why it is not signed in, with a link back to the login page */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description A page in the browser's language saying why it is not signed in, with a link back to the login page */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description A page in the browser's language saying why it is not signed in, with a link back to the login page */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description A page in the browser's language saying why it is not signed in, with a link back to the login page */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
                     };
                 };
             };
@@ -11283,6 +11335,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description To the provider's sign-in page */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -11290,6 +11349,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A page in the browser's language saying why it is not signed in, with a link back to the login page */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description A page in the browser's language saying why it is not signed in, with a link back to the login page */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
                     };
                 };
             };

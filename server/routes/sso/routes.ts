@@ -149,8 +149,9 @@ const providerBody = {
     scopes: {
       type: 'string',
       maxLength: 200,
-      pattern: '^\\s*$|(^|\\s)openid(\\s|$)',
-      ...oneLine,
+      // Scope tokens (RFC 6749: printable ASCII but a quote or a backslash) separated by spaces,
+      // openid among them.
+      pattern: '^ *$|^(?=(?:.* )?openid(?: |$))[ !#-\\[\\]-~]*$',
       [M]: 'Scopes must include openid, separated by spaces.',
     },
     label: {
@@ -164,7 +165,8 @@ const providerBody = {
     domains: {
       type: 'array',
       maxItems: 50,
-      items: { type: 'string', maxLength: 253, ...oneLine },
+      // Each checked against the mail domain pattern (providerInput).
+      items: { type: 'string', maxLength: 253 },
       [M]: SSO_MESSAGES.domainInvalid,
     },
     create_users: { type: 'string', enum: ['none', 'user', 'agent'], [M]: 'Choose from the list.' },
@@ -174,6 +176,16 @@ const providerBody = {
 } as const;
 
 const FAILED = 'Validation failed';
+
+/** A browser's redirect: no body, the address in Location. */
+const redirectAnswer = (description: string) => ({ type: 'null', description }) as const;
+
+/** A refusal of the way there or back: a page for the browser (refusalPage), not JSON. */
+const refusalAnswer = {
+  description:
+    "A page in the browser's language saying why it is not signed in, with a link back to the login page",
+  content: { 'text/html': { schema: { type: 'string' } } },
+} as const;
 
 /** The stored shape of a body: trimmed, domains lower-cased and checked. */
 function providerInput(
@@ -474,7 +486,12 @@ export function ssoRoutes(server: FastifyInstance, ctx: AppContext): void {
         summary:
           "Leave for the provider's sign-in (302); a page with 404 for an unknown provider, 503 when it cannot be reached",
         params: smallIdParams,
-        response: { ...errors(400) },
+        response: {
+          302: redirectAnswer("To the provider's sign-in page"),
+          ...errors(400),
+          404: refusalAnswer,
+          503: refusalAnswer,
+        },
       },
     },
     async (request, reply) => {
@@ -560,7 +577,7 @@ export function ssoRoutes(server: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          "The provider's way back: verifies the answer, signs in and sends the browser to the SPA with a one-time code (302); a page with 400, 401, 403 or 503 otherwise",
+          "The provider's way back: verifies the answer, signs in and sends the browser to the SPA with a one-time code (302); a page with 401, 403, 404, 409 or 503 otherwise",
         params: smallIdParams,
         querystring: {
           type: 'object',
@@ -573,7 +590,15 @@ export function ssoRoutes(server: FastifyInstance, ctx: AppContext): void {
             session_state: { type: 'string', maxLength: 500 },
           },
         },
-        response: { ...errors(400) },
+        response: {
+          302: redirectAnswer('To the SPA, /auth/sso?code=<one-time code>'),
+          ...errors(400),
+          401: refusalAnswer,
+          403: refusalAnswer,
+          404: refusalAnswer,
+          409: refusalAnswer,
+          503: refusalAnswer,
+        },
       },
     },
     async (request, reply) => {
@@ -586,7 +611,7 @@ export function ssoRoutes(server: FastifyInstance, ctx: AppContext): void {
       const provider = await sql.providerWithSecret(db, id);
       if (!provider?.active) return refuse(404, SSO_MESSAGES.notFound, 'unknown provider');
       const state = request.query.state;
-      if (!state) return refuse(400, SSO_MESSAGES.unknownState, 'no state');
+      if (!state) return refuse(401, SSO_MESSAGES.unknownState, 'no state');
       const attempt = await sql.spendAttempt(db, hashOneTimeToken(state), id);
       if (attempt.kind !== 'ok') {
         if (attempt.kind === 'used') return refuse(401, SSO_MESSAGES.usedState, 'state reused');

@@ -1,7 +1,8 @@
 // Fuzzes every operation the served OpenAPI document lists, as an agent, as a regular user and
 // signed out: malformed path and query values, wrong types, missing and extra fields, NUL,
 // 4000-character and odd-Unicode strings, broken JSON and wrong content types. Any 5xx, or an
-// error answer that is not `{ statusCode, error, message, fields? }`, fails the test.
+// error answer that is not `{ statusCode, error, message, fields? }` (or, where the document
+// gives text/html for the status, a page with its message), fails the test.
 // The cases per operation are bounded (MAX_CASES) so the whole run stays around a minute.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
@@ -31,6 +32,7 @@ interface Parameter {
 interface Operation {
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 type Doc = { paths: Record<string, Record<string, Operation>> };
 
@@ -223,6 +225,26 @@ function errorShapeProblem(status: number, body: string): string | undefined {
   return undefined;
 }
 
+/**
+ * An error page for a browser (single sign-on's way to the provider and back answers a person,
+ * not a client): the document gives text/html for the status, and the page says why in a
+ * `role="alert"` paragraph, without a stack trace. Answers the problem, or the page's message.
+ */
+function pageProblem(
+  op: Operation,
+  status: number,
+  body: string,
+): { problem: string } | { message: string } {
+  if (!op.responses?.[String(status)]?.content?.['text/html']) {
+    return { problem: 'an HTML answer the document does not give for this status' };
+  }
+  if (!/^<!doctype html>/i.test(body)) return { problem: 'not an HTML page' };
+  if (/\bat .+\.(ts|js):\d+/.test(body)) return { problem: 'stack trace in body' };
+  const alert = /<p role="alert">([^<]+)<\/p>/.exec(body)?.[1];
+  if (!alert) return { problem: 'no message in the page' };
+  return { message: alert.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(+code)) };
+}
+
 let env: TestEnv;
 let doc: Doc;
 const callers: Record<string, Record<string, string>> = {};
@@ -266,7 +288,17 @@ describe('every operation of the OpenAPI document', () => {
             sent += 1;
             const label = `${who} ${request.method} ${String(request.url).slice(0, 80)} ${String(request.payload ?? '').slice(0, 60)}`;
             if (res.statusCode >= 500) problems.push(`${label} -> ${res.statusCode} ${res.body}`);
-            else if (res.statusCode >= 400) {
+            else if (
+              res.statusCode >= 400 &&
+              String(res.headers['content-type']).startsWith('text/html')
+            ) {
+              const page = pageProblem(op, res.statusCode, res.body);
+              if ('problem' in page) {
+                problems.push(`${label} -> ${res.statusCode} ${page.problem}: ${res.body}`);
+              } else if (!hasTranslation('es', page.message)) {
+                untranslated.add(page.message.slice(0, 120));
+              }
+            } else if (res.statusCode >= 400) {
               const problem = errorShapeProblem(res.statusCode, res.body);
               if (problem) problems.push(`${label} -> ${res.statusCode} ${problem}: ${res.body}`);
               // Every text a person may read has its Spanish (server/locales/es.json).

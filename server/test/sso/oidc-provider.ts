@@ -23,6 +23,8 @@ export type Mode = 'pass' | 'alg-none' | 'other-key' | 'wrong-nonce' | 'down';
 
 export interface TestProvider {
   issuer: string;
+  /** Every origin it listens on: the issuer's front and the provider behind it. */
+  origins: string[];
   clientId: string;
   clientSecret: string;
   signInAs(account: Account): void;
@@ -160,6 +162,7 @@ export async function startTestProvider(
 
   return {
     issuer,
+    origins: [issuer, `http://${host}:${innerPort}`],
     clientId,
     clientSecret,
     signInAs(account) {

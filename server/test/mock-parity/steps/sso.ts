@@ -41,8 +41,9 @@ function redirected(s: Scenario, op: Operation, answers: { mock: Json; real: Jso
 
 export async function sso(s: Scenario): Promise<void> {
   const idp = await startTestProvider(`${PUBLIC}/api/sso/`);
-  // The provider is reached for real, by the server and by this step's browser.
-  s.sides.msw.use(http.all(`${idp.issuer}/*`, () => passthrough()));
+  // The provider is reached for real, by the server and by this step's browser; its front passes
+  // each request on to the provider behind it, a request of its own.
+  s.sides.msw.use(...idp.origins.map((o) => http.all(`${o}/*`, () => passthrough())));
   idp.signInAs({
     sub: 'sso-person',
     email: `sso.person@${DOMAIN}`,
@@ -143,6 +144,8 @@ export async function sso(s: Scenario): Promise<void> {
       const back = await wayBack(side);
       side.tokens.set('sso:state', back.searchParams.get('state') ?? '');
       side.tokens.set('sso:code', back.searchParams.get('code') ?? '');
+      // The provider names itself on the way back (RFC 9207); the relying party requires it.
+      side.tokens.set('sso:iss', back.searchParams.get('iss') ?? '');
     }
     redirected(
       s,
@@ -151,7 +154,11 @@ export async function sso(s: Scenario): Promise<void> {
         op: 'GET /api/sso/{id}/callback',
         as: null,
         params: { id: ref('sso:company') },
-        query: { state: { saved: 'sso:state' }, code: { saved: 'sso:code' } },
+        query: {
+          state: { saved: 'sso:state' },
+          code: { saved: 'sso:code' },
+          iss: { saved: 'sso:iss' },
+        },
         status: 302,
       }),
     );
