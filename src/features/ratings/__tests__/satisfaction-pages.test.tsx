@@ -15,6 +15,7 @@ async function ratedTicket(rating: 'good' | 'bad', comment: string) {
   const answer = await api.put('/api/ticket/{id}/satisfaction/', {
     path: { id: ticket.id },
     body: { rating, comment },
+    signal: new AbortController().signal,
   });
   if (answer.status !== 200) throw new Error(`rating answered ${answer.status}`);
   return ticket;
