@@ -311,6 +311,21 @@ export async function recordsBench(opts: RecordsBenchOptions = {}): Promise<void
           filters: { sla: 'overdue' },
         },
         { name: 'hd tickets, by sla', kind: TICKET, scope: 'hd', as: 'agent', sort: 'sla' },
+        // Satisfaction (docs/satisfaction.md): the latest rating (records_satisfaction_idx).
+        {
+          name: 'hd tickets, rated bad, newest first',
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          filters: { satisfaction: 'bad' },
+        },
+        {
+          name: 'hd tickets, rated good, newest first',
+          kind: TICKET,
+          scope: 'hd',
+          as: 'agent',
+          filters: { satisfaction: 'good' },
+        },
         // An agent's queue grouped by who has each ticket (records_hd_assignee_idx).
         {
           name: 'hd tickets, by assignee',

@@ -1,6 +1,7 @@
 // Merging and splitting tickets (docs/api-working.md "Merge and split"), with the server's rules
 // (server/routes/merge): agents only, 404 for what the caller cannot see, 409 for what cannot be
 // merged, and everything moved at once.
+import { solveTicket } from './rating-handlers';
 import type { HdRecord, Ticket } from '../features/records/types';
 import {
   accessOf,
@@ -232,5 +233,6 @@ export function solveChildren(actorId: number, parent: HdRecord): void {
     const next = save(child, { status_id: status.status_id });
     logEvent(id, actorId, 'status_changed', { from: child.status_name, to: next.status_name });
     mailFollowers(next, actorId, 'status_changed', next.status_name);
+    solveTicket(next);
   }
 }

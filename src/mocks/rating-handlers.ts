@@ -3,10 +3,12 @@
 // and the charts' figures. `solveTicket` starts a survey as the server's `satisfaction` consumer
 // does after a solve; the mailed link's page is server-rendered HTML and has no mock. A fresh db
 // starts it over.
-import { accessOf, refused, requireReadable } from './access';
+import type { HdRecord } from '../features/records/types';
+import { accessOf, ownerOf, refused, requireReadable } from './access';
 import { db, logEvent } from './db';
 import { authed, bodyOf, fail, http, ok } from './http';
 import { HELPDESKS } from './records-data';
+import { queueMail } from './thread-handlers';
 
 type Rating = 'good' | 'bad';
 interface Solve {
@@ -44,9 +46,13 @@ const EXPIRED =
 const isOpen = (s: Solve, latest: boolean) =>
   latest && Date.now() < Date.parse(s.solved_at) + 14 * DAY;
 
-/** A ticket went from an open status to a closed one: a new solve, unless its desk is off. */
-export function solveTicket(ticket: { id: number; hd_id: number; assignee_id: number | null }) {
-  if (state().surveyOff.has(ticket.hd_id)) return;
+/**
+ * A ticket went from an open status to a closed one: a new solve and the survey mail to its
+ * requester, unless its desk is off (or it is a draft, or merged into another).
+ */
+export function solveTicket(ticket: HdRecord) {
+  if (state().surveyOff.has(ticket.hd_id) || ticket.is_draft || db.mergedInto.has(ticket.id))
+    return;
   const list = state().solves.get(ticket.id) ?? [];
   list.unshift({
     solve: list.length + 1,
@@ -56,9 +62,20 @@ export function solveTicket(ticket: { id: number; hd_id: number; assignee_id: nu
     rated_at: null,
     changed_at: null,
     hd_id: ticket.hd_id,
-    agent_id: ticket.assignee_id,
+    agent_id: ticket.object_type === 'T' ? ticket.assignee_id : null,
   });
   state().solves.set(ticket.id, list);
+  const requester = db.users.find((u) => u.id === ownerOf(ticket));
+  if (requester) queueMail(ticket, requester.email, 'survey');
+}
+
+/** records.satisfaction: the rating last given on the ticket (a new solve keeps it). */
+export function latestRating(recordId: number): Rating | null {
+  return (
+    state()
+      .solves.get(recordId)
+      ?.find((s) => s.rating)?.rating ?? null
+  );
 }
 
 function satisfactionOf(recordId: number, isOwner: boolean) {

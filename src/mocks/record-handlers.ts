@@ -1,4 +1,4 @@
-import { solveTicket } from './rating-handlers';
+import { latestRating, solveTicket } from './rating-handlers';
 import { fieldSortValue, fieldsMatch, listFieldProblems, sortedField } from './custom-field-lists';
 import type {
   ContentItem,
@@ -343,6 +343,7 @@ export function listRows(
       // Service levels (docs/api-sla.md): the server's state says which list.
       if (f.sla === 'overdue' && r.sla.state !== 'overdue') return false;
       if (f.sla === 'due_soon' && r.sla.state !== 'warning') return false;
+      if (f.satisfaction && latestRating(r.id) !== f.satisfaction) return false;
     }
     return true;
   });

@@ -33,7 +33,7 @@ function thread(record: HdRecord, name: 'communication' | 'worklog') {
     .map(publicMessage);
 }
 
-type MailKind = 'message' | 'status_changed' | 'assigned' | 'forward';
+type MailKind = 'message' | 'status_changed' | 'assigned' | 'forward' | 'survey';
 
 /** Each mail's subject (server/mail/record-templates.ts, in English). */
 function subjectOf(record: HdRecord, kind: MailKind, statusTo?: string) {
@@ -45,7 +45,9 @@ function subjectOf(record: HdRecord, kind: MailKind, statusTo?: string) {
         ? `Status changed to ${statusTo ?? ''} on ${what}`
         : kind === 'assigned'
           ? `Assigned to you: ${what}`
-          : `Fwd: ${what}`;
+          : kind === 'survey'
+            ? `How did we do? ${titleOf(record)}`
+            : `Fwd: ${what}`;
   return `[#${record.id}] ${subject}`;
 }
 

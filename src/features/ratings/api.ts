@@ -1,5 +1,5 @@
 import { api } from '../../lib/api-client';
-import type { RateTicket } from './types';
+import type { DeskSurveyChange, RateTicket, SatisfactionPeriod } from './types';
 
 export const ratingsApi = {
   get: (id: number) => (signal: AbortSignal) =>
@@ -10,4 +10,13 @@ export const ratingsApi = {
       body: { rating: r.rating, comment: r.comment },
       signal,
     }),
+  surveys: () => (signal: AbortSignal) => api.get('/api/admin/satisfaction/', { signal }),
+  setSurvey: (c: DeskSurveyChange) => (signal: AbortSignal) =>
+    api.put('/api/admin/satisfaction/{id}/', {
+      path: { id: c.id },
+      body: { survey: c.survey },
+      signal,
+    }),
+  figures: (p: SatisfactionPeriod) => (signal: AbortSignal) =>
+    api.get('/api/charts/satisfaction/', { query: { from: p.from, to: p.to }, signal }),
 };

@@ -1,8 +1,23 @@
 import { createRequestHolder } from '../../lib/request-holder';
-import type { RateTicket, TicketSatisfaction } from './types';
+import type {
+  DeskSurvey,
+  DeskSurveyChange,
+  RateTicket,
+  SatisfactionFigures,
+  SatisfactionPeriod,
+  TicketSatisfaction,
+} from './types';
 
-/** The satisfaction card's holders: a ticket's solves and ratings, and the requester's answer. */
+/**
+ * The satisfaction holders: a ticket's solves and ratings, the requester's answer, the desks'
+ * survey switch (administrators) and the charts' figures.
+ */
 export const ratingsHolders = {
   ticketSatisfaction: createRequestHolder<TicketSatisfaction, number>('ticketSatisfaction'),
   rateTicket: createRequestHolder<TicketSatisfaction, RateTicket>('rateTicket'),
+  deskSurveys: createRequestHolder<{ desks: DeskSurvey[] }>('deskSurveys'),
+  setDeskSurvey: createRequestHolder<DeskSurvey, DeskSurveyChange>('setDeskSurvey'),
+  satisfactionFigures: createRequestHolder<SatisfactionFigures, SatisfactionPeriod>(
+    'satisfactionFigures',
+  ),
 };

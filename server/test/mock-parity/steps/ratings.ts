@@ -2,6 +2,8 @@
 // requester's answer is 409, an agent's 403, bad input 400); the desks' survey switch
 // (administrators only) is turned off and back on; the charts' figures are for agents.
 import { at, list, pick, ref, type Json, type Scenario } from '../harness.js';
+import { page } from '../values.js';
+import { MARK } from './records.js';
 
 const FACILITIES = 6;
 /** What a person sees of a ticket's solves (times differ between the two sides). */
@@ -40,6 +42,24 @@ export async function ratings(s: Scenario): Promise<void> {
     body: { rating: 'good', comment: 'Fine' },
     status: 200,
     values: shown,
+  });
+  // An agent's list filtered by the latest rating (records.satisfaction).
+  for (const rating of ['good', 'bad']) {
+    await s.step({
+      op: 'POST /api/search/ticket/hd',
+      as: 'agent',
+      body: { page: 1, page_size: 25, sort: 'id', filters: { text: MARK, satisfaction: rating } },
+      status: 200,
+      values: page,
+      note: `rated ${rating}`,
+    });
+  }
+  await s.step({
+    op: 'POST /api/search/ticket/hd',
+    as: 'agent',
+    body: { page: 1, page_size: 25, filters: { satisfaction: 'meh' } },
+    status: 400,
+    note: 'an unknown rating',
   });
   await s.step({ op: 'GET /api/admin/satisfaction/', as: 'alice', status: 403 });
   await s.step({

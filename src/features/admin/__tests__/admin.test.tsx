@@ -3,7 +3,10 @@ import { db } from '../../../mocks/db';
 import { adminState } from '../../../mocks/desk-access';
 import { renderApp, signInAs } from '../../../test/render-app';
 
-const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Help desks' }))
+    .getAllByRole('row')
+    .slice(1);
 const rowOf = (name: string) => {
   const row = rows().find((r) => within(r).queryAllByText(name).length > 0);
   if (!row) throw new Error(`no row ${name}`);

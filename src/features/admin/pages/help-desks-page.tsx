@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../lib/page-title';
 import { ErrorState, Loading } from '../../records/components/states';
 import { workHolders } from '../../records/work-slice';
+import { DeskSurveys } from '../../ratings/components/desk-surveys';
 import { DeskAccessForm } from '../components/desk-access-form';
 import { adminHolders } from '../admin-slice';
 import type { AdminHelpdesk } from '../types';
@@ -117,6 +118,7 @@ export default function HelpDesksPage() {
         />
       )}
       {body}
+      <DeskSurveys />
     </div>
   );
 }

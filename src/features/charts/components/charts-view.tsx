@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Loading } from '../../records/components/states';
 import { chartsHolders } from '../charts-slice';
 import type { ChartRenderer, ChartsData, ChartSpec, LabelValue } from '../types';
+import { SatisfactionFigures } from '../../ratings/components/satisfaction-figures';
 
 dayjs.extend(utc);
 
@@ -191,6 +192,7 @@ export function ChartsView({ title, Chart }: { title: string; Chart: ChartRender
         </div>
       </form>
       {body}
+      <SatisfactionFigures from={from} to={to} />
     </section>
   );
 }

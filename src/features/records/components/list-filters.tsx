@@ -1,4 +1,5 @@
 import '../i18n';
+import '../../ratings/i18n';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
@@ -63,6 +64,7 @@ const FILTER_NAMES = [
   'status_id',
   'priority_id',
   'sla',
+  'satisfaction',
   'company_id',
   'content_type_id',
   'hd_id',
@@ -210,6 +212,16 @@ function FilterForm({
                 { value: 'due_soon', label: t('sla.dueSoon') },
               ]}
               onChange={(v) => onChange('sla', v)}
+            />
+            <Select
+              id={id('satisfaction')}
+              label={t('ratings:filter')}
+              value={value('satisfaction')}
+              options={[
+                { value: 'good', label: t('ratings:good') },
+                { value: 'bad', label: t('ratings:bad') },
+              ]}
+              onChange={(v) => onChange('satisfaction', v)}
             />
             <Select
               id={id('company')}

@@ -23,6 +23,8 @@ export const LINK_FILTERS = [
   'waiting_for_me',
   'recently_answered',
   'sla',
+  // The latest satisfaction rating, good or bad (docs/satisfaction.md).
+  'satisfaction',
 ] as const;
 export const FILTER_PARAMS = [
   ...ID_FILTERS,
@@ -121,6 +123,8 @@ export function readFilters(params: URLSearchParams, kind: Kind): ListFilters {
   if (fields) filters.fields = fields;
   const sla = params.get('sla');
   if (kind.type === 'T' && (sla === 'overdue' || sla === 'due_soon')) filters.sla = sla;
+  const rating = params.get('satisfaction');
+  if (kind.type === 'T' && (rating === 'good' || rating === 'bad')) filters.satisfaction = rating;
   return filters;
 }
 
