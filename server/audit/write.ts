@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/transaction.js';
 
-/** The kinds written today, and those reserved for passkeys and single sign-on. */
+/** The kinds code paths write (docs/audit.md lists them with the triggers' kinds). */
 export const AUDIT_KINDS = [
   'sign_in.password',
   'sign_in.code',

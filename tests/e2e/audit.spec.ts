@@ -7,6 +7,8 @@ import { pageAs } from './support/users';
 // The audit log: an administrator signs in, changes the log's retention, finds that change with
 // its before and after by filtering on its kind, and exports the filtered log as CSV. The
 // retention goes back to 365 days at the end; the entries stay (nobody can delete them).
+// A loaded machine: axe alone can take 20 s a page (the limit of tests/e2e/automations.spec.ts).
+test.describe.configure({ timeout: 300_000 });
 test('audit log: a setting change is found with before and after, and exported', async ({
   browser,
 }) => {

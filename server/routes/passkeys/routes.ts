@@ -12,6 +12,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { auditRefusal, auditRequest } from '../../audit/write.js';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -317,20 +318,36 @@ export function passkeyRoutes(server: FastifyInstance, ctx: AppContext): void {
     purpose: 'sign-in' | 'second-step',
     signInChallengeHash?: string,
   ): Promise<authSql.UserRow> {
+    const refused = (reason: string, actorId?: number | string, actorLabel?: string) =>
+      auditRefusal(db, request, {
+        kind: 'passkey.sign_in',
+        actorId,
+        actorLabel,
+        reason,
+        details: { step: purpose },
+      });
     const ipKeys = loginKeys(config, '', request.ip).slice(1);
-    await throttle(ipKeys);
+    const throttled = (keys: ThrottleKey[], actorId?: number | string) =>
+      throttle(keys).catch(async (err: unknown) => {
+        await refused('throttled', actorId);
+        throw err;
+      });
+    await throttled(ipKeys);
     const fail = async (
       status: 400 | 401,
       message: (typeof PASSKEY_MESSAGES)[keyof typeof PASSKEY_MESSAGES],
+      reason: string,
       keys: ThrottleKey[] = ipKeys,
+      actorId?: number | string,
     ) => {
       await countAttempt(db, config, keys);
+      await refused(reason, actorId);
       return new HttpError(status, message);
     };
     const challenge = signedChallenge(response.response.clientDataJSON);
     const spent = await sql.spendChallenge(db, hashOneTimeToken(challenge), purpose);
     if (!spent || (purpose === 'second-step' && spent.sign_in_challenge !== signInChallengeHash))
-      throw await fail(400, PASSKEY_MESSAGES.challengeUsed);
+      throw await fail(400, PASSKEY_MESSAGES.challengeUsed, 'challenge_expired');
     const credential = await sql.credentialById(db, response.id);
     if (
       !credential ||
@@ -338,9 +355,9 @@ export function passkeyRoutes(server: FastifyInstance, ctx: AppContext): void {
       (response.response.userHandle !== undefined &&
         response.response.userHandle !== credential.handle)
     )
-      throw await fail(401, PASSKEY_MESSAGES.unknownPasskey);
+      throw await fail(401, PASSKEY_MESSAGES.unknownPasskey, 'unknown_credential');
     const keys = loginKeys(config, credential.email, request.ip);
-    await throttle(keys);
+    await throttled(keys, credential.user_id);
     let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>> | undefined;
     try {
       verified = await verifyAuthenticationResponse({
@@ -360,19 +377,41 @@ export function passkeyRoutes(server: FastifyInstance, ctx: AppContext): void {
     } catch (err) {
       request.log.info({ err: (err as Error).message }, 'passkey not verified');
     }
-    if (!verified?.verified) throw await fail(401, PASSKEY_MESSAGES.notVerified, keys);
+    if (!verified?.verified)
+      throw await fail(
+        401,
+        PASSKEY_MESSAGES.notVerified,
+        'verification_failed',
+        keys,
+        credential.user_id,
+      );
     await sql.markUsed(db, credential.id, verified.authenticationInfo.newCounter);
     const user = await authSql.findUserByEmail(db, credential.email);
     if (!user || String(user.id) !== credential.user_id)
-      throw await fail(401, PASSKEY_MESSAGES.unknownPasskey);
-    if (user.deactivated_at) throw new HttpError(403, ACCOUNT_DEACTIVATED);
-    if (!user.confirmed_at) throw new HttpError(403, MESSAGES.unconfirmed);
+      throw await fail(401, PASSKEY_MESSAGES.unknownPasskey, 'unknown_credential');
+    if (user.deactivated_at) {
+      await refused('deactivated', user.id);
+      throw new HttpError(403, ACCOUNT_DEACTIVATED);
+    }
+    if (!user.confirmed_at) {
+      await refused('unconfirmed', user.id);
+      throw new HttpError(403, MESSAGES.unconfirmed);
+    }
     return user;
   }
 
-  async function signIn(request: FastifyRequest, user: authSql.UserRow, how: string) {
+  async function signIn(
+    request: FastifyRequest,
+    user: authSql.UserRow,
+    how: 'sign-in' | 'second-step',
+  ) {
     await forgetKeys(db, loginKeys(config, user.email, request.ip).slice(0, 1));
     const token = await startSession(ctx, request, user.id);
+    await auditRequest(db, request, {
+      kind: 'passkey.sign_in',
+      actorId: user.id,
+      details: { step: how },
+    });
     request.log.info({ user_id: user.id, passkey: how }, 'login');
     return success({ token, user: publicUser(user) });
   }
@@ -423,7 +462,7 @@ export function passkeyRoutes(server: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const response = request.body.response as AuthenticationResponseJSON;
       const user = await verifyAssertion(request, response, 'sign-in');
-      return signIn(request, user, 'alone');
+      return signIn(request, user, 'sign-in');
     },
   );
 
@@ -486,12 +525,19 @@ export function passkeyRoutes(server: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const signInHash = hashOneTimeToken(request.body.challenge);
-      if (!(await twoStepSql.challengeUser(db, signInHash)))
-        throw new HttpError(401, TWO_STEP_MESSAGES.challengeExpired);
+      const expired = async (actorId?: number | string) => {
+        await auditRefusal(db, request, {
+          kind: 'passkey.sign_in',
+          actorId,
+          reason: 'expired',
+          details: { step: 'second-step' },
+        });
+        return new HttpError(401, TWO_STEP_MESSAGES.challengeExpired);
+      };
+      if (!(await twoStepSql.challengeUser(db, signInHash))) throw await expired();
       const response = request.body.response as AuthenticationResponseJSON;
       const user = await verifyAssertion(request, response, 'second-step', signInHash);
-      if (!(await twoStepSql.spendChallenge(db, signInHash)))
-        throw new HttpError(401, TWO_STEP_MESSAGES.challengeExpired);
+      if (!(await twoStepSql.spendChallenge(db, signInHash))) throw await expired(user.id);
       return signIn(request, user, 'second-step');
     },
   );
@@ -598,6 +644,11 @@ export function passkeyRoutes(server: FastifyInstance, ctx: AppContext): void {
         name: request.body.name.trim(),
       });
       if (!row) throw new HttpError(409, PASSKEY_MESSAGES.alreadyRegistered);
+      await auditRequest(db, request, {
+        kind: 'passkey.added',
+        target: { kind: 'passkey', id: row.id },
+        details: { name: row.name },
+      });
       await mailer.send(user.email, passkeyMail(user.language, user.fullname, 'added', row.name));
       return success(passkeyOut(row));
     },
@@ -642,6 +693,11 @@ export function passkeyRoutes(server: FastifyInstance, ctx: AppContext): void {
       const user = currentUser(request);
       const name = await sql.deletePasskey(db, user.id, request.params.id);
       if (name === undefined) throw new HttpError(404, PASSKEY_MESSAGES.notFound);
+      await auditRequest(db, request, {
+        kind: 'passkey.removed',
+        target: { kind: 'passkey', id: request.params.id },
+        details: { name },
+      });
       await mailer.send(user.email, passkeyMail(user.language, user.fullname, 'removed', name));
       return success({ message: PASSKEY_MESSAGES.removed });
     },

@@ -6,6 +6,7 @@
 // POST sso/exchange turns into a session, as a password login answers it.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { auditRefusal, auditRequest } from '../../audit/write.js';
 import { withUserTransaction, withTransaction } from '../../db/transaction.js';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -261,10 +262,12 @@ export async function providerRequiredFor(
   return provider?.agents_must_use ? { label: provider.label } : undefined;
 }
 
+/** A refused first sign-in: its answer, and the audit log's reason. */
 class Refusal extends Error {
   constructor(
     readonly status: number,
     readonly text: string,
+    readonly reason: string,
   ) {
     super(text);
   }
@@ -511,6 +514,11 @@ export function ssoRoutes(server: FastifyInstance, ctx: AppContext): void {
         trip = await startTrip(oidc, redirectUri(provider.id), provider.scopes);
       } catch (err) {
         request.log.warn({ err, provider: provider.id }, 'sso provider unavailable');
+        await auditRefusal(db, request, {
+          kind: 'sso.sign_in',
+          target: { kind: 'sso_provider', id: provider.id },
+          reason: 'provider_down',
+        });
         return refusalPage(reply, lang, 503, SSO_MESSAGES.unavailable);
       }
       await sql.insertAttempt(db, {
@@ -529,11 +537,11 @@ export function ssoRoutes(server: FastifyInstance, ctx: AppContext): void {
     provider: sql.ProviderRow,
     claims: Awaited<ReturnType<typeof finishTrip>>,
     lang: Language,
-  ): Promise<UserRow> {
+  ): Promise<{ user: UserRow; account: 'known' | 'linked' | 'created' }> {
     return withTransaction(db, async (tx) => {
       const linked = await sql.userOfIdentity(tx, provider.id, claims.sub);
-      if (linked) return linked;
-      if (!claims.email) throw new Refusal(401, SSO_MESSAGES.noEmail);
+      if (linked) return { user: linked, account: 'known' };
+      if (!claims.email) throw new Refusal(401, SSO_MESSAGES.noEmail, 'no_email');
       const { rows } = await tx.query<UserRow>(
         `SELECT id, fullname, email, password_hash, user_is_hde, user_is_admin, items_per_page,
            language, confirmed_at, deactivated_at
@@ -545,28 +553,35 @@ export function ssoRoutes(server: FastifyInstance, ctx: AppContext): void {
         // Linking by address only when both sides vouch for it: the provider verified the
         // address, and the account's owner confirmed it (else whoever registered it first, or
         // whoever the provider let claim it, would take the account over).
-        if (!claims.emailVerified) throw new Refusal(403, SSO_MESSAGES.unverifiedEmail);
-        if (!existing.confirmed_at) throw new Refusal(403, SSO_MESSAGES.unconfirmedAccount);
-        if (!(await sql.linkIdentity(tx, provider.id, claims.sub, existing.id))) {
-          throw new Refusal(403, SSO_MESSAGES.alreadyLinked);
+        if (!claims.emailVerified) {
+          throw new Refusal(403, SSO_MESSAGES.unverifiedEmail, 'unverified_email');
         }
-        return existing;
+        if (!existing.confirmed_at) {
+          throw new Refusal(403, SSO_MESSAGES.unconfirmedAccount, 'unconfirmed');
+        }
+        if (!(await sql.linkIdentity(tx, provider.id, claims.sub, existing.id))) {
+          throw new Refusal(403, SSO_MESSAGES.alreadyLinked, 'already_linked');
+        }
+        return { user: existing, account: 'linked' };
       }
-      if (provider.create_users === 'none') throw new Refusal(403, SSO_MESSAGES.noAccount);
+      if (provider.create_users === 'none')
+        throw new Refusal(403, SSO_MESSAGES.noAccount, 'no_account');
       const domain = claims.email.split('@').pop() ?? '';
       if (provider.domains.length > 0 && !provider.domains.includes(domain)) {
-        throw new Refusal(403, SSO_MESSAGES.notForDomain);
+        throw new Refusal(403, SSO_MESSAGES.notForDomain, 'not_for_domain');
       }
-      if (!claims.emailVerified) throw new Refusal(403, SSO_MESSAGES.unverifiedEmail);
+      if (!claims.emailVerified) {
+        throw new Refusal(403, SSO_MESSAGES.unverifiedEmail, 'unverified_email');
+      }
       const created = await sql.insertSsoUser(tx, {
         fullname: (claims.name?.trim() || claims.email.split('@')[0]).slice(0, 100),
         email: claims.email,
         agent: provider.create_users === 'agent',
         language: lang,
       });
-      if (!created) throw new Refusal(409, SSO_MESSAGES.unverifiedEmail);
+      if (!created) throw new Refusal(409, SSO_MESSAGES.unverifiedEmail, 'address_taken');
       await sql.linkIdentity(tx, provider.id, claims.sub, created.id);
-      return created;
+      return { user: created, account: 'created' };
     });
   }
 
@@ -604,22 +619,36 @@ export function ssoRoutes(server: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const lang = acceptedLanguage(request.headers['accept-language']);
       const id = request.params.id;
-      const refuse = (status: number, message: string, reason: string) => {
+      const target = { kind: 'sso_provider', id };
+      /** The refusal page, written to the audit log with its reason (and who, once known). */
+      const refuse = async (
+        status: number,
+        message: string,
+        reason: string,
+        who: {
+          actorId?: number | string;
+          actorLabel?: string;
+          details?: Record<string, unknown>;
+        } = {},
+      ) => {
         request.log.info({ provider: id, reason }, 'sso sign-in refused');
+        await auditRefusal(db, request, { kind: 'sso.sign_in', target, reason, ...who });
         return refusalPage(reply, lang, status, message);
       };
       const provider = await sql.providerWithSecret(db, id);
-      if (!provider?.active) return refuse(404, SSO_MESSAGES.notFound, 'unknown provider');
+      if (!provider?.active) return refuse(404, SSO_MESSAGES.notFound, 'unknown_provider');
       const state = request.query.state;
-      if (!state) return refuse(401, SSO_MESSAGES.unknownState, 'no state');
+      if (!state) return refuse(401, SSO_MESSAGES.unknownState, 'no_state');
       const attempt = await sql.spendAttempt(db, hashOneTimeToken(state), id);
       if (attempt.kind !== 'ok') {
-        if (attempt.kind === 'used') return refuse(401, SSO_MESSAGES.usedState, 'state reused');
+        if (attempt.kind === 'used') return refuse(401, SSO_MESSAGES.usedState, 'state_reused');
         if (attempt.kind === 'expired') return refuse(401, SSO_MESSAGES.expired, 'expired');
-        return refuse(401, SSO_MESSAGES.unknownState, 'state');
+        return refuse(401, SSO_MESSAGES.unknownState, 'state_mismatch');
       }
       if (request.query.error) {
-        return refuse(401, SSO_MESSAGES.refusedByProvider, `provider: ${request.query.error}`);
+        return refuse(401, SSO_MESSAGES.refusedByProvider, 'refused_by_provider', {
+          details: { provider_error: request.query.error },
+        });
       }
       let claims;
       try {
@@ -643,21 +672,31 @@ export function ssoRoutes(server: FastifyInstance, ctx: AppContext): void {
       } catch (err) {
         if (err instanceof ProviderUnavailableError || isUnreachable(err)) {
           request.log.warn({ err, provider: id }, 'sso provider unavailable');
-          return refusalPage(reply, lang, 503, SSO_MESSAGES.unavailable);
+          return refuse(503, SSO_MESSAGES.unavailable, 'provider_down');
         }
         request.log.warn({ err, provider: id }, 'sso answer not verified');
-        return refuse(401, SSO_MESSAGES.notVerified, 'id_token');
+        return refuse(401, SSO_MESSAGES.notVerified, 'verification_failed');
       }
+      const tried = { actorLabel: claims.email ?? '', details: { sub: claims.sub } };
       let user: UserRow;
+      let account: 'known' | 'linked' | 'created';
       try {
-        user = await accountFor(provider, claims, lang);
+        ({ user, account } = await accountFor(provider, claims, lang));
       } catch (err) {
-        if (err instanceof Refusal) return refuse(err.status, err.text, err.text);
+        if (err instanceof Refusal) return refuse(err.status, err.text, err.reason, tried);
         throw err;
       }
-      if (user.deactivated_at) return refuse(403, ACCOUNT_DEACTIVATED, 'deactivated');
+      if (user.deactivated_at) {
+        return refuse(403, ACCOUNT_DEACTIVATED, 'deactivated', { ...tried, actorId: user.id });
+      }
       const code = randomBytes(32).toString('base64url');
       await sql.insertHandoff(db, hashOneTimeToken(code), user.id, HANDOFF_TTL_SECONDS);
+      await auditRequest(db, request, {
+        kind: 'sso.sign_in',
+        actorId: user.id,
+        target,
+        details: { sub: claims.sub, account },
+      });
       request.log.info({ provider: id, user_id: user.id }, 'sso sign-in');
       return reply
         .header('cache-control', 'no-store')
@@ -686,8 +725,18 @@ export function ssoRoutes(server: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const user = await sql.spendHandoff(db, hashOneTimeToken(request.body.code));
-      if (!user) throw new HttpError(401, SSO_MESSAGES.handoffExpired);
-      if (user.deactivated_at) throw new HttpError(403, ACCOUNT_DEACTIVATED);
+      if (!user) {
+        await auditRefusal(db, request, { kind: 'sso.sign_in', reason: 'expired' });
+        throw new HttpError(401, SSO_MESSAGES.handoffExpired);
+      }
+      if (user.deactivated_at) {
+        await auditRefusal(db, request, {
+          kind: 'sso.sign_in',
+          actorId: user.id,
+          reason: 'deactivated',
+        });
+        throw new HttpError(403, ACCOUNT_DEACTIVATED);
+      }
       const token = await startSession(ctx, request, user.id);
       return success({ token, user: publicUser(user) });
     },

@@ -404,6 +404,116 @@ describe('a passkey as the second step', () => {
     expect(await sessionCount(user)).toBe(before);
   });
 
+  it('writes the audit log: added, each sign-in with its step, a refusal with its reason, removed', async () => {
+    const address = newAddress();
+    const { user, token, authenticator, id } = await userWithPasskey();
+    const audit = async () =>
+      (
+        await env.db.query<{
+          kind: string;
+          outcome: string;
+          reason: string | null;
+          target_id: string | null;
+          details: Record<string, unknown>;
+        }>(
+          `SELECT kind, outcome, reason, target_id, details FROM audit_log
+            WHERE actor_id = $1 AND kind LIKE 'passkey.%' ORDER BY id`,
+          [user.id],
+        )
+      ).rows;
+    expect(await audit()).toEqual([
+      {
+        kind: 'passkey.added',
+        outcome: 'success',
+        reason: null,
+        target_id: String(id),
+        details: { name: 'Laptop' },
+      },
+    ]);
+
+    authenticator.origin = 'http://helpdesk.test.evil.example';
+    const phished = await post(
+      '/api/login/passkey',
+      undefined,
+      { response: authenticator.get(await signInOptions(address)) },
+      address,
+    );
+    expect(phished.statusCode).toBe(401);
+    authenticator.origin = ORIGIN;
+    const alone = await post('/api/login/passkey', undefined, {
+      response: authenticator.get(await signInOptions()),
+    });
+    expect(alone.statusCode).toBe(200);
+    await turnOnTwoStep(user, token);
+    const challenge = await passwordStep(user);
+    const options = await post('/api/login/two-step/passkey/options', undefined, { challenge });
+    const second = await post('/api/login/two-step/passkey', undefined, {
+      challenge,
+      response: authenticator.get(options.json().data as RequestOptionsJSON),
+    });
+    expect(second.statusCode).toBe(200);
+    expect((await del(`/api/user/me/passkeys/${id}`, token)).statusCode).toBe(200);
+
+    expect((await audit()).slice(1)).toEqual([
+      {
+        kind: 'passkey.sign_in',
+        outcome: 'failure',
+        reason: 'verification_failed',
+        target_id: null,
+        details: { step: 'sign-in' },
+      },
+      {
+        kind: 'passkey.sign_in',
+        outcome: 'success',
+        reason: null,
+        target_id: null,
+        details: { step: 'sign-in' },
+      },
+      {
+        kind: 'passkey.sign_in',
+        outcome: 'success',
+        reason: null,
+        target_id: null,
+        details: { step: 'second-step' },
+      },
+      {
+        kind: 'passkey.removed',
+        outcome: 'success',
+        reason: null,
+        target_id: String(id),
+        details: { name: 'Laptop' },
+      },
+    ]);
+    const { rows } = await env.db.query<{ address: string | null; actor_label: string }>(
+      `SELECT address, actor_label FROM audit_log
+        WHERE actor_id = $1 AND kind = 'passkey.sign_in' AND outcome = 'failure'`,
+      [user.id],
+    );
+    expect(rows).toEqual([{ address, actor_label: user.email }]);
+  });
+
+  it('writes a refusal of a passkey no account has, with nobody as the actor', async () => {
+    const stranger = new SoftAuthenticator(ORIGIN);
+    const user = await createUser(env);
+    const token = await tokenFor(env, user.email, user.password);
+    const id = await register(token, stranger);
+    expect((await del(`/api/user/me/passkeys/${id}`, token)).statusCode).toBe(200);
+    const address = newAddress();
+    const res = await post(
+      '/api/login/passkey',
+      undefined,
+      { response: stranger.get(await signInOptions(address)) },
+      address,
+    );
+    expect(res.statusCode).toBe(401);
+    const { rows } = await env.db.query<{ actor_id: string | null; reason: string }>(
+      `SELECT actor_id, reason FROM audit_log
+        WHERE kind = 'passkey.sign_in' AND address = $1`,
+      [address],
+    );
+    expect(rows).toEqual([{ actor_id: null, reason: 'unknown_credential' }]);
+  });
+
   it('says so when the account has no passkey', async () => {
     const user = await createUser(env);
     const token = await tokenFor(env, user.email, user.password);

@@ -14,6 +14,7 @@ import {
 let env: TestEnv;
 let idp: TestProvider;
 let adminToken: string;
+let adminId: number;
 const PUBLIC = 'http://helpdesk.test';
 
 beforeAll(async () => {
@@ -21,6 +22,7 @@ beforeAll(async () => {
   idp = await startTestProvider(`${PUBLIC}/api/sso/`);
   const admin = await createUser(env, { admin: true, hde: true });
   adminToken = await tokenFor(env, admin.email, admin.password);
+  adminId = admin.id;
 });
 afterAll(async () => {
   await idp?.close();
@@ -411,5 +413,115 @@ describe('faults: each refused, nobody signed in', () => {
     });
     expect(res.body).toContain('lang="es"');
     expect(res.body).toContain('Este proveedor de inicio de sesión no existe.');
+  });
+});
+
+describe('the audit log', () => {
+  interface Row {
+    kind: string;
+    outcome: string;
+    reason: string | null;
+    actor_id: string | null;
+    actor_label: string;
+    details: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null };
+  }
+  const rowsOf = async (providerId: number, kindLike: string) =>
+    (
+      await env.db.query<Row>(
+        `SELECT kind, outcome, reason, actor_id, actor_label, details FROM audit_log
+          WHERE target_kind = 'sso_provider' AND target_id = $1 AND kind LIKE $2 ORDER BY id`,
+        [String(providerId), kindLike],
+      )
+    ).rows;
+
+  it("writes a provider's creation, change and deletion as the admin, the secret hidden", async () => {
+    const domain = newDomain();
+    const created = await addProvider({ domains: [domain] });
+    const edit = await env.app.inject({
+      method: 'PUT',
+      url: `/api/admin/sso-providers/${created.id}`,
+      headers: auth(adminToken),
+      payload: {
+        issuer: idp.issuer,
+        client_id: idp.clientId,
+        client_secret: 'a new secret',
+        label: 'Renamed',
+        domains: [domain],
+        create_users: 'none',
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const del = await env.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/sso-providers/${created.id}`,
+      headers: auth(adminToken),
+    });
+    expect(del.statusCode).toBe(200);
+
+    const rows = await rowsOf(created.id, 'sso_provider.%');
+    expect(rows.map((r) => r.kind)).toEqual([
+      'sso_provider.created',
+      'sso_provider.changed',
+      'sso_provider.deleted',
+    ]);
+    for (const r of rows) expect(r.actor_id).toBe(String(adminId));
+    const [add, change, gone] = rows;
+    expect(add.details.before).toBeNull();
+    expect(add.details.after).toMatchObject({
+      label: 'Company sign-in',
+      client_secret: '[hidden]',
+    });
+    expect(change.details.before).toMatchObject({ label: 'Company sign-in', create_users: 'user' });
+    expect(change.details.after).toMatchObject({
+      label: 'Renamed',
+      create_users: 'none',
+      client_secret: '[hidden]',
+    });
+    expect(gone.details.after).toBeNull();
+    expect(gone.details.before).toMatchObject({ label: 'Renamed' });
+    const all = JSON.stringify(rows);
+    expect(all).not.toContain('a new secret');
+    expect(all).not.toContain(idp.clientSecret);
+    expect(all).not.toMatch(/v1:/);
+  });
+
+  it('writes a sign-in as its user, and refusals with their reason and who was tried', async () => {
+    const domain = newDomain();
+    const provider = await addProvider({ domains: [domain], create_users: 'user' });
+    const who = account(`audited@${domain}`);
+    const res = await callback(await roundTrip(provider.id, who));
+    expect(res.statusCode).toBe(302);
+    const session = await exchange(res.headers.location as string);
+    const userId = String(session.json().data.user.id);
+
+    const existing = await createUser(env, { email: `unverified.audit@${domain}` });
+    await expectRefused(
+      await roundTrip(provider.id, account(existing.email, false)),
+      403,
+      /has not verified the address/,
+    );
+    const path = await roundTrip(provider.id, account(`tampered@${domain}`));
+    const url = new URL(path, PUBLIC);
+    url.searchParams.set('state', `${url.searchParams.get('state')}x`);
+    await expectRefused(url.pathname + url.search, 401, /did not start here/);
+
+    const rows = await rowsOf(provider.id, 'sso.sign_in');
+    expect(rows).toEqual([
+      expect.objectContaining({
+        outcome: 'success',
+        reason: null,
+        actor_id: userId,
+        actor_label: who.email,
+        details: { sub: who.sub, account: 'created' },
+      }),
+      expect.objectContaining({
+        outcome: 'failure',
+        reason: 'unverified_email',
+        actor_id: null,
+        actor_label: existing.email,
+        details: { sub: expect.any(String) },
+      }),
+      expect.objectContaining({ outcome: 'failure', reason: 'state_mismatch', actor_id: null }),
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { Blob as NodeBlob } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import { auditState } from '../../../mocks/audit-handlers';
 import { renderApp, signInAs } from '../../../test/render-app';
@@ -51,6 +52,13 @@ describe('audit log page', () => {
     const click = vi
       .spyOn(HTMLAnchorElement.prototype, 'click')
       .mockImplementation(() => undefined);
+    // The mocked XHR builds the blob answer with the global Blob and then a fetch Response from it,
+    // which needs Blob.stream(): jsdom's Blob has none, Node's (the browser's equal) has.
+    const jsdomBlob = globalThis.Blob;
+    globalThis.Blob = NodeBlob as unknown as typeof Blob;
+    onTestFinished(() => {
+      globalThis.Blob = jsdomBlob;
+    });
     await user.click(within(filters).getByRole('button', { name: 'Export CSV' }));
     expect(
       await screen.findByText(/^Downloaded audit-log-\d{4}-\d{2}-\d{2}\.csv\.$/),
