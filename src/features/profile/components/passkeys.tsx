@@ -38,7 +38,9 @@ function NewPasskeyForm({ onDone }: { onDone: () => void }) {
   const formik = useFormik({
     initialValues: { name: '' },
     validationSchema: schema,
-    onSubmit: (values) => dispatch(H.passkeyAdd.actions.requested({ name: values.name.trim() })),
+    onSubmit: (values) => {
+      dispatch(H.passkeyAdd.actions.requested({ name: values.name.trim() }));
+    },
   });
   useServerFieldErrors(formik, state.error);
   const message = generalError(state.error);
