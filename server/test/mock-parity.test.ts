@@ -36,6 +36,7 @@ import { sso } from './mock-parity/steps/sso.js';
 import { working } from './mock-parity/steps/working.js';
 import { audit } from './mock-parity/steps/audit.js';
 import { suggestions } from './mock-parity/steps/suggestions.js';
+import { passkeys } from './mock-parity/steps/passkeys.js';
 
 let sides: Sides;
 let s: Scenario;
@@ -89,6 +90,7 @@ const areas: [string, (s: Scenario) => Promise<void>][] = [
   ],
   ['the audit log: the list, the export, the retention', audit],
   ['suggestions while a ticket is typed, answering with articles', suggestions],
+  ['passkeys: registered, renamed, the second step, alone, removed', passkeys],
   ['deleting', deleting],
   ['401 without a session, on every operation that needs one', unauthorized],
 ];

@@ -28,6 +28,7 @@ import { assignmentHandlers } from './assignment-handlers';
 import { auditHandlers } from './audit-handlers';
 import { articleReviewHandlers } from './article-review-handlers';
 import { mockPasswordRefused, ssoHandlers } from './sso-handlers';
+import { passkeyHandlers } from './passkey-handlers';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -196,5 +197,6 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...auditHandlers(),
     ...suggestionHandlers(),
     ...ratingHandlers(),
+    ...passkeyHandlers(),
   ];
 }

@@ -5,6 +5,7 @@ import { base32Encode, totpStep, verifyTotp } from '../lib/totp';
 import { db, findUserByEmail, publicUser, startSession, type MockTwoStep } from './db';
 import { authed, bodyOf, fail, http, ok, sessionOf } from './http';
 import { deactivatedMessage } from './admin-handlers';
+import { hasPasskey } from './passkey-handlers';
 
 const M = {
   challengeExpired: 'This sign-in has expired. Sign in again.',
@@ -47,7 +48,12 @@ export function afterPassword(user: User, request: Request) {
   if (db.twoStep.get(user.id)?.enabled) {
     const challenge = crypto.randomUUID();
     db.challenges.set(challenge, { userId: user.id, expires: Date.now() + CHALLENGE_TTL_MS });
-    return { two_step: 'code' as const, challenge };
+    // A passkey may answer this step instead of a code (passkey-handlers.ts).
+    return {
+      two_step: 'code' as const,
+      challenge,
+      ...(hasPasskey(user.id) ? { passkey: true as const } : {}),
+    };
   }
   const setup = requiredFor(user);
   const token = startSession(user.id, undefined, {

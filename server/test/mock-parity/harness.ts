@@ -25,7 +25,7 @@ const MOCK_ORIGIN = 'http://mock.test';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type SideName = 'mock' | 'real';
 
 /** An operation as docs/openapi.json names it: `GET /api/ticket/{id}/`. */

@@ -8,10 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ONE_LINE_KEYWORD, ONE_LINE_MESSAGE } from '../../lib/one-line.js';
 import { FILE_NAME_NOT_ONE_LINE, FILE_REQUIRED } from '../../routes/attachments/routes.js';
+import { relyingParty } from '../../routes/passkeys/routes.js';
 import { auth, startTestEnv, uniqueEmail, type TestEnv } from '../helpers.js';
+import { SoftAuthenticator, type CreationOptionsJSON } from '../support/soft-authenticator.js';
 import {
   caller,
   contentInput,
@@ -146,6 +148,24 @@ const automationInput = {
   time_conditions: [{ field: 'created_ago', days: 30 }],
   actions: [{ type: 'set_priority', priority_id: 3 }],
 };
+let passkeyId: number;
+/** A fresh registration ceremony's answer (its challenge is single-use), made before each test. */
+let passkeyResponse: unknown;
+async function passkeyCeremony(): Promise<unknown> {
+  const options = await caller(env)('POST', '/api/user/me/passkeys/options', agent.token, {});
+  expect(options.statusCode, options.body).toBe(200);
+  const authenticator = new SoftAuthenticator(relyingParty(env.config).origin);
+  return authenticator.create((options.json() as { data: CreationOptionsJSON }).data).response;
+}
+/**
+ * Writes an operation's valid request needs made before the test compares the tables (each test
+ * gets its own, so nothing it spends is missing from the next).
+ */
+const prepare: Record<string, () => Promise<void>> = {
+  'POST /api/user/me/passkeys': async () => {
+    passkeyResponse = await passkeyCeremony();
+  },
+};
 /** A ticket and one message of its conversation, for the one split that succeeds. */
 let splitFrom: { ticket: number; message: number };
 
@@ -237,6 +257,16 @@ const requests: Record<string, () => Promise<ValidRequest>> = {
     url: '/api/user/me/tokens',
     token: agent.token,
     body: { scopes: ['tickets:read'] },
+  }),
+  'POST /api/user/me/passkeys': async () => ({
+    url: '/api/user/me/passkeys',
+    token: agent.token,
+    body: { name: 'One-line passkey', response: passkeyResponse },
+  }),
+  'PATCH /api/user/me/passkeys/{id}': async () => ({
+    url: `/api/user/me/passkeys/${passkeyId}`,
+    token: agent.token,
+    body: { name: 'One-line passkey' },
   }),
   'POST /api/admin/users/': async () => ({
     url: '/api/admin/users/',
@@ -407,7 +437,7 @@ function namedFile(name: string) {
 /** The operation's valid request with `value` in the field; answers the response and that request. */
 async function send(m: Marked, value: string, headers: Record<string, string> = {}) {
   const valid = await requests[m.op]();
-  const method = m.op.split(' ')[0] as 'POST' | 'PUT';
+  const method = m.op.split(' ')[0] as 'POST' | 'PUT' | 'PATCH';
   const who = valid.token ? auth(valid.token) : {};
   const file = namedFile(value);
   const res = await env.app.inject(
@@ -472,6 +502,9 @@ beforeAll(async () => {
   ssoProviderId = (await made('/api/admin/sso-providers', ssoProviderInput)).id as number;
   const message = await made(`/api/ticket/${ticketId}/communication/`, { body: '<p>Split</p>' });
   splitFrom = { ticket: ticketId, message: message.id as number };
+  passkeyId = (
+    await made('/api/user/me/passkeys', { name: 'Key', response: await passkeyCeremony() })
+  ).id as number;
   const { rows } = await env.db.query<{ name: string }>(
     `SELECT quote_ident(table_name) AS name FROM information_schema.tables
       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
@@ -533,6 +566,9 @@ describe('which fields are one line', () => {
 });
 
 describe.each(marked.fields)('$op $field', (m) => {
+  beforeEach(async () => {
+    await prepare[m.op]?.();
+  });
   it.each(REFUSED)(
     'answers 400 naming the field for %s, and writes nothing',
     async (label, bad) => {

@@ -6,11 +6,17 @@ export type LoginCodeData = ApiData<'/api/login/two-step', 'post'>;
 
 export type PasskeyLoginData = ApiData<'/api/login/passkey', 'post'>;
 export type PasskeyRequestOptions = ApiData<'/api/login/passkey/options', 'post'>;
+export type PasskeyStepOptions = ApiData<'/api/login/two-step/passkey/options', 'post'>;
+export type PasskeyStepData = ApiData<'/api/login/two-step/passkey', 'post'>;
 
 export const authApi = {
   passkeyOptions: () => (signal: AbortSignal) => api.post('/api/login/passkey/options', { signal }),
   passkeyLogin: (body: ApiBody<'/api/login/passkey', 'post'>) => (signal: AbortSignal) =>
     api.post('/api/login/passkey', { body, signal }),
+  passkeyStepOptions: (challenge: string) => (signal: AbortSignal) =>
+    api.post('/api/login/two-step/passkey/options', { body: { challenge }, signal }),
+  passkeyStep: (body: ApiBody<'/api/login/two-step/passkey', 'post'>) => (signal: AbortSignal) =>
+    api.post('/api/login/two-step/passkey', { body, signal }),
   loginCode: (body: ApiBody<'/api/login/two-step', 'post'>) => (signal: AbortSignal) =>
     api.post('/api/login/two-step', { body, signal }),
   login: (body: ApiBody<'/api/login', 'post'>) => (signal: AbortSignal) =>

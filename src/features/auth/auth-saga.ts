@@ -11,7 +11,14 @@ import { notifyMessage } from '../../lib/notify';
 import { clearSession, getToken, setStoredUser, setToken } from '../../lib/storage';
 import type { MessageData, User } from '../../lib/types';
 import { authApi } from './api';
-import type { LoginCodeData, LoginData, PasskeyLoginData, PasskeyRequestOptions } from './api';
+import type {
+  LoginCodeData,
+  LoginData,
+  PasskeyLoginData,
+  PasskeyRequestOptions,
+  PasskeyStepData,
+  PasskeyStepOptions,
+} from './api';
 import { authActions, authHolders } from './auth-slice';
 import type {
   AuthState,
@@ -49,7 +56,9 @@ function* loginFlow(action: PayloadAction<LoginPayload>): SagaIterator {
   const answer = login.data;
   if ('challenge' in answer) {
     // Two-step sign-in: the page asks for a code (the challenge is not a session).
-    yield put(authActions.twoStepNeeded({ challenge: answer.challenge, from }));
+    yield put(
+      authActions.twoStepNeeded({ challenge: answer.challenge, from, passkey: answer.passkey }),
+    );
     return;
   }
   if (answer.two_step_setup_required) {
@@ -142,6 +151,46 @@ function* passkeyLoginFlow(action: PayloadAction<{ from?: string }>): SagaIterat
     return;
   }
   yield call(completeLogin, result.data.token, result.data.user, action.payload.from);
+}
+
+/** The code step answered with a passkey: options for the challenge, the ceremony, the answer. */
+function* loginPasskeyStepFlow(): SagaIterator {
+  const twoStep: AuthState['twoStep'] = yield select((state: RootState) => state.auth.twoStep);
+  if (!twoStep) return;
+  const handled = [400, 401, 403, 429];
+  const options: ApiResult<PasskeyStepOptions> = yield call(
+    callApi<PasskeyStepOptions>,
+    authApi.passkeyStepOptions(twoStep.challenge),
+    { context: 'errors:context.signingIn', handled },
+  );
+  if (!options.ok) {
+    if (options.cancelled) return;
+    if (options.error.status === 401) {
+      // The challenge expired: back to the password.
+      yield call(notifyMessage, options.error.message || i18n.t('errors:requestError'));
+      yield put(authActions.cancelTwoStep());
+      return;
+    }
+    yield put(authActions.loginCodeFailed(options.error));
+    return;
+  }
+  const response: AuthenticationResponseJSON | undefined = yield call(askForPasskey, options.data);
+  if (!response) {
+    const message = i18n.t('auth:login.passkeyCancelled');
+    yield put(authActions.loginCodeFailed({ status: null, message }));
+    return;
+  }
+  const result: ApiResult<PasskeyStepData> = yield call(
+    callApi<PasskeyStepData>,
+    authApi.passkeyStep({ challenge: twoStep.challenge, response }),
+    { context: 'errors:context.signingIn', handled },
+  );
+  if (result.ok) {
+    yield call(completeLogin, result.data.token, result.data.user, twoStep.from);
+    return;
+  }
+  // Refused (the form says why; an expired sign-in says to start again).
+  if (!result.cancelled) yield put(authActions.loginCodeFailed(result.error));
 }
 
 function* tokenLoginFlow(action: PayloadAction<{ token?: string }>): SagaIterator {
@@ -238,6 +287,7 @@ export function* authSaga(): SagaIterator {
     takeLatest(authActions.login.type, loginFlow),
     takeLatest(authActions.loginCode.type, loginCodeFlow),
     takeLatest(authActions.passkeyLogin.type, passkeyLoginFlow),
+    takeLatest(authActions.loginPasskeyStep.type, loginPasskeyStepFlow),
     takeLatest(authActions.tokenLogin.type, tokenLoginFlow),
     takeLatest(authActions.signup.type, signupFlow),
     takeLatest(authActions.logout.type, logoutFlow),

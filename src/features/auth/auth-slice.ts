@@ -20,7 +20,7 @@ export interface AuthState {
   /** The server's message after a successful signup (shown on the register page). */
   signupMessage: string | null;
   /** After a right password for an account with two-step sign-in: the code step's challenge. */
-  twoStep: { challenge: string; from?: string } | null;
+  twoStep: { challenge: string; from?: string; passkey?: boolean } | null;
   /** The code step's refusal (a field message, or a wait). */
   twoStepError: ErrorInfo | null;
 }
@@ -121,12 +121,20 @@ const authSlice = createSlice({
     tokenLogin: (state, _action: PayloadAction<{ token?: string }>) => {
       state.loading = true;
     },
-    twoStepNeeded: (state, action: PayloadAction<{ challenge: string; from?: string }>) => {
+    twoStepNeeded: (
+      state,
+      action: PayloadAction<{ challenge: string; from?: string; passkey?: boolean }>,
+    ) => {
       state.loading = false;
       state.twoStep = action.payload;
       state.twoStepError = null;
     },
     loginCode: (state, _action: PayloadAction<LoginCodePayload>) => {
+      state.loading = true;
+      state.twoStepError = null;
+    },
+    /** The code step answered with a passkey instead (the account has one). */
+    loginPasskeyStep: (state) => {
       state.loading = true;
       state.twoStepError = null;
     },

@@ -10,6 +10,9 @@ export type SignedInSession = ApiData<'/api/user/me/sessions', 'get'>[number];
 export type ApiToken = ApiData<'/api/user/me/tokens', 'get'>[number];
 export type NewApiToken = ApiBody<'/api/user/me/tokens', 'post'>;
 export type MadeApiToken = ApiData<'/api/user/me/tokens', 'post'>;
+export type Passkey = ApiData<'/api/user/me/passkeys', 'get'>[number];
+export type PasskeyCreationOptions = ApiData<'/api/user/me/passkeys/options', 'post'>;
+export type NewPasskey = ApiBody<'/api/user/me/passkeys', 'post'>;
 
 export const profileApi = {
   update: (body: ProfileUpdate) => (signal: AbortSignal) =>
@@ -32,4 +35,11 @@ export const profileApi = {
     api.post('/api/user/me/tokens', { body, signal }),
   revokeToken: (id: number) => (signal: AbortSignal) =>
     api.delete('/api/user/me/tokens/{id}', { path: { id }, signal }),
+  passkeys: () => (signal: AbortSignal) => api.get('/api/user/me/passkeys', { signal }),
+  passkeyOptions: () => (signal: AbortSignal) =>
+    api.post('/api/user/me/passkeys/options', { signal }),
+  addPasskey: (body: NewPasskey) => (signal: AbortSignal) =>
+    api.post('/api/user/me/passkeys', { body, signal }),
+  removePasskey: (id: number) => (signal: AbortSignal) =>
+    api.delete('/api/user/me/passkeys/{id}', { path: { id }, signal }),
 };

@@ -1,11 +1,13 @@
 import './i18n';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, takeLatest } from 'redux-saga/effects';
+import type { RegistrationResponseJSON } from '@simplewebauthn/browser';
 import { callApi } from '../../lib/call-api';
 import type { ApiResult } from '../../lib/call-api';
 import { setLanguage } from '../../lib/i18n';
 import { FETCHING, fillHolder } from '../../lib/holder-saga';
 import { notifySuccess } from '../../lib/notify';
+import i18n from '../../lib/i18n';
 import { userUpdated } from '../../lib/session';
 import { setStoredUser } from '../../lib/storage';
 import type { MessageData, User } from '../../lib/types';
@@ -13,11 +15,14 @@ import { profileApi } from './api';
 import type {
   ApiToken,
   MadeApiToken,
+  Passkey,
+  PasskeyCreationOptions,
   RecoveryCodes,
   SignedInSession,
   TwoStepSetup,
   TwoStepStatus,
 } from './api';
+import { createPasskey } from './passkey-ceremony';
 import { profileHolders } from './profile-slice';
 
 const {
@@ -33,6 +38,9 @@ const {
   apiTokens,
   apiTokenMake,
   apiTokenRevoke,
+  passkeys,
+  passkeyAdd,
+  passkeyRemove,
 } = profileHolders;
 
 function* saveProfile(action: ReturnType<typeof profileSave.actions.requested>): SagaIterator {
@@ -168,6 +176,56 @@ function* revokeToken(action: ReturnType<typeof apiTokenRevoke.actions.requested
   if (result.ok) yield call(notifySuccess, 'profile:tokens.revoked');
 }
 
+function* loadPasskeys(): SagaIterator {
+  yield call(fillHolder<Passkey[]>, passkeys.actions, profileApi.passkeys());
+}
+
+/** Options from the server, the browser's ceremony, then the answer with the name. */
+function* addPasskey(action: ReturnType<typeof passkeyAdd.actions.requested>): SagaIterator {
+  const options: ApiResult<PasskeyCreationOptions> = yield call(
+    callApi<PasskeyCreationOptions>,
+    profileApi.passkeyOptions(),
+    { context: 'errors:context.savingProfile' },
+  );
+  if (!options.ok) {
+    if (!options.cancelled) yield put(passkeyAdd.actions.failed(options.error));
+    return;
+  }
+  const response: RegistrationResponseJSON | undefined = yield call(createPasskey, options.data);
+  if (!response) {
+    // Cancelled, timed out, or refused by the browser: said in the form, nothing was sent.
+    yield put(
+      passkeyAdd.actions.failed({
+        status: null,
+        message: i18n.t('profile:passkeys.cancelled'),
+        fields: {},
+      }),
+    );
+    return;
+  }
+  const result: ApiResult<Passkey> = yield call(
+    fillHolder<Passkey>,
+    passkeyAdd.actions,
+    profileApi.addPasskey({ name: action.payload.name, response }),
+    { context: 'errors:context.savingProfile', handled: [400, 409] },
+  );
+  if (!result.ok) return;
+  yield put(passkeys.actions.requested());
+  yield call(notifySuccess, 'profile:passkeys.added');
+}
+
+function* removePasskey(action: ReturnType<typeof passkeyRemove.actions.requested>): SagaIterator {
+  const result: ApiResult<MessageData> = yield call(
+    fillHolder<MessageData>,
+    passkeyRemove.actions,
+    profileApi.removePasskey(action.payload.id),
+    { context: 'errors:context.savingProfile', handled: [404] },
+  );
+  // Gone already (removed elsewhere) or removed now: either way the list is read again.
+  yield put(passkeys.actions.requested());
+  if (result.ok) yield call(notifySuccess, 'profile:passkeys.removed');
+}
+
 export function* profileSaga(): SagaIterator {
   yield all([
     takeLatest(profileSave.actions.requested.type, saveProfile),
@@ -182,5 +240,8 @@ export function* profileSaga(): SagaIterator {
     takeLatest(apiTokens.actions.requested.type, loadTokens),
     takeLatest(apiTokenMake.actions.requested.type, makeToken),
     takeLatest(apiTokenRevoke.actions.requested.type, revokeToken),
+    takeLatest(passkeys.actions.requested.type, loadPasskeys),
+    takeLatest(passkeyAdd.actions.requested.type, addPasskey),
+    takeLatest(passkeyRemove.actions.requested.type, removePasskey),
   ]);
 }

@@ -4,6 +4,7 @@ import type {
   ApiToken,
   MadeApiToken,
   NewApiToken,
+  Passkey,
   PasswordChange,
   ProfileUpdate,
   RecoveryCodes,
@@ -29,4 +30,8 @@ export const profileHolders = {
   /** Holds the new token's secret, shown once, until the user is done with it (reset). */
   apiTokenMake: createRequestHolder<MadeApiToken, NewApiToken>('apiTokenMake'),
   apiTokenRevoke: createRequestHolder<MessageData, { id: number }>('apiTokenRevoke'),
+  passkeys: createRequestHolder<Passkey[]>('passkeys'),
+  /** Adding: the name; the saga runs the browser's ceremony between the two calls. */
+  passkeyAdd: createRequestHolder<Passkey, { name: string }>('passkeyAdd'),
+  passkeyRemove: createRequestHolder<MessageData, { id: number }>('passkeyRemove'),
 };

@@ -19,6 +19,7 @@ export function CodeStep() {
   const dispatch = useAppDispatch();
   const loading = useAppSelector((state) => state.auth.loading);
   const error = useAppSelector((state) => state.auth.twoStepError);
+  const passkey = useAppSelector((state) => state.auth.twoStep?.passkey === true);
   const [recovery, setRecovery] = useState(false);
 
   const formik = useFormik({
@@ -77,6 +78,16 @@ export function CodeStep() {
         )}
         <SubmitButton loading={loading} label={t('twoStep.submit')} />
       </form>
+      {passkey && (
+        <button
+          type="button"
+          className="btn btn-outline-primary w-100 mt-3"
+          disabled={loading}
+          onClick={() => dispatch(authActions.loginPasskeyStep())}
+        >
+          {t('twoStep.usePasskey')}
+        </button>
+      )}
       <div className="mt-4 d-flex flex-column gap-2 align-items-start">
         <button type="button" className="btn btn-link p-0" onClick={toggle}>
           {recovery ? t('twoStep.useCode') : t('twoStep.useRecovery')}

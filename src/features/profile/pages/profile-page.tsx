@@ -6,6 +6,7 @@ import { LANGUAGES } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { AvailabilityCard } from '../../assignment/components/availability-card';
 import { ApiTokensSection } from '../components/api-tokens';
+import { PasskeysSection } from '../components/passkeys';
 import { SessionsSection } from '../components/sessions';
 import { TwoStepSection } from '../components/two-step';
 
@@ -55,6 +56,7 @@ export default function ProfilePage() {
       {/* Agents go away and come back here: automatic assignment skips them meanwhile. */}
       {user.user_is_hde && <AvailabilityCard />}
       <TwoStepSection />
+      <PasskeysSection />
       <SessionsSection />
       <ApiTokensSection />
     </>
