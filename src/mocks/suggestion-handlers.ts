@@ -256,5 +256,24 @@ export function suggestionHandlers() {
         return ok({ days: list, articles });
       }),
     ),
+
+    http.get(
+      '/api/suggestions/articles/{id}/stats',
+      authed((user, { params }) => {
+        if (!user.user_is_hde) return agentsOnly();
+        const a = findRecord(Number(params.id), 'C');
+        if (!a || !accessOf(user, a)) return notFound();
+        // The help centre's pages and votes are the server's alone: the mocks count the views
+        // of suggestions.
+        const mine = suggestionState().views.filter((v) => v.recordId === a.id);
+        return ok({
+          public: isPublic(a),
+          views: mine.length,
+          helpful: 0,
+          unhelpful: 0,
+          deflections: mine.filter((v) => v.deflected).length,
+        });
+      }),
+    ),
   ];
 }

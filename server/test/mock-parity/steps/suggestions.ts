@@ -158,4 +158,32 @@ export async function suggestions(s: Scenario): Promise<void> {
     query: { days: 0 },
     status: 400,
   });
+  await s.step({
+    op: 'GET /api/suggestions/articles/{id}/stats',
+    as: 'agent',
+    params: { id: ref('content:guide') },
+    status: 200,
+    values: (d) => [
+      at(d, 'public'),
+      at(d, 'views'),
+      at(d, 'helpful'),
+      at(d, 'unhelpful'),
+      at(d, 'deflections'),
+    ],
+    note: "a content item's help centre counts: the guide's one view",
+  });
+  await s.step({
+    op: 'GET /api/suggestions/articles/{id}/stats',
+    as: 'alice',
+    params: { id: ref('content:guide') },
+    status: 403,
+    note: 'agents only',
+  });
+  await s.step({
+    op: 'GET /api/suggestions/articles/{id}/stats',
+    as: 'agent',
+    params: { id: ref('ticket:printer') },
+    status: 404,
+    note: 'a ticket has no help centre counts',
+  });
 }
