@@ -11499,6 +11499,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/suggestions/articles/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A content item's help centre views and helpful / unhelpful votes, all days (agents only; article_daily_stats) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ArticleTotals"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/suggestions/articles/{id}/view": {
         parameters: {
             query?: never;
@@ -18208,6 +18277,14 @@ export interface components {
                 unhelpful: number;
                 views: number;
             }[];
+        };
+        ArticleTotals: {
+            deflections: number;
+            helpful: number;
+            /** @description In the help centre now */
+            public: boolean;
+            unhelpful: number;
+            views: number;
         };
         ArticleVersion: {
             author_id: number | null;

@@ -13,8 +13,6 @@ const DAYS = 'Days must be 1 to 366.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface SuggestionState {
-  /** Articles marked public (the help centre's visibility). */
-  publicIds: Set<number>;
   views: { session: string; recordId: number; ticketId: number | null; deflected: boolean }[];
   /** message id -> article id */
   sent: Map<number, number>;
@@ -26,7 +24,7 @@ const states = new WeakMap<object, SuggestionState>();
 export function suggestionState(): SuggestionState {
   let s = states.get(db);
   if (!s) {
-    s = { publicIds: new Set(), views: [], sent: new Map() };
+    s = { views: [], sent: new Map() };
     states.set(db, s);
   }
   return s;
@@ -37,11 +35,9 @@ const invalid = (fields: Record<string, string>) =>
 const notFound = () => fail(404, 'Not Found', NOT_FOUND);
 const agentsOnly = () => fail(403, 'Forbidden', AGENTS_ONLY);
 
+/** The help centre's rule (server/help-centre/public-articles.ts) on the mock records. */
 const isPublic = (r: HdRecord) =>
-  r.object_type === 'C' &&
-  suggestionState().publicIds.has(r.id) &&
-  !r.is_draft &&
-  r.status_id === 7;
+  r.object_type === 'C' && r.is_public && !r.is_draft && r.status_id === 7;
 
 /** An article the caller may be suggested: public, or (signed in) one they may read. */
 function suggestible(user: MockUser | undefined, r: HdRecord): boolean {
@@ -258,6 +254,25 @@ export function suggestionHandlers() {
           ];
         });
         return ok({ days: list, articles });
+      }),
+    ),
+
+    http.get(
+      '/api/suggestions/articles/{id}/stats',
+      authed((user, { params }) => {
+        if (!user.user_is_hde) return agentsOnly();
+        const a = findRecord(Number(params.id), 'C');
+        if (!a || !accessOf(user, a)) return notFound();
+        // The help centre's pages and votes are the server's alone: the mocks count the views
+        // of suggestions.
+        const mine = suggestionState().views.filter((v) => v.recordId === a.id);
+        return ok({
+          public: isPublic(a),
+          views: mine.length,
+          helpful: 0,
+          unhelpful: 0,
+          deflections: mine.filter((v) => v.deflected).length,
+        });
       }),
     ),
   ];

@@ -1,7 +1,7 @@
 // Answers while a ticket is typed and answering with articles: GET suggestions (public, rate
 // limited per address), the side panel's article (records a view), deflections, the articles
 // viewed before raising a ticket, the article sent in a message and the dashboard's article
-// statistics. Contract: docs/suggestions.md.
+// statistics, and one content item's help centre totals. Contract: docs/suggestions.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -111,6 +111,16 @@ const statsSchema = {
   },
 } as const;
 
+const totalsSchema = {
+  $id: 'ArticleTotals',
+  type: 'object',
+  required: ['public', 'views', 'helpful', 'unhelpful', 'deflections'],
+  properties: {
+    public: { type: 'boolean', description: 'In the help centre now' },
+    ...countsShape,
+  },
+} as const;
+
 /** Where an article opens: the help centre for a public one (any slug is accepted), else the app. */
 export function articleUrl(id: string | number, isPublic: boolean): string {
   return isPublic ? `/help/articles/${id}` : `/read-only/details?contentId=${id}`;
@@ -124,6 +134,7 @@ export function suggestionRoutes(server: FastifyInstance, ctx: AppContext): void
     viewedSchema,
     sentSchema,
     statsSchema,
+    totalsSchema,
   );
   const limiter = createRateLimiter(ctx.config.suggestionsPerMinute, 60_000);
   const counts = createDailyCounts(ctx.db, server.log, ctx.config.suggestionCountsFlushMs);
@@ -400,6 +411,28 @@ export function suggestionRoutes(server: FastifyInstance, ctx: AppContext): void
         days: result.days.map((d) => ({ ...d })),
         articles: result.articles.map((a) => ({ ...a, id: Number(a.id) })),
       });
+    },
+  );
+
+  app.get(
+    '/suggestions/articles/:id/stats',
+    {
+      config: { session: 'read' },
+      schema: {
+        tags: ['suggestions'],
+        summary:
+          "A content item's help centre views and helpful / unhelpful votes, all days " +
+          '(agents only; article_daily_stats)',
+        security: authenticated,
+        params: idParams,
+        response: { 200: ok(ref(totalsSchema)), ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = agentOnly(request);
+      const totals = await sql.articleTotals(ctx.db, user, request.params.id);
+      if (!totals) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      return success({ ...totals });
     },
   );
 }

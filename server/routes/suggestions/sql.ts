@@ -2,6 +2,8 @@
 // requester viewed before raising a ticket and the article an agent sent in a message.
 // docs/suggestions.md.
 import type { Db } from '../../db/pool.js';
+import { publicArticle } from '../../help-centre/public-articles.js';
+import { articleStats, type ArticleStats } from '../../help-centre/sql.js';
 import { Params, changeableBy, readableBy, visibleTo, type Viewer } from '../records/visibility.js';
 import { tsQuery } from '../search/sql.js';
 
@@ -15,16 +17,8 @@ export const SUGGESTIONS_MAX = 5;
 const SUGGESTION_WINDOW = 200;
 
 /**
- * SQL: article `alias` is public: content marked public, not a draft, published (status 7). The
- * one place this module states the rule; its first three terms are migration 044's and 049's
- * partial indexes' predicate, so a public-only query reads those indexes.
- */
-export function publicArticle(alias = 'r'): string {
-  return `(${alias}.object_type = 'C' AND ${alias}.is_public AND NOT ${alias}.is_draft AND ${alias}.status_id = 7)`;
-}
-
-/**
- * SQL: article `alias` is one the caller may be suggested and open: public, or (signed in) one
+ * SQL: article `alias` is one the caller may be suggested and open: public (the help centre's
+ * one rule, public-articles.ts), or (signed in) one
  * they may read (visibility.ts readableBy: their own, shared, searchable, an agent's desks').
  */
 function suggestible(p: Params, viewer: Viewer | undefined, alias = 'r'): string {
@@ -309,4 +303,23 @@ export async function addDailyCounts(
            deflections = article_daily_stats.deflections + EXCLUDED.deflections`,
     [counts.map((c) => c.recordId), counts.map((c) => c.views), counts.map((c) => c.deflections)],
   );
+}
+
+/**
+ * Content item `id`'s totals over all days (the help centre's articleStats()) and whether it is
+ * public now, for an agent who may see it; undefined otherwise (404).
+ */
+export async function articleTotals(
+  db: Db,
+  agent: Viewer,
+  id: number,
+): Promise<(ArticleStats & { public: boolean }) | undefined> {
+  const p = new Params([id]);
+  const { rows } = await db.query<{ public: boolean }>(
+    `SELECT ${publicArticle('r')} AS public FROM records r
+      WHERE r.id = $1 AND r.object_type = 'C' AND ${visibleTo(p, agent)}`,
+    p.values,
+  );
+  if (!rows[0]) return undefined;
+  return { public: rows[0].public, ...(await articleStats(db, id)) };
 }

@@ -28,4 +28,6 @@ export const suggestionsApi = {
     api.get('/api/content/{id}/', { path: { id }, signal }),
   stats: (days: number) => (signal: AbortSignal) =>
     api.get('/api/suggestions/stats', { query: { days }, signal }),
+  totals: (id: number) => (signal: AbortSignal) =>
+    api.get('/api/suggestions/articles/{id}/stats', { path: { id }, signal }),
 };

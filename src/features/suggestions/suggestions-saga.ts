@@ -7,6 +7,7 @@ import { suggestionsApi } from './api';
 import { suggestionsHolders } from './suggestions-slice';
 import type {
   ArticleStats,
+  ArticleTotals,
   MarkSent,
   SuggestedArticle,
   ViewedArticle,
@@ -149,6 +150,16 @@ export function* suggestionsSaga(): SagaIterator {
           fillHolder<ArticleStats>,
           H.articleStats.actions,
           suggestionsApi.stats(action.payload),
+        );
+      },
+    ),
+    takeLatest(
+      H.articleTotals.actions.requested.type,
+      function* totals(action: PayloadAction<number>): SagaIterator {
+        yield call(
+          fillHolder<ArticleTotals>,
+          H.articleTotals.actions,
+          suggestionsApi.totals(action.payload),
         );
       },
     ),

@@ -1,6 +1,7 @@
 import { createRequestHolder } from '../../lib/request-holder';
 import type {
   ArticleStats,
+  ArticleTotals,
   ArticleText,
   MarkSent,
   OpenArticle,
@@ -25,6 +26,8 @@ export const suggestionsHolders = {
   sentArticles: createRequestHolder<SentArticle[], number>('sentArticles'),
   markArticleSent: createRequestHolder<SentArticle, MarkSent>('markArticleSent'),
   articleStats: createRequestHolder<ArticleStats, number>('articleStats'),
+  /** A content item's help centre views and votes (agents, on the record page). */
+  articleTotals: createRequestHolder<ArticleTotals, number>('articleTotals'),
   /** The reply box's article search (no debounce: the agent presses Search). */
   articleSearch: createRequestHolder<Suggestion[], SuggestQuery>('articleSearch'),
   /** An article's text (its body reduced to plain text), to insert into a reply. */

@@ -7,6 +7,7 @@ export type SuggestedArticle = components['schemas']['SuggestedArticle'];
 export type ViewedArticle = components['schemas']['ViewedArticle'];
 export type SentArticle = components['schemas']['SentArticle'];
 export type ArticleStats = components['schemas']['ArticleStats'];
+export type ArticleTotals = components['schemas']['ArticleTotals'];
 
 /** The text typed so far, and the suggestion session it belongs to. */
 export interface SuggestQuery {

@@ -2,6 +2,7 @@
 // the side panel's article, a deflection, the articles viewed before raising (agents only), an
 // article sent in a message, and the articles' statistics.
 import { at, list, num, ref, type Json, type Refs, type Scenario } from '../harness.js';
+import { eventually } from '../../routes/work-helpers.js';
 import { MARK } from './records.js';
 
 const SESSION = '6f1c2b1e-8d7a-4c55-9e0b-2f3a4b5c6d7e';
@@ -134,6 +135,16 @@ export async function suggestions(s: Scenario): Promise<void> {
     status: 200,
     values: (d, refs) => list(d).map((i) => refs.record(at(i, 'article_id'))),
   });
+  // The real side writes views to article_daily_stats in batches (every few seconds); the
+  // mocks count theirs at once. Wait for the guide's view to be written.
+  const guideId = s.sides.real.refs.id('content:guide');
+  await eventually(async () => {
+    const { rowCount } = await s.sides.env.db.query(
+      `SELECT 1 FROM article_daily_stats WHERE record_id = $1 AND views > 0`,
+      [guideId],
+    );
+    if (!rowCount) throw new Error('no views written yet');
+  });
   await s.step({
     op: 'GET /api/suggestions/stats',
     as: 'agent',
@@ -146,5 +157,33 @@ export async function suggestions(s: Scenario): Promise<void> {
     as: 'agent',
     query: { days: 0 },
     status: 400,
+  });
+  await s.step({
+    op: 'GET /api/suggestions/articles/{id}/stats',
+    as: 'agent',
+    params: { id: ref('content:guide') },
+    status: 200,
+    values: (d) => [
+      at(d, 'public'),
+      at(d, 'views'),
+      at(d, 'helpful'),
+      at(d, 'unhelpful'),
+      at(d, 'deflections'),
+    ],
+    note: "a content item's help centre counts: the guide's one view",
+  });
+  await s.step({
+    op: 'GET /api/suggestions/articles/{id}/stats',
+    as: 'alice',
+    params: { id: ref('content:guide') },
+    status: 403,
+    note: 'agents only',
+  });
+  await s.step({
+    op: 'GET /api/suggestions/articles/{id}/stats',
+    as: 'agent',
+    params: { id: ref('ticket:printer') },
+    status: 404,
+    note: 'a ticket has no help centre counts',
   });
 }

@@ -11,6 +11,7 @@ import { formatDateTimeLocal } from '../../../lib/dates';
 import { Alert } from '../../../lib/form-field';
 import { usePageTitle } from '../../../lib/page-title';
 import { ViewedBeforeRaising } from '../../suggestions/components/viewed-before-raising';
+import { HelpCentreTotals } from '../../suggestions/components/help-centre-totals';
 import { sanitizeHtml } from '../../../lib/sanitize';
 import type { Kind } from '../kinds';
 import { recordsHolders } from '../records-slice';
@@ -295,6 +296,9 @@ export function RecordDetailsPage({
       {conflict && <Alert kind="danger">{t('details.conflict')}</Alert>}
       {access === 'agent' && record.object_type === 'T' && (
         <ViewedBeforeRaising ticketId={record.id} />
+      )}
+      {access === 'agent' && record.object_type === 'C' && (
+        <HelpCentreTotals contentId={record.id} version={record.version} />
       )}
       {editing && (
         <Suspense fallback={<Loading />}>

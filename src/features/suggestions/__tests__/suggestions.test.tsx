@@ -5,11 +5,12 @@ import { renderApp, signInAs } from '../../../test/render-app';
 
 /** The seeded article "How to reset your VPN token" (mocks/records-data.ts), made public. */
 function publicVpnArticle(): number {
-  const article = db.records.find(
+  const at = db.records.findIndex(
     (r) => r.object_type === 'C' && r.title === 'How to reset your VPN token',
   );
-  if (!article) throw new Error('no VPN article in the mock data');
-  suggestionState().publicIds.add(article.id);
+  const article = db.records[at];
+  if (article?.object_type !== 'C') throw new Error('no VPN article in the mock data');
+  db.records[at] = { ...article, is_public: true };
   return article.id;
 }
 
