@@ -251,9 +251,8 @@ export function ReviewPanel({
                 type="button"
                 className="btn btn-outline-secondary btn-sm"
                 onClick={() => setRestoring(v)}
-                aria-label={t('versions.restoreNumber', { number: v.number })}
               >
-                {t('versions.restore')}
+                {t('versions.restoreNumber', { number: v.number })}
               </button>
             </li>
           ))}
