@@ -14,6 +14,8 @@ test('single sign-on: a new person of an SSO domain signs in through the provide
   browser,
   baseURL,
 }) => {
+  // Six axe checks over four pages and a trip through the provider: as long as sla.spec.ts's.
+  test.setTimeout(180_000);
   const idp = await startTestProvider(`${baseURL}/api/sso/`);
   const domain = `${unique('sso')
     .toLowerCase()
