@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { mailsTo } from './support/mail';
 import { DEMO_PASSWORD } from './support/session';
@@ -9,6 +10,18 @@ async function tokenOf(request: APIRequestContext, email: string): Promise<strin
     data: { str_username: email, str_password: DEMO_PASSWORD },
   });
   return (await login.json()).data.token as string;
+}
+
+/**
+ * axe on the server-rendered rating page: it has its own small stylesheet, not the SPA's
+ * Bootstrap build, so support/axe.ts's check for Bootstrap rules the build dropped does not apply.
+ */
+async function expectRatePageAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}`);
+  expect(bad, `axe violations on ${page.url()}`).toEqual([]);
 }
 
 const auth = (token: string) => ({ Authorization: `JWT ${token}` });
@@ -70,13 +83,13 @@ test('a solved ticket’s survey mail: the Bad link with no session records Bad 
     await rate.goto(link);
     await expect(rate.getByRole('status')).toContainText('Bad');
     await expect(rate.getByRole('radio', { name: 'Bad' })).toBeChecked();
-    await expectAccessible(rate);
+    await expectRatePageAccessible(rate);
     await rate.getByLabel('Tell us more (optional)').fill(comment);
     await rate.getByRole('button', { name: 'Send' }).click();
     await expect(rate.getByRole('status')).toContainText(
       'Thank you. Your rating and comment were saved.',
     );
-    await expectAccessible(rate);
+    await expectRatePageAccessible(rate);
 
     // The agent sees the rating and the comment on the ticket.
     await agentPage.goto(`/hd_ticket/details?hdTicketId=${ticketId}`);
