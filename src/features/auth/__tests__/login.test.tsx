@@ -63,8 +63,15 @@ describe('login', () => {
     expect(body).toEqual({ str_username: 'bob@example.com', str_password: 'helpdesk-demo' });
     // Then the home page loads its sections (GET home/), and the signed-in frame opens the live
     // event stream; nothing else.
-    expect(calls.slice(0, 2)).toEqual(['POST /api/login', 'GET /api/user/me']);
-    const after = calls.slice(2);
+    // The login page reads the single sign-on providers for its buttons as it opens, and asks
+    // whether the address's domain must sign in through one before sending the password.
+    expect(calls.slice(0, 4)).toEqual([
+      'GET /api/sso/providers',
+      'POST /api/sso/lookup',
+      'POST /api/login',
+      'GET /api/user/me',
+    ]);
+    const after = calls.slice(4);
     expect(after).toContain('GET /api/home/');
     expect(after.filter((c) => c !== 'GET /api/home/' && c !== 'GET /api/events')).toEqual([]);
     server.events.removeAllListeners();
