@@ -18,11 +18,11 @@ import {
   userSchema,
 } from '../../lib/schemas.js';
 import { routesWith } from '../../lib/typed-routes.js';
-import { acceptedLanguage } from '../../lib/i18n.js';
+import { acceptedLanguage, fill } from '../../lib/i18n.js';
 import { accountExistsMail, confirmMail, resetMail } from '../../mail/templates.js';
 import { currentUser } from '../../plugins/auth.js';
 import { afterPassword } from '../two-step/routes.js';
-import { passwordRefused, providerRequiredFor } from '../sso/routes.js';
+import { providerRequiredFor } from '../sso/routes.js';
 import { ACCOUNT_DEACTIVATED, MESSAGES } from './messages.js';
 import * as sql from './sql.js';
 import {
@@ -150,7 +150,12 @@ export function authRoutes(server: FastifyInstance, ctx: AppContext): void {
       const ssoOnly = await providerRequiredFor(ctx, user);
       if (ssoOnly) {
         await refused('sso_required', user.id);
-        throw new HttpError(403, passwordRefused(ssoOnly.label));
+        throw new HttpError(
+          403,
+          fill('This account signs in with {{label}}: use that button on the sign-in page.', {
+            label: ssoOnly.label,
+          }),
+        );
       }
       const answer = await afterPassword(ctx, request, user);
       await auditRequest(db, request, {

@@ -70,10 +70,6 @@ export const SSO_MESSAGES = {
   domainInvalid: 'Domains must be mail domains like example.com, separated by commas.',
 } as const;
 
-/** A provider's agent without a password (docs/sign-in.md). */
-export const passwordRefused = (label: string) =>
-  fill('This account signs in with {{label}}: use that button on the sign-in page.', { label });
-
 const ATTEMPT_TTL_SECONDS = 10 * 60;
 const HANDOFF_TTL_SECONDS = 60;
 const DOMAIN =
@@ -250,7 +246,7 @@ function refusalPage(reply: FastifyReply, lang: Language, status: number, messag
 
 /**
  * The provider this account must sign in with instead of a password, or undefined (plugged into
- * POST login, which answers `passwordRefused(label)`).
+ * POST login, which refuses the password and names the provider).
  */
 export async function providerRequiredFor(
   ctx: AppContext,

@@ -49,9 +49,10 @@ describe('seedDemo', () => {
          FROM records GROUP BY object_type ORDER BY object_type DESC`,
     );
     expect(rows).toEqual([
-      // The tickets, the one that came in by mail, the drafts and the organization's two.
+      // The tickets, the one that came in by mail, the drafts and the organization's two; the
+      // content drafts and the help centre's nine public articles (four en/es pairs and one).
       { object_type: 'T', n: DEMO_TICKETS + 9, owners: 5, hds: 5, statuses: 5, drafts: 6 },
-      { object_type: 'C', n: DEMO_CONTENT + 4, owners: 3, hds: 4, statuses: 3, drafts: 4 },
+      { object_type: 'C', n: DEMO_CONTENT + 4 + 9, owners: 3, hds: 4, statuses: 3, drafts: 4 },
     ]);
     const alice = await login(env, 'alice@example.com', 'demo-password');
     const res = await env.app.inject({

@@ -72,7 +72,6 @@ export default function ReviewQueuePage() {
   }
   return (
     <div>
-      <h1 className="h3">{t('queue.title')}</h1>
       <p className="text-body-secondary">{t('queue.intro')}</p>
       {content}
     </div>
