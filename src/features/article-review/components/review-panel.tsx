@@ -142,7 +142,7 @@ export function ReviewPanel({
               </button>
               <button
                 type="button"
-                className="btn btn-outline-warning btn-sm"
+                className="btn btn-outline-danger btn-sm"
                 aria-expanded={sendingBack}
                 onClick={() => setSendingBack(!sendingBack)}
               >
