@@ -429,6 +429,7 @@ describe('search/content/my and search/content/hd', () => {
       author_id: alice.id,
       author_name: 'Alice List',
       searchable: false,
+      is_public: false,
       is_draft: false,
       channel: 'web',
       version: 1,

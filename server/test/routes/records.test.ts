@@ -213,6 +213,7 @@ describe('POST content/', () => {
       author_id: alice.id,
       author_name: 'Alice Test',
       searchable: false,
+      is_public: false,
       is_draft: false,
       channel: 'web',
       version: 1,
