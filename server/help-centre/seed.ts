@@ -85,6 +85,12 @@ export async function seedHelpCentre(db: Db, authorId: number): Promise<void> {
           [title, body, authorId, PUBLISHED_STATUS, pair.contentType, language],
         );
         const id = Number(made[0].id);
+        // Every record's history starts with its creation.
+        await tx.query(
+          `INSERT INTO record_events (record_id, actor_id, action, details)
+           VALUES ($1, $2, 'created', '{}')`,
+          [id, authorId],
+        );
         await tx.query('INSERT INTO record_categories (record_id, category_id) VALUES ($1, $2)', [
           id,
           pair.category,
