@@ -4,6 +4,7 @@ import { all, call, put, takeLatest } from 'redux-saga/effects';
 import { callApi, type ApiResult } from '../../lib/call-api';
 import { fillHolder } from '../../lib/holder-saga';
 import { notifySuccess } from '../../lib/notify';
+import { saveFile } from '../attachments/save-file';
 import { auditApi } from './api';
 import { auditHolders } from './audit-slice';
 import type { AuditFilter, AuditPage, AuditQuery, AuditSettings } from './types';
@@ -13,18 +14,6 @@ const SAVING = 'errors:context.fetchingData';
 
 function* loadLog(action: PayloadAction<AuditQuery>): SagaIterator {
   yield call(fillHolder<AuditPage>, H.auditLog.actions, auditApi.list(action.payload));
-}
-
-/** Hands the browser a file it saves (an object URL on a link clicked once, then let go). */
-export function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 function* exportCsv(action: PayloadAction<AuditFilter>): SagaIterator {

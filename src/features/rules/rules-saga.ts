@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { all, call, debounce, put, takeLatest } from 'redux-saga/effects';
 import { callApi, type ApiResult } from '../../lib/call-api';
 import { fillHolder } from '../../lib/holder-saga';
 import { notifySuccess } from '../../lib/notify';
@@ -192,6 +192,9 @@ function* runAutomation(action: PayloadAction<{ id: number; name: string }>): Sa
   if (result.ok) yield call(notifySuccess, 'rules:automations.toast.run');
 }
 
+/** How long the conditions stay unchanged before the preview is asked again. */
+const PREVIEW_DEBOUNCE_MS = 400;
+
 /** The editor's count of matching tickets; a 400 names the part the server refuses. */
 function* previewAutomation(action: PayloadAction<AutomationPreviewRequest>): SagaIterator {
   yield call(
@@ -220,6 +223,7 @@ export function* rulesSaga(): SagaIterator {
     takeLatest(H.deleteAutomation.actions.requested.type, deleteAutomation),
     takeLatest(H.orderAutomations.actions.requested.type, orderAutomations),
     takeLatest(H.runAutomation.actions.requested.type, runAutomation),
-    takeLatest(H.previewAutomation.actions.requested.type, previewAutomation),
+    // As the editor's conditions change: asked once they stay unchanged for a moment.
+    debounce(PREVIEW_DEBOUNCE_MS, H.previewAutomation.actions.requested.type, previewAutomation),
   ]);
 }

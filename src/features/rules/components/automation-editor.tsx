@@ -1,5 +1,5 @@
 import '../i18n';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -11,9 +11,6 @@ import type { Automation } from '../types';
 import type { Lookups } from '../use-lookups';
 import { RuleEditor, conditionProblem, tagIdsOf } from './trigger-editor';
 
-/** How long the conditions stay unchanged before the preview is asked again. */
-export const PREVIEW_DEBOUNCE_MS = 400;
-
 /** How many open tickets the rule as it stands matches now, and the first ten (asked as it changes). */
 function MatchPreview({ values, fields }: { values: RuleValues; fields: CustomField[] }) {
   const { t } = useTranslation('rules');
@@ -24,14 +21,10 @@ function MatchPreview({ values, fields }: { values: RuleValues; fields: CustomFi
     [values, fields],
   );
   const key = body ? JSON.stringify(body) : null;
-  const [asked, setAsked] = useState<string | null>(null);
+  // Asked at each change; the saga waits until the conditions stay unchanged.
   useEffect(() => {
     if (key === null) return;
-    const timer = setTimeout(() => {
-      setAsked(key);
-      dispatch(rulesHolders.previewAutomation.actions.requested(JSON.parse(key) as never));
-    }, PREVIEW_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    dispatch(rulesHolders.previewAutomation.actions.requested(JSON.parse(key) as never));
   }, [dispatch, key]);
   useEffect(
     () => () => {
@@ -43,7 +36,7 @@ function MatchPreview({ values, fields }: { values: RuleValues; fields: CustomFi
   let content: React.ReactNode;
   if (key === null)
     content = <p className="mb-0 text-body-secondary">{t('automations.preview.incomplete')}</p>;
-  else if (preview.loading || asked !== key || (!preview.data && !preview.error))
+  else if (preview.loading || (!preview.data && !preview.error))
     content = (
       <p className="mb-0">
         <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
@@ -92,7 +85,7 @@ function MatchPreview({ values, fields }: { values: RuleValues; fields: CustomFi
       <h3 className="h6" id="automation-preview-title">
         {t('automations.preview.title')}
       </h3>
-      <div aria-live="polite" aria-busy={preview.loading || (key !== null && asked !== key)}>
+      <div aria-live="polite" aria-busy={preview.loading}>
         {content}
       </div>
     </section>
