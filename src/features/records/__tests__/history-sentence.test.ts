@@ -96,6 +96,8 @@ const SAMPLES: Sample[] = [
   { action: 'duplicated', details: { source_id: 49 } },
   { action: 'searchable_changed', details: { searchable: true } },
   { action: 'searchable_changed', details: { searchable: false } },
+  { action: 'public_changed', details: { is_public: true }, type: 'C' },
+  { action: 'public_changed', details: { is_public: false }, type: 'C' },
   { action: 'message_added', details: { action: 'reply' } },
   { action: 'message_added', details: { action: 'reply', channel: 'mail' } },
   { action: 'message_added', details: { action: 'note' } },
