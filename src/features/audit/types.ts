@@ -3,6 +3,8 @@ import type { components } from '../../api/schema';
 import type { ApiQuery } from '../../lib/api-client';
 
 export type AuditEntry = components['schemas']['AuditEntry'];
+/** A user offered by the filter's picker (from the administrators' user list). */
+export type AuditUser = Pick<components['schemas']['AdminUser'], 'id' | 'fullname' | 'email'>;
 export type AuditFilter = NonNullable<ApiQuery<'/api/audit/export.csv', 'get'>>;
 export type AuditQuery = NonNullable<ApiQuery<'/api/audit', 'get'>>;
 
