@@ -26,7 +26,8 @@ describe('suggestions while a ticket is typed', () => {
     });
     const link = within(list).getByRole('button', { name: 'How to reset your VPN token' });
     await user.click(link);
-    const panel = await screen.findByRole('dialog');
+    // The side panel is a dialog named by the article's title.
+    const panel = await screen.findByRole('dialog', { name: 'How to reset your VPN token' });
     expect(await within(panel).findByText('Open the full article in a new tab')).toHaveAttribute(
       'href',
       `/help/articles/${id}`,
