@@ -17,6 +17,8 @@ const PRINTER_ARTICLE = 'The printer shows "Paper jam"';
 
 // axe runs on about a dozen pages and panels: a busy machine needs time.
 test.describe.configure({ timeout: 300_000 });
+/** A page reached by a navigation: its first call can take a while on a busy machine. */
+const LOADED = { timeout: 30_000 };
 
 async function openMenu(page: Page, name: string): Promise<void> {
   await page
@@ -36,7 +38,7 @@ async function deflectionsShown(agent: Page, title: string): Promise<number> {
   // The card has loaded: either its table or its "no activity" line shows.
   await expect(
     card.getByRole('table').or(card.getByText('No article activity in this period.')),
-  ).toBeVisible();
+  ).toBeVisible(LOADED);
   const row = card.getByRole('row').filter({ has: agent.getByRole('rowheader', { name: title }) });
   if (!(await row.count())) return 0;
   // Columns: Article (row header), Views, Deflections, Helpful, Not helpful.
@@ -85,7 +87,7 @@ test('a requester reads a suggested article and leaves without raising: the dash
     const before = await deflectionsShown(agent, PASSWORD_ARTICLE);
 
     await openMenu(bob, 'Raise a ticket');
-    await expect(bob.getByRole('heading', { name: 'Raise a ticket' })).toBeVisible();
+    await expect(bob.getByRole('heading', { name: 'Raise a ticket' })).toBeVisible(LOADED);
     await expectAccessible(bob);
     // A sentence, not search terms: "cannot" is in no article.
     const subject = 'I cannot reset my password';
@@ -97,7 +99,7 @@ test('a requester reads a suggested article and leaves without raising: the dash
     await expect(leave).toBeVisible();
     await expectAccessible(bob);
     await leave.getByRole('button', { name: 'Leave' }).click();
-    await expect(bob.getByRole('heading', { name: 'My tickets', exact: true })).toBeVisible();
+    await expect(bob.getByRole('heading', { name: 'My tickets', exact: true })).toBeVisible(LOADED);
 
     // Counts are written in batches (every 5 s): the agent's card shows it after a reload or two.
     await expect
@@ -123,7 +125,7 @@ test('a requester reads an article, then raises the ticket: the agent sees what 
   const agent = await pageAs(browser, 'agent@example.com');
   try {
     await openMenu(bob, 'Raise a ticket');
-    await expect(bob.getByRole('heading', { name: 'Raise a ticket' })).toBeVisible();
+    await expect(bob.getByRole('heading', { name: 'Raise a ticket' })).toBeVisible(LOADED);
     const subject = unique('The VPN does not connect from home');
     await readSuggestion(bob, subject, VPN_ARTICLE, 'Install the VPN client', 'Escape');
     await bob
@@ -132,14 +134,14 @@ test('a requester reads an article, then raises the ticket: the agent sees what 
     await bob.getByLabel('Priority').selectOption({ label: 'Normal' });
     await bob.getByRole('button', { name: 'Submit ticket' }).click();
     await expect(toast(bob, 'Ticket created')).toBeVisible();
-    await expect(bob.getByRole('heading', { name: subject })).toBeVisible();
+    await expect(bob.getByRole('heading', { name: subject })).toBeVisible(LOADED);
     const ticketId = idFromUrl(bob, 'ticketId');
     // The requester never sees what he read listed on his ticket.
     await expect(bob.getByText(/^Viewed before raising/)).toHaveCount(0);
 
     // The agent sees which article the requester read before raising it.
     await agent.goto(`/hd_ticket/details?hdTicketId=${ticketId}`);
-    await expect(agent.getByRole('heading', { name: subject })).toBeVisible();
+    await expect(agent.getByRole('heading', { name: subject })).toBeVisible(LOADED);
     await expect(agent.getByTestId('viewed-before-raising')).toHaveText(
       `Viewed before raising: ${VPN_ARTICLE}`,
     );
@@ -157,7 +159,7 @@ test('a requester reads an article, then raises the ticket: the agent sees what 
     await expectAccessible(agent);
     await insertLink.click();
     await expect(picker).toBeHidden();
-    const message = reply.getByLabel('Message');
+    const message = reply.getByRole('textbox', { name: 'Message' });
     const link = new RegExp(
       `^${PRINTER_ARTICLE.replace(/"/g, '\\"')}: http://[^/]+/help/articles/(\\d+)$`,
     );
@@ -169,7 +171,7 @@ test('a requester reads an article, then raises the ticket: the agent sees what 
 
     const timeline = agent.getByRole('list', { name: 'Conversation' });
     const sent = timeline.getByRole('listitem').filter({ hasText: url });
-    await expect(sent).toBeVisible();
+    await expect(sent).toBeVisible(LOADED);
     await expect(sent).toContainText(`${PRINTER_ARTICLE}: ${url}`);
     await expect(sent.getByText(`Article sent: ${PRINTER_ARTICLE}`)).toBeVisible();
     await expectAccessible(agent);
@@ -179,7 +181,9 @@ test('a requester reads an article, then raises the ticket: the agent sees what 
     try {
       const page = await visitor.newPage();
       await page.goto(new URL(url).pathname);
-      await expect(page.getByRole('heading', { level: 1, name: PRINTER_ARTICLE })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: PRINTER_ARTICLE })).toBeVisible(
+        LOADED,
+      );
     } finally {
       await visitor.close();
     }
