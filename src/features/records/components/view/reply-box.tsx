@@ -87,13 +87,14 @@ export function ReplyBox({
   const [minutes, setMinutes] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
   // Answering with articles (agents, docs/suggestions.md): the article inserted last goes with
-  // the message sent next ("Article sent: <title>" on it in the timeline).
-  const sentArticle = useRef<{ article: Suggestion; sentBefore: unknown } | null>(null);
+  // the message sent next on that record ("Article sent: <title>" on it in the timeline).
+  const sentArticle = useRef<{ article: Suggestion; recordId: number; sentBefore: unknown } | null>(
+    null,
+  );
 
   // Another record: its own draft.
   if (draftFor !== id) {
     setDraftFor(id);
-    sentArticle.current = null;
     setDraft(loadDraft(type, id) ?? { mode: 'reply', body: '', forward_to: '', sent_as: '' });
     setUndo(null);
     setError(null);
@@ -111,7 +112,7 @@ export function ReplyBox({
   };
 
   const insertArticle = (text: string, article: Suggestion) => {
-    sentArticle.current = { article, sentBefore: insert.data };
+    sentArticle.current = { article, recordId: id, sentBefore: insert.data };
     update({
       body: draft.body.trim() ? `${draft.body.trimEnd()}\n${text}` : text,
       // An article answers the requester: a note to the team is not where it goes.
@@ -123,6 +124,7 @@ export function ReplyBox({
   useEffect(() => {
     const pending = sentArticle.current;
     if (!sentMessage || !pending || pending.sentBefore === sentMessage) return;
+    if (pending.recordId !== id) return;
     sentArticle.current = null;
     dispatch(
       suggestionsHolders.markArticleSent.actions.requested({
