@@ -85,6 +85,10 @@ const REACTSTRAP_USED = [
   'ModalFooter',
   'Fade',
   'Button',
+  // The suggestions' side panel (features/suggestions/components/ticket-suggestions.tsx).
+  'Offcanvas',
+  'OffcanvasHeader',
+  'OffcanvasBody',
   'utils',
 ].map((name) => `node_modules/reactstrap/esm/${name}.js`);
 
@@ -99,8 +103,14 @@ function purgeBootstrap(): PostcssPlugin {
   const purge = purgeCSSPlugin({
     content: ['index.html', 'src/**/*.{ts,tsx,json}', ...REACTSTRAP_USED],
     // Composed at run time by reactstrap: the modal's size, centring and scrolling
-    // (`modal-dialog-${...}`), its open state.
-    safelist: { standard: ['show', /^modal-(sm|lg|xl|dialog-|fullscreen)/] },
+    // (`modal-dialog-${...}`), its open state, the side panel's side (`offcanvas-${direction}`).
+    safelist: {
+      standard: [
+        'show',
+        /^modal-(sm|lg|xl|dialog-|fullscreen)/,
+        /^offcanvas-(start|end|top|bottom)$/,
+      ],
+    },
   }) as PostcssPlugin;
   return {
     postcssPlugin: 'helpdesk-purge-bootstrap',

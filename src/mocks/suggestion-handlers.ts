@@ -76,9 +76,12 @@ function matches(r: HdRecord, q: string): number {
   const text = `${title} ${plain(bodyOfRecord(r)).toLowerCase()}`;
   const tokens = text.match(/[\p{L}\p{N}]+/gu) ?? [];
   const has = (w: string, pre: boolean) => tokens.some((t) => (pre ? t.startsWith(w) : t === w));
-  if (!words.every((w) => has(w, false)) || (prefix && !has(prefix, true))) return 0;
+  // As the server: any word matches; articles holding all of them come first.
+  const found = words.filter((w) => has(w, false)).length + (prefix && has(prefix, true) ? 1 : 0);
+  if (!found) return 0;
   const all = prefix ? [...words, prefix] : words;
-  return 1 + all.filter((w) => title.includes(w)).length;
+  const whole = found === all.length ? 1000 : 0;
+  return whole + found + all.filter((w) => title.includes(w)).length;
 }
 
 function sessionField(raw: unknown) {

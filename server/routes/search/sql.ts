@@ -64,21 +64,33 @@ const requesterWeights = (query: string) =>
 
 /**
  * The tsquery for both languages, or undefined when the text has no words at all. `agent`: every
- * weight is searched; otherwise only those a requester may see.
+ * weight is searched; otherwise only those a requester may see. `match`: 'all' words (the
+ * search), or 'any' of them (suggestions: a requester's sentence has words no article holds).
  */
-export function tsQuery(p: Params, q: string, agent: boolean): string | undefined {
+export function tsQuery(
+  p: Params,
+  q: string,
+  agent: boolean,
+  match: 'all' | 'any' = 'all',
+): string | undefined {
   const { words, prefix } = queryTerms(q);
   if (!words.length && !prefix) return undefined;
-  const full = words.length ? p.add(words.join(' ')) : undefined;
+  // 'any': one value per distinct word, each its own plainto_tsquery (a stop word's is empty,
+  // and an empty tsquery ORed with another is that other).
+  const full = !words.length
+    ? []
+    : match === 'all'
+      ? [p.add(words.join(' '))]
+      : [...new Set(words.map((w) => w.toLowerCase()))].map((w) => p.add(w));
   // Letters and digits only, so `<prefix>:*` is always a single well-formed tsquery term.
   const pre = prefix ? p.add(`${prefix}:*`) : undefined;
   const per = (cfg: string) => {
     const query = [
-      full ? `plainto_tsquery('${cfg}', ${full})` : undefined,
+      ...full.map((w) => `plainto_tsquery('${cfg}', ${w})`),
       pre ? `to_tsquery('${cfg}', ${pre})` : undefined,
     ]
       .filter(Boolean)
-      .join(' && ');
+      .join(match === 'all' ? ' && ' : ' || ');
     return agent ? query : requesterWeights(query);
   };
   // When both languages make the same query (most English words), it is asked once: ranking

@@ -33,7 +33,11 @@ export interface SuggestionRow {
   snippet: string;
 }
 
-/** Up to five articles matching `q`, best first; none when the text has no words. */
+/**
+ * Up to five articles matching `q`, best first; none when the text has no words. A requester
+ * writes a sentence ("I cannot reset my password"), not search terms: an article matching any of
+ * its words is suggested, those matching all of them first, then by rank.
+ */
 export async function suggest(
   db: Db,
   viewer: Viewer | undefined,
@@ -43,27 +47,33 @@ export async function suggest(
   const p = new Params();
   // An anonymous caller's query never matches weight D (agents' custom fields); a signed-in
   // one's is the search's own rule.
-  const words = tsQuery(p, q, viewer?.user_is_hde ?? false);
-  if (!words) return [];
+  const agent = viewer?.user_is_hde ?? false;
+  const all = tsQuery(p, q, agent, 'all');
+  const any = tsQuery(p, q, agent, 'any');
+  if (!all || !any) return [];
   const cfg = language === 'es' ? 'helpdesk_es' : 'helpdesk_en';
+  // The window holds the newest articles matching every word as well as the newest matching
+  // any: a common word's many partial matches never push a whole match out of it.
+  const newest = (words: string) =>
+    `(SELECT r.id, r.updated_at FROM records r
+       WHERE r.search_vector @@ ${words} AND r.object_type = 'C' AND NOT r.is_draft
+         AND ${suggestible(p, viewer)}
+       ORDER BY r.updated_at DESC, r.id DESC
+       LIMIT ${SUGGESTION_WINDOW})`;
   const { rows } = await db.query<SuggestionRow>(
-    `WITH newest AS (
-       SELECT r.id, r.updated_at, r.search_vector AS words
-         FROM records r
-        WHERE r.search_vector @@ ${words} AND r.object_type = 'C' AND NOT r.is_draft
-          AND ${suggestible(p, viewer)}
-        ORDER BY r.updated_at DESC, r.id DESC
-        LIMIT ${SUGGESTION_WINDOW}),
+    `WITH newest AS (${newest(all)} UNION ${newest(any)}),
      hits AS (
-       SELECT n.id, ts_rank_cd(n.words, ${words}) AS rank, n.updated_at FROM newest n
-        ORDER BY rank DESC, n.updated_at DESC, n.id DESC
+       SELECT n.id, r.search_vector @@ ${all} AS whole,
+              ts_rank_cd(r.search_vector, ${any}) AS rank, n.updated_at
+         FROM newest n JOIN records r ON r.id = n.id
+        ORDER BY whole DESC, rank DESC, n.updated_at DESC, n.id DESC
         LIMIT ${SUGGESTIONS_MAX})
      SELECT r.id, r.title, ${publicArticle('r')} AS public,
-            ts_headline('${cfg}', html_escape(html_to_text(r.body)), ${words},
+            ts_headline('${cfg}', html_escape(html_to_text(r.body)), ${any},
                         'StartSel=<mark>, StopSel=</mark>, MaxWords=20, MinWords=8,
                          MaxFragments=1') AS snippet
        FROM hits JOIN records r ON r.id = hits.id
-      ORDER BY hits.rank DESC, hits.updated_at DESC, hits.id DESC`,
+      ORDER BY hits.whole DESC, hits.rank DESC, hits.updated_at DESC, hits.id DESC`,
     p.values,
   );
   return rows;

@@ -108,6 +108,17 @@ describe('GET suggestions', () => {
     expect(res.json().data[0].url).toBe(`/read-only/details?contentId=${a.signedIn}`);
   });
 
+  it('suggests from a sentence with words no article holds, whole matches first', async () => {
+    // "cannot", "print" and "morning" are in no article: the search's all-words rule found none.
+    expect(await suggestedIds('My zebraprinter cannot print this morning ')).toEqual([a.public]);
+    const ids = await suggestedIds('Zebraprinter drivers cannot be installed', alice.token);
+    expect(ids[0]).toBe(a.signedIn);
+    expect(ids.sort()).toEqual([a.public, a.signedIn, a.alicesOwn].sort());
+    // Still only what the caller may be suggested, and nothing for words no article holds.
+    expect(await suggestedIds('private zebraprinter notes please ')).toEqual([a.public]);
+    expect(await suggestedIds('nothing here matches anything ')).toEqual([]);
+  });
+
   it('answers five at most', async () => {
     expect(await suggestedIds('quokkaphone')).toHaveLength(5);
   });

@@ -44,6 +44,9 @@ export function ArticlePicker({
 
   const search = (event: FormEvent) => {
     event.preventDefault();
+    // The dialog is a portal, but React bubbles its submit to the reply box's form, which
+    // would send the reply.
+    event.stopPropagation();
     if (!q.trim()) return;
     setSearched(true);
     dispatch(H.articleSearch.actions.requested({ text: q }));

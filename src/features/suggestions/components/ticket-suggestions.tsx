@@ -128,13 +128,13 @@ export function TicketSuggestions({
         direction="end"
         isOpen={panelId !== null}
         toggle={() => setPanelId(null)}
-        aria-labelledby={panelTitleId}
+        // reactstrap sets the dialog's aria-labelledby from `labelledBy` (over a passed one).
+        labelledBy={panelTitleId}
         returnFocusAfterClose
       >
         <OffcanvasHeader
           toggle={() => setPanelId(null)}
           tag="h2"
-          id={panelTitleId}
           close={
             <button
               type="button"
@@ -144,7 +144,8 @@ export function TicketSuggestions({
             />
           }
         >
-          {article?.title ?? t('loading')}
+          {/* The title alone names the dialog: the header also holds the close button. */}
+          <span id={panelTitleId}>{article?.title ?? t('loading')}</span>
         </OffcanvasHeader>
         <OffcanvasBody>
           {opened.error && opened.data?.id !== panelId ? (

@@ -12,6 +12,9 @@ import { detailsHolders } from '../../details-slice';
 import type { FieldChanges, Macro, RecordPermissions } from '../../details-types';
 import type { HdRecord } from '../../types';
 import { isIdle } from '../../../../lib/request-holder';
+import { ArticlePicker } from '../../../suggestions/components/article-picker';
+import { suggestionsHolders } from '../../../suggestions/suggestions-slice';
+import type { Suggestion } from '../../../suggestions/types';
 import {
   clearDraft,
   fillPlaceholders,
@@ -83,6 +86,11 @@ export function ReplyBox({
   const [sending, setSending] = useState<null | 'send' | 'next'>(null);
   const [minutes, setMinutes] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
+  // Answering with articles (agents, docs/suggestions.md): the article inserted last goes with
+  // the message sent next on that record ("Article sent: <title>" on it in the timeline).
+  const sentArticle = useRef<{ article: Suggestion; recordId: number; sentBefore: unknown } | null>(
+    null,
+  );
 
   // Another record: its own draft.
   if (draftFor !== id) {
@@ -102,6 +110,30 @@ export function ReplyBox({
     setDraft(next);
     saveDraft(type, id, next);
   };
+
+  const insertArticle = (text: string, article: Suggestion) => {
+    sentArticle.current = { article, recordId: id, sentBefore: insert.data };
+    update({
+      body: draft.body.trim() ? `${draft.body.trimEnd()}\n${text}` : text,
+      // An article answers the requester: a note to the team is not where it goes.
+      mode: draft.mode === 'note' ? 'reply' : draft.mode,
+    });
+    textarea.current?.focus();
+  };
+  const sentMessage = insert.data;
+  useEffect(() => {
+    const pending = sentArticle.current;
+    if (!sentMessage || !pending || pending.sentBefore === sentMessage) return;
+    if (pending.recordId !== id) return;
+    sentArticle.current = null;
+    dispatch(
+      suggestionsHolders.markArticleSent.actions.requested({
+        messageId: sentMessage.id,
+        articleId: pending.article.id,
+        recordId: id,
+      }),
+    );
+  }, [sentMessage, dispatch, id]);
 
   const fromOptions = from.data?.recordId === id ? from.data.items : [];
   const holder = draft.mode === 'note' ? workLog : insert;
@@ -364,6 +396,7 @@ export function ReplyBox({
                   </button>
                 </>
               )}
+              <ArticlePicker onInsert={insertArticle} />
             </div>
           )}
           <div className="d-flex flex-wrap gap-2">

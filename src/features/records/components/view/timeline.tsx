@@ -9,6 +9,7 @@ import { sanitizeHtml } from '../../../../lib/sanitize';
 import { downloadRequested } from '../../../attachments/attachments-slice';
 import { MailOrigin } from '../../../threads/components/mail-origin';
 import { QuotedText } from '../../../threads/components/quoted-text';
+import { SentArticleNote, useSentArticles } from '../../../suggestions/components/sent-article';
 import { detailsHolders } from '../../details-slice';
 import { historySentence } from '../../history-sentence';
 import type { DetailAttachment, RecordView, TimelineEntry } from '../../details-types';
@@ -44,11 +45,14 @@ function MessageItem({
   message,
   files,
   onSplit,
+  sentArticle,
 }: {
   message: Message;
   files: DetailAttachment[];
   /** Agents on a ticket: split this conversation message out into a new ticket. */
   onSplit?: (messageId: number) => void;
+  /** Agents: "Article sent: <title>" under a message that sent an article. */
+  sentArticle: boolean;
 }) {
   const { t } = useTranslation('workspace');
   const { t: tt } = useTranslation('threads');
@@ -104,6 +108,7 @@ function MessageItem({
           dangerouslySetInnerHTML={{ __html: sanitizeHtml(message.body) }}
         />
         {message.quoted_body && <QuotedText html={message.quoted_body} />}
+        {sentArticle && !internal && <SentArticleNote messageId={message.id} />}
         <FileLinks files={files} />
       </div>
     </li>
@@ -143,6 +148,8 @@ export const Timeline = memo(function Timeline({
   const dispatch = useAppDispatch();
   const toggleId = useId();
   const [showHistory, setShowHistory] = useState(true);
+  const agent = record.access === 'agent';
+  useSentArticles(record.id, agent);
   const byMessage = new Map<number, DetailAttachment[]>();
   for (const f of view.attachments) {
     if (f.message_id === null) continue;
@@ -216,6 +223,7 @@ export const Timeline = memo(function Timeline({
               message={entry.message}
               files={byMessage.get(entry.message.id) ?? []}
               onSplit={onSplit}
+              sentArticle={agent}
             />
           ) : entry.event ? (
             <EventItem key={entry.cursor} event={entry.event} type={record.object_type} />
