@@ -51,7 +51,8 @@ export function TranslationCard({ recordId }: { recordId: number }) {
     return <Loading />;
   }
 
-  const languageName = (l: Language) => t(`translation.languages.${l}`);
+  // The select offers each language by its own name; sentences name it in the reader's.
+  const languageName = (l: Language) => t(`translation.languageNames.${l}`);
   const fieldError = change.error?.fields?.translation_id;
   const generalError = change.error && !change.error.fields ? change.error.message : null;
   const hits = (search.data ?? []).filter((hit) => hit.id !== data.translation?.id);
@@ -88,7 +89,7 @@ export function TranslationCard({ recordId }: { recordId: number }) {
           >
             {LANGUAGES.map((l) => (
               <option key={l} value={l} lang={l}>
-                {languageName(l)}
+                {t(`translation.languages.${l}`)}
               </option>
             ))}
           </select>
@@ -97,7 +98,7 @@ export function TranslationCard({ recordId }: { recordId: number }) {
           <span className="fw-semibold">{t('translation.translation')}: </span>
           {data.translation ? (
             <>
-              <Link to={`/hd_content/details/${data.translation.id}`}>
+              <Link to={`/hd_content/details?hdContentId=${data.translation.id}`}>
                 {t('translation.open', {
                   title: data.translation.title,
                   language: languageName(data.translation.language),

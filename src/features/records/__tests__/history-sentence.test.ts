@@ -96,6 +96,8 @@ const SAMPLES: Sample[] = [
   { action: 'duplicated', details: { source_id: 49 } },
   { action: 'searchable_changed', details: { searchable: true } },
   { action: 'searchable_changed', details: { searchable: false } },
+  { action: 'public_changed', details: { is_public: true } },
+  { action: 'public_changed', details: { is_public: false } },
   { action: 'message_added', details: { action: 'reply' } },
   { action: 'message_added', details: { action: 'reply', channel: 'mail' } },
   { action: 'message_added', details: { action: 'note' } },
@@ -114,6 +116,12 @@ const SAMPLES: Sample[] = [
   { action: 'archived', details: { successor_id: 9, successor_title: 'New VPN guide' } },
   { action: 'archived', details: { successor_id: null, successor_title: null } },
   { action: 'version_restored', details: { number: 4, from: 1 } },
+  { action: 'language_changed', details: { from: 'en', to: 'es' } },
+  {
+    action: 'translation_linked',
+    details: { id: 12, title: 'Restablecer la contraseña', language: 'es' },
+  },
+  { action: 'translation_unlinked', details: { id: 12, title: 'Restablecer la contraseña' } },
   { action: 'rated', details: { rating: 'good', comment: null, solve: 1 } },
   { action: 'rated', details: { rating: 'bad', comment: 'Took three days.', solve: 2 } },
   {
