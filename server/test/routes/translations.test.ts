@@ -124,8 +124,9 @@ describe('translations', () => {
     const unlink = await call('DELETE', `/api/content/${es}/translation`, agent.token);
     expect(unlink.statusCode).toBe(200);
     expect(unlink.json().data.translation).toBeNull();
-    expect((await call('GET', `/api/content/${en}/translation`, agent.token)).json().data)
-      .toMatchObject({ translation: null });
+    expect(
+      (await call('GET', `/api/content/${en}/translation`, agent.token)).json().data,
+    ).toMatchObject({ translation: null });
     expect(await events(en, 'translation_unlinked')).toEqual([
       { id: es, title: 'Restablecer la contraseña' },
     ]);

@@ -3,12 +3,7 @@ import { useFormik } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import {
-  Alert,
-  SubmitButton,
-  generalError,
-  useServerFieldErrors,
-} from '../../../lib/form-field';
+import { Alert, SubmitButton, generalError, useServerFieldErrors } from '../../../lib/form-field';
 import type { ErrorInfo } from '../../../lib/types';
 import type { AdminHelpdesk } from '../types';
 
@@ -46,8 +41,7 @@ export function DeskReviewersForm({
   });
   useServerFieldErrors(formik, error);
   const message = generalError(error);
-  const idsError =
-    typeof formik.errors.user_ids === 'string' ? formik.errors.user_ids : undefined;
+  const idsError = typeof formik.errors.user_ids === 'string' ? formik.errors.user_ids : undefined;
   const deskAgents = desk.restricted ? desk.members : agents;
   // Reviewers who are no longer among the desk's agents still show, so they can be removed.
   const choices = [

@@ -100,7 +100,9 @@ export default function HelpDesksPage() {
                 </td>
                 <td>
                   {d.object_type === 'T' ? (
-                    <span className="text-body-secondary">{t('desks.reviewers.notApplicable')}</span>
+                    <span className="text-body-secondary">
+                      {t('desks.reviewers.notApplicable')}
+                    </span>
                   ) : d.reviewers.length === 0 ? (
                     t('desks.reviewers.any')
                   ) : (

@@ -33,9 +33,7 @@ describe('Language and translation card (agents, content details)', () => {
     await user.selectOptions(language, 'es');
     expect(await screen.findByText('The language is saved.')).toBeInTheDocument();
     await waitFor(() => expect(language).toHaveValue('es'));
-    expect(within(box).getByTestId('translation-link')).toHaveTextContent(
-      'exists only in Spanish',
-    );
+    expect(within(box).getByTestId('translation-link')).toHaveTextContent('exists only in Spanish');
 
     await user.clear(find);
     await user.type(find, 'Booking');

@@ -110,7 +110,9 @@ export function TranslationCard({ recordId }: { recordId: number }) {
                 disabled={change.loading}
                 aria-label={t('translation.unlinkNamed', { title: data.translation.title })}
                 onClick={() =>
-                  dispatch(H.translationChange.actions.requested({ id: recordId, change: 'unlink' }))
+                  dispatch(
+                    H.translationChange.actions.requested({ id: recordId, change: 'unlink' }),
+                  )
                 }
               >
                 {t('translation.unlink')}
