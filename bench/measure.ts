@@ -33,7 +33,8 @@ export async function sampleInTurns(
 
 /**
  * A call through the bench's server and its floor, sampled in turns; with the server's own time
- * for each sampled call (its log), so a ratio shows what the server adds and what the hop adds.
+ * for each sampled call (its log, whose lines name the path with its query), so a ratio shows
+ * what the server adds and what the hop adds.
  */
 export async function sampleCallAndFloor(
   server: ServerProcess,
@@ -45,7 +46,7 @@ export async function sampleCallAndFloor(
   const mark = server.logMark();
   const [http, direct] = await sampleInTurns([call, floor], n);
   const inServer = server
-    .timesSince(mark, new URL(url).pathname)
+    .timesSince(mark, new URL(url).pathname + new URL(url).search)
     .slice(-n)
     .sort((a, b) => a - b);
   return { http, direct, inServer };

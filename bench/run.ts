@@ -1,16 +1,17 @@
 // `npm run bench`: prints figures (benchmarks print; tests assert). Sections: the SPA's bundle
 // sizes, the records lists at a million rows, full-text search on that same database, the mail
-// path (SMTP in to tickets), live event fan-out, triggers, webhook fan-out, 50 people in a closed
-// loop on the demo data, Lighthouse on the built product, then a summary of the targets
-// (docs/performance.md).
-// BENCH_ONLY=bundle|records|search|mail|events|rules|automations|webhooks|people|web runs one (search loads the records'
-// database too).
+// path (SMTP in to tickets), live event fan-out, triggers, webhook fan-out, the audit log at a
+// million entries, 50 people in a closed loop on the demo data, Lighthouse on the built product,
+// then a summary of the targets (docs/performance.md).
+// BENCH_ONLY=bundle|records|search|mail|events|rules|automations|webhooks|audit|people|web runs one
+// (search loads the records' database too).
 import { execFileSync } from 'node:child_process';
 import { printBundleReport } from './bundle.js';
 import { eventsBench } from './events.js';
 import { detailsBench } from './details.js';
 import { mailBench } from './mail.js';
 import { recordsBench } from './records.js';
+import { auditBench } from './audit.js';
 import { printWebRuns, webBench } from './web.js';
 import { buildSearchVectors, searchBench } from './search.js';
 import { peopleBench } from './people.js';
@@ -69,6 +70,11 @@ if (!only || only === 'automations') {
 if (!only || only === 'webhooks') {
   console.log('\nWebhooks: ticket events to 3 endpoints on a local receiver');
   await webhooksBench();
+}
+
+if (!only || only === 'audit') {
+  console.log("\nAudit log: the administrator's browse calls and export at scale");
+  await auditBench();
 }
 
 if (!only || only === 'people') {

@@ -40,12 +40,16 @@ import { loadHomeSaga, loadRecordsSaga } from './saga-loaders';
  * JS): the action types that wake each one, and where its code is.
  */
 const lazyFeatureSagas = [
-  // Sign-in, sign-up, logout, password reset: loaded when the form is sent (issue 13).
+  // Sign-in, sign-up, logout, password reset: loaded when the form is sent (issue 13). Every
+  // action the auth saga takes must be here: one missing does nothing on a freshly loaded page
+  // (the passkey button did so until the passkey actions were added).
   lazySaga(
     [
       authActions.login.type,
+      authActions.passkeyLogin.type,
       authActions.tokenLogin.type,
       authActions.loginCode.type,
+      authActions.loginPasskeyStep.type,
       authActions.signup.type,
       authActions.logout.type,
       authActions.forgotPassword.type,

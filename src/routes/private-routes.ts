@@ -312,7 +312,7 @@ export const mainMenu: MenuRow[] = [
   { labelKey: 'menu.customFields', path: '/custom-fields', group: 'admin', adminOnly: true },
   { labelKey: 'menu.tags', path: '/tags', group: 'admin', adminOnly: true },
   { labelKey: 'menu.triggers', path: '/triggers', group: 'admin', adminOnly: true },
-  { labelKey: 'menu.automations', path: '/automations', group: 'admin', hdeOnly: true },
+  { labelKey: 'menu.automations', path: '/automations', group: 'admin', adminOnly: true },
   { labelKey: 'menu.templates', path: '/templates', group: 'admin', adminOnly: true },
   { labelKey: 'menu.webhooks', path: '/webhooks', group: 'admin', adminOnly: true },
   { labelKey: 'menu.auditLog', path: '/audit-log', group: 'admin', adminOnly: true },

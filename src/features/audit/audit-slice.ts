@@ -1,5 +1,5 @@
 import { createRequestHolder } from '../../lib/request-holder';
-import type { AuditFilter, AuditPage, AuditQuery, AuditSettings } from './types';
+import type { AuditFilter, AuditPage, AuditQuery, AuditSettings, AuditUser } from './types';
 
 /** The audit log page's response holders: one line each. */
 export const auditHolders = {
@@ -7,4 +7,6 @@ export const auditHolders = {
   auditExport: createRequestHolder<{ name: string }, AuditFilter>('auditExport'),
   auditSettings: createRequestHolder<AuditSettings>('auditSettings'),
   saveAuditSettings: createRequestHolder<AuditSettings, AuditSettings>('saveAuditSettings'),
+  /** The user filter's picker: users whose name or email has the text. */
+  auditUsers: createRequestHolder<AuditUser[], { text: string }>('auditUsers'),
 };

@@ -3,6 +3,8 @@ import type { components } from '../../api/schema';
 import type { ApiQuery } from '../../lib/api-client';
 
 export type AuditEntry = components['schemas']['AuditEntry'];
+/** A user offered by the filter's picker (from the administrators' user list). */
+export type AuditUser = Pick<components['schemas']['AdminUser'], 'id' | 'fullname' | 'email'>;
 export type AuditFilter = NonNullable<ApiQuery<'/api/audit/export.csv', 'get'>>;
 export type AuditQuery = NonNullable<ApiQuery<'/api/audit', 'get'>>;
 
@@ -22,6 +24,8 @@ export interface AuditSettings {
 export const AUDIT_KINDS = [
   'sign_in.password',
   'sign_in.code',
+  'passkey.sign_in',
+  'sso.sign_in',
   'sign_out',
   'session.revoked',
   'api_token.created',
@@ -30,6 +34,8 @@ export const AUDIT_KINDS = [
   'two_step.on',
   'two_step.off',
   'two_step.recovery_regenerated',
+  'passkey.added',
+  'passkey.removed',
   'sign_in_settings.changed',
   'user.invited',
   'user.user_is_admin_changed',
@@ -59,6 +65,9 @@ export const AUDIT_KINDS = [
   'webhook.created',
   'webhook.changed',
   'webhook.deleted',
+  'sso_provider.created',
+  'sso_provider.changed',
+  'sso_provider.deleted',
   'macro.created',
   'macro.changed',
   'macro.deleted',

@@ -84,6 +84,7 @@ describe('route tables', () => {
       'All content',
       'Organizations',
       'Content drafts',
+      'To review',
     ]);
     expect(section('My tickets and content')).toContain('Raise a ticket');
     expect(section('Knowledge')).toEqual(['Content collector', 'Favourites']);
@@ -107,6 +108,8 @@ describe('route tables', () => {
       'Time-based rules',
       'Mail templates',
       'Webhooks',
+      'Audit log',
+      'Single sign-on',
     ]);
     // Home first: the drawer's focus lands on it.
     expect(within(menu).getAllByRole('link')[0]).toHaveTextContent('Home');

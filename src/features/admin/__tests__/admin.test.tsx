@@ -3,12 +3,12 @@ import { db } from '../../../mocks/db';
 import { adminState } from '../../../mocks/desk-access';
 import { renderApp, signInAs } from '../../../test/render-app';
 
-const rows = () =>
-  within(screen.getByRole('table', { name: 'Help desks' }))
+const rows = (table: string) =>
+  within(screen.getByRole('table', { name: table }))
     .getAllByRole('row')
     .slice(1);
-const rowOf = (name: string) => {
-  const row = rows().find((r) => within(r).queryAllByText(name).length > 0);
+const rowOf = (name: string, table = 'Agents and users') => {
+  const row = rows(table).find((r) => within(r).queryAllByText(name).length > 0);
   if (!row) throw new Error(`no row ${name}`);
   return row;
 };
@@ -52,7 +52,7 @@ describe('Help desks page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Help desks' }),
     ).toBeInTheDocument();
-    await waitFor(() => expect(rowOf('HR')).toHaveTextContent('Every agent'));
+    await waitFor(() => expect(rowOf('HR', 'Help desks')).toHaveTextContent('Every agent'));
     await user.click(screen.getByRole('button', { name: 'Edit access: HR' }));
     const form = screen.getByRole('form', { name: 'Access to HR' });
     await user.click(within(form).getByRole('switch', { name: 'Restricted to its members' }));
@@ -63,8 +63,8 @@ describe('Help desks page', () => {
     await user.click(await within(form).findByRole('checkbox', { name: 'Agent Smith' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('form')).not.toBeInTheDocument());
-    await waitFor(() => expect(rowOf('HR')).toHaveTextContent('Restricted'));
-    expect(rowOf('HR')).toHaveTextContent('Agent Smith');
+    await waitFor(() => expect(rowOf('HR', 'Help desks')).toHaveTextContent('Restricted'));
+    expect(rowOf('HR', 'Help desks')).toHaveTextContent('Agent Smith');
   });
 });
 
@@ -72,11 +72,13 @@ describe('Help desks page: reviewers', () => {
   it("names a content desk's reviewers from its agents, and any agent again with none", async () => {
     signInAs('agent@example.com');
     const { user } = renderApp('/admin/helpdesks');
-    await waitFor(() => expect(rowOf('Knowledge base')).toHaveTextContent('Any agent'));
+    await waitFor(() =>
+      expect(rowOf('Knowledge base', 'Help desks')).toHaveTextContent('Any agent'),
+    );
     // Ticket desks have no reviewers to name.
-    expect(rowOf('Facilities')).toHaveTextContent('Not reviewed');
+    expect(rowOf('Facilities', 'Help desks')).toHaveTextContent('Not reviewed');
     expect(
-      within(rowOf('Facilities')).queryByRole('button', { name: /Edit reviewers/ }),
+      within(rowOf('Facilities', 'Help desks')).queryByRole('button', { name: /Edit reviewers/ }),
     ).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Edit reviewers: Knowledge base' }));
@@ -85,8 +87,10 @@ describe('Help desks page: reviewers', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Reviewers saved.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('form')).not.toBeInTheDocument());
-    await waitFor(() => expect(rowOf('Knowledge base')).toHaveTextContent('Agent Smith'));
-    expect(rowOf('Knowledge base')).not.toHaveTextContent('Any agent');
+    await waitFor(() =>
+      expect(rowOf('Knowledge base', 'Help desks')).toHaveTextContent('Agent Smith'),
+    );
+    expect(rowOf('Knowledge base', 'Help desks')).not.toHaveTextContent('Any agent');
 
     await user.click(screen.getByRole('button', { name: 'Edit reviewers: Knowledge base' }));
     const again = screen.getByRole('form', { name: 'Reviewers of Knowledge base' });
@@ -94,13 +98,17 @@ describe('Help desks page: reviewers', () => {
     expect(box).toBeChecked();
     await user.click(box);
     await user.click(within(again).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(rowOf('Knowledge base')).toHaveTextContent('Any agent'));
+    await waitFor(() =>
+      expect(rowOf('Knowledge base', 'Help desks')).toHaveTextContent('Any agent'),
+    );
   });
 
   it("shows the server's word when a reviewer is no longer an agent", async () => {
     signInAs('agent@example.com');
     const { user } = renderApp('/admin/helpdesks');
-    await waitFor(() => expect(rowOf('Knowledge base')).toHaveTextContent('Any agent'));
+    await waitFor(() =>
+      expect(rowOf('Knowledge base', 'Help desks')).toHaveTextContent('Any agent'),
+    );
     await user.click(screen.getByRole('button', { name: 'Edit reviewers: Knowledge base' }));
     const form = screen.getByRole('form', { name: 'Reviewers of Knowledge base' });
     await user.click(await within(form).findByRole('checkbox', { name: 'Agent Smith' }));

@@ -75,6 +75,41 @@ describe('audit log page', () => {
     click.mockRestore();
   });
 
+  it('an admin picks the user to filter by from a search by name or email', async () => {
+    signInAs('agent@example.com');
+    const { user } = renderApp('/audit-log');
+    await screen.findByRole('heading', { level: 1, name: 'Audit log' });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const filters = screen.getByRole('form', { name: 'Filter the audit log' });
+    const picker = within(filters).getByRole('combobox', { name: 'User' });
+
+    await user.type(picker, 'nobody-here');
+    expect(await within(filters).findByText('No user matches.')).toBeInTheDocument();
+    await user.clear(picker);
+    // By email: both agents match; a click picks Agent Smith.
+    await user.type(picker, 'agent');
+    const found = await within(filters).findByRole('listbox', { name: 'Users found' });
+    await waitFor(() =>
+      expect(
+        within(found)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toContain('Agent Smith (agent@example.com)'),
+    );
+    await user.click(
+      within(found).getByRole('option', { name: 'Agent Smith (agent@example.com)' }),
+    );
+    expect(picker).toHaveValue('Agent Smith (agent@example.com)');
+    await user.click(within(filters).getByRole('button', { name: 'Apply filters' }));
+    // Mallory's failed sign-in had no actor: only the admin's two entries stay.
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows().every((r) => r.textContent?.includes('agent@example.com'))).toBe(true);
+
+    await user.click(within(filters).getByRole('button', { name: 'Clear' }));
+    expect(picker).toHaveValue('');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+  });
+
   it('sets the retention, refusing a value out of bounds', async () => {
     signInAs('agent@example.com');
     const { user } = renderApp('/audit-log');

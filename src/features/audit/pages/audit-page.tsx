@@ -9,22 +9,23 @@ import { FormField, SubmitButton, useServerFieldErrors } from '../../../lib/form
 import { usePageTitle } from '../../../lib/page-title';
 import { ErrorState, Loading } from '../../records/components/states';
 import { auditHolders } from '../audit-slice';
-import { AUDIT_KINDS, type AuditEntry, type AuditFilter } from '../types';
+import { UserPicker } from '../components/user-picker';
+import { AUDIT_KINDS, type AuditEntry, type AuditFilter, type AuditUser } from '../types';
 
 const H = auditHolders;
 
 interface FilterValues {
-  user_id: string;
+  user: AuditUser | null;
   kind: string;
   from: string;
   to: string;
 }
 
-const EMPTY: FilterValues = { user_id: '', kind: '', from: '', to: '' };
+const EMPTY: FilterValues = { user: null, kind: '', from: '', to: '' };
 
 function toFilter(v: FilterValues): AuditFilter {
   return {
-    ...(v.user_id.trim() ? { user_id: Number(v.user_id.trim()) } : {}),
+    ...(v.user ? { user_id: v.user.id } : {}),
     ...(v.kind ? { kind: v.kind } : {}),
     ...(v.from ? { from: v.from } : {}),
     ...(v.to ? { to: v.to } : {}),
@@ -165,7 +166,6 @@ export default function AuditPage() {
   const formik = useFormik<FilterValues>({
     initialValues: EMPTY,
     validationSchema: yup.object({
-      user_id: yup.string().matches(/^\s*\d*\s*$/, t('filters.userInvalid')),
       kind: yup.string(),
       from: yup.string(),
       to: yup.string().test('range', t('filters.range'), function check(to) {
@@ -245,12 +245,9 @@ export default function AuditPage() {
       >
         <div className="row">
           <div className="col-sm-6 col-lg-3">
-            <FormField
-              formik={formik}
-              name="user_id"
-              label={t('filters.user')}
-              inputMode="numeric"
-              idPrefix="audit-filter"
+            <UserPicker
+              value={formik.values.user}
+              onChange={(user) => void formik.setFieldValue('user', user)}
             />
           </div>
           <div className="col-sm-6 col-lg-3">

@@ -106,6 +106,28 @@ describe('profile: passkeys', () => {
     expect(await within(section).findByText('This passkey is registered already.')).toBeVisible();
   });
 
+  it('signs in with a passkey alone on a freshly loaded login page and lands on home', async () => {
+    signInAs('bob@example.com');
+    const first = renderApp('/profile');
+    const section = await screen.findByRole('region', { name: 'Passkeys' });
+    await within(section).findByText('No passkeys.');
+    await first.user.click(within(section).getByRole('button', { name: 'Add a passkey' }));
+    await first.user.type(within(section).getByLabelText('Name'), 'Phone');
+    await first.user.click(within(section).getByRole('button', { name: 'Continue' }));
+    await within(section).findByRole('list', { name: 'Passkeys' });
+    first.unmount();
+    localStorage.clear();
+    sessionStorage.clear();
+
+    // A new store, as a page load makes: nothing but the passkey button wakes the sign-in.
+    const { user } = renderApp('/auth/login');
+    await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    await waitFor(() => expect(authentication).toHaveBeenCalledTimes(1));
+    expect(authentication.mock.calls[0][0].optionsJSON.allowCredentials).toBeUndefined();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Bob Example' })).toBeVisible();
+    expect(screen.getByTestId('location')).toHaveTextContent('/home');
+  });
+
   it('answers the sign-in code step with a passkey instead of a code', async () => {
     // Alice has two-step on and a passkey.
     signInAs('alice@example.com');
