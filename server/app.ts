@@ -62,6 +62,7 @@ import { publicRoutes } from './routes/public/routes.js';
 import { historyRoutes } from './routes/history/routes.js';
 import { recordsRoutes } from './routes/records/routes.js';
 import { articleReviewRoutes } from './routes/article-review/routes.js';
+import { translationRoutes } from './routes/translations/routes.js';
 import { relationsRoutes } from './routes/relations/routes.js';
 import { mergeRoutes } from './routes/merge/routes.js';
 import { searchRoutes } from './routes/search/routes.js';
@@ -298,6 +299,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       lookupRoutes(api, ctx);
       recordsRoutes(api, ctx);
       articleReviewRoutes(api, ctx);
+      translationRoutes(api, ctx);
       sharingRoutes(api, ctx);
       taxonomyRoutes(api, ctx);
       relationsRoutes(api, ctx);

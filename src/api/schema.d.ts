@@ -5243,6 +5243,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/{id}/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a content item's language, English or Spanish (agents only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        language: "en" | "es";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ArticleLanguage"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/{id}/move/": {
         parameters: {
             query?: never;
@@ -6212,6 +6306,223 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: components["schemas"]["Tag"][];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/{id}/translation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A content item's language and its translation (agents only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ArticleLanguage"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Link a content item with its translation, another content item in the other language (agents only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        translation_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ArticleLanguage"];
+                            /** @enum {integer} */
+                            statusCode: 200;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Unlink a content item from its translation (agents only) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ArticleLanguage"];
                             /** @enum {integer} */
                             statusCode: 200;
                         };
@@ -18217,6 +18528,11 @@ export interface components {
             object_type: "T" | "C";
             parent_id: number | null;
             restricted: boolean;
+            /** @description A content desk's named reviewers (docs/knowledge-review.md); none: every agent reviews */
+            reviewers: {
+                fullname: string;
+                id: number;
+            }[];
         };
         AdminUser: {
             active: boolean;
@@ -18238,6 +18554,18 @@ export interface components {
             changed_at: string | null;
             fullname: string;
             id: number;
+        };
+        ArticleLanguage: {
+            id: number;
+            /** @enum {string} */
+            language: "en" | "es";
+            /** @description The same article in the other language, or null */
+            translation: {
+                id: number;
+                /** @enum {string} */
+                language: "en" | "es";
+                title: string;
+            } | null;
         };
         ArticleReview: {
             id: number;
@@ -18668,7 +18996,7 @@ export interface components {
         };
         HistoryEvent: {
             /** @enum {string} */
-            action: "created" | "updated" | "status_changed" | "shared" | "classified" | "related" | "unrelated" | "attachment_added" | "attachment_deleted" | "assigned" | "moved" | "duplicated" | "searchable_changed" | "public_changed" | "message_added" | "worklog_added" | "merged" | "merged_into" | "split_out" | "split_from" | "sla_warning" | "sla_breach" | "tagged" | "untagged" | "tag_merged" | "mailed" | "submitted_for_review" | "approved" | "sent_back" | "archived" | "version_restored" | "rated";
+            action: "created" | "updated" | "status_changed" | "shared" | "classified" | "related" | "unrelated" | "attachment_added" | "attachment_deleted" | "assigned" | "moved" | "duplicated" | "searchable_changed" | "public_changed" | "message_added" | "worklog_added" | "merged" | "merged_into" | "split_out" | "split_from" | "sla_warning" | "sla_breach" | "tagged" | "untagged" | "tag_merged" | "mailed" | "submitted_for_review" | "approved" | "sent_back" | "archived" | "version_restored" | "language_changed" | "translation_linked" | "translation_unlinked" | "rated";
             actor_id: number | null;
             actor_name: string | null;
             /** Format: date-time */

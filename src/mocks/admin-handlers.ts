@@ -1,5 +1,6 @@
 // The administrators' calls (server/routes/admin): help desks restricted to members, and users
 // with their roles. Anyone signed in who is not an administrator gets the server's 403.
+import { namedReviewers } from './article-review-handlers';
 import { db } from './db';
 import { authed, bodyOf, fail, http, ok, type MockUser } from './http';
 import { HELPDESKS } from './records-data';
@@ -46,6 +47,7 @@ function desk(id: number) {
     parent_id: d.parent_id,
     restricted: access.restricted,
     members,
+    reviewers: namedReviewers(d.hd_id),
   };
 }
 

@@ -5,6 +5,7 @@
 import type { HdRecord } from '../features/records/types';
 import { accessOf, NOT_FOUND, readable } from './access';
 import { db, logEvent } from './db';
+import { adminState } from './desk-access';
 import { authed, bodyOf, fail, http, ok, type MockUser } from './http';
 import { HELPDESKS } from './records-data';
 import { htmlHasText } from '../lib/text';
@@ -163,6 +164,38 @@ const reviewsDesk = (userId: number, hdId: number) => {
   const named = store().reviewers.get(hdId) ?? [];
   return named.length === 0 || named.includes(userId);
 };
+
+/** The server's 409 for a save that would publish without review (article-review/save.ts). */
+export const PUBLISH_THROUGH_REVIEW =
+  'Publishing goes through review: submit the article, and a reviewer of its help desk approves it.';
+
+/**
+ * Whether a save of `current` into `merged` publishes it (Published after, not before) without
+ * the caller being one who may review it: an agent reviewing the desk it ends up in.
+ */
+export function publishRefused(
+  user: MockUser,
+  current: HdRecord,
+  merged: Record<string, unknown>,
+): boolean {
+  if (!isContent(current)) return false;
+  const publishes =
+    merged.is_draft !== true &&
+    Number(merged.status_id) === PUBLISHED &&
+    (current.is_draft || current.status_id !== PUBLISHED);
+  if (!publishes) return false;
+  const hdId = merged.hd_id === null ? null : Number(merged.hd_id);
+  return !(user.user_is_hde && (hdId === null || reviewsDesk(user.id, hdId)));
+}
+
+/** A desk's named reviewers (the admin desk list shows them), by name. */
+export function namedReviewers(hdId: number): { id: number; fullname: string }[] {
+  const ids = store().reviewers.get(hdId) ?? [];
+  return db.users
+    .filter((u) => ids.includes(u.id))
+    .map((u) => ({ id: u.id, fullname: u.fullname }))
+    .sort((a, b) => a.fullname.localeCompare(b.fullname) || a.id - b.id);
+}
 
 const holds = (before: { status_id: number; is_draft: boolean }, after: typeof before) =>
   !before.is_draft &&
@@ -616,7 +649,10 @@ export function articleReviewHandlers() {
         }
         const desk = contentDesk(Number(params.id));
         if (!desk) return fail(404, 'Not Found', M.deskNotFound);
-        const agents = db.users.filter((u) => ids.includes(u.id) && u.user_is_hde);
+        const inactive = adminState().inactive;
+        const agents = db.users.filter(
+          (u) => ids.includes(u.id) && u.user_is_hde && !inactive.has(u.id),
+        );
         if (agents.length !== ids.length) return invalid({ user_ids: M.reviewers });
         store().reviewers.set(desk.hd_id, ids as number[]);
         return ok(reviewersOf(desk));
@@ -630,13 +666,5 @@ const ADMIN_ONLY = 'Only administrators can do this.';
 const contentDesk = (id: number) => HELPDESKS.find((h) => h.hd_id === id && h.object_type === 'C');
 
 function reviewersOf(desk: { hd_id: number; hd_name: string }) {
-  const ids = store().reviewers.get(desk.hd_id) ?? [];
-  return {
-    hd_id: desk.hd_id,
-    hd_name: desk.hd_name,
-    reviewers: db.users
-      .filter((u) => ids.includes(u.id))
-      .map((u) => ({ id: u.id, fullname: u.fullname }))
-      .sort((a, b) => a.fullname.localeCompare(b.fullname) || a.id - b.id),
-  };
+  return { hd_id: desk.hd_id, hd_name: desk.hd_name, reviewers: namedReviewers(desk.hd_id) };
 }

@@ -27,6 +27,7 @@ import { apiTokenHandlers } from './api-token-handlers';
 import { assignmentHandlers } from './assignment-handlers';
 import { auditHandlers } from './audit-handlers';
 import { articleReviewHandlers } from './article-review-handlers';
+import { translationHandlers } from './translation-handlers';
 import { mockPasswordRefused, ssoHandlers } from './sso-handlers';
 import { passkeyHandlers } from './passkey-handlers';
 
@@ -187,6 +188,7 @@ export function createHandlers({ delayMs = 0 }: { delayMs?: number } = {}) {
     ...ssoHandlers(),
     ...assignmentHandlers(),
     ...articleReviewHandlers(),
+    ...translationHandlers(),
     ...liveHandlers(),
     ...bulkViewsHandlers(),
     ...taxonomyHandlers(),

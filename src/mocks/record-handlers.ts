@@ -47,7 +47,13 @@ import { solveChildren } from './merge-handlers';
 import { mailFollowers } from './thread-handlers';
 import { workHandlers } from './work-handlers';
 import { assignByRule } from './assignment-handlers';
-import { articleCreated, articleSaveStart, versionNoteProblem } from './article-review-handlers';
+import {
+  PUBLISH_THROUGH_REVIEW,
+  articleCreated,
+  articleSaveStart,
+  publishRefused,
+  versionNoteProblem,
+} from './article-review-handlers';
 import { primaryOrganizationId, sharingOrganizationIds } from './organization-handlers';
 import { carriesTags } from './tag-data';
 import {
@@ -545,6 +551,10 @@ export function recordHandlers() {
           if (!merged.is_draft) {
             const fields = submittedFields(k, String(merged[k.body]), merged[k.lookup]);
             if (Object.keys(fields).length) return invalid(fields);
+          }
+          // Publishing goes through review, unless the caller may review the article.
+          if (publishRefused(user, current, merged)) {
+            return fail(409, 'Conflict', PUBLISH_THROUGH_REVIEW);
           }
           const stored = (current.fields ?? {}) as FieldValues;
           const checked = checkValues(user, k.type, {

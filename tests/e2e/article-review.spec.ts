@@ -102,3 +102,56 @@ test('article review: submit, approve from To review, compare and restore versio
     await reviewer.close();
   }
 });
+
+// Translations: an agent sets an article's language and links its English version from the
+// content item's "Language and translation" card; the public help centre then leads a Spanish
+// visitor of the English article to the Spanish one.
+test('article language and translation: set on the card, followed by the help centre', async ({
+  browser,
+}) => {
+  const agent = await pageAs(browser, 'agent@example.com');
+  const enTitle = unique('Reset the guest Wi-Fi');
+  const esTitle = unique('Restablecer el wifi de invitados');
+  const ids: number[] = [];
+  try {
+    for (const title of [enTitle, esTitle]) {
+      const created = await apiCall(agent, 'POST', '/api/content/', {
+        title,
+        body: '<p>Open the portal.</p>',
+        content_type_id: 1,
+        is_draft: true,
+      });
+      const id = created.id as number;
+      ids.push(id);
+      await apiCall(agent, 'POST', `/api/content/${id}/submit`);
+      await apiCall(agent, 'POST', `/api/content/${id}/approve`, {});
+      const current = await apiCall(agent, 'GET', `/api/content/${id}/`);
+      await apiCall(agent, 'PUT', `/api/content/${id}/public/`, {
+        is_public: true,
+        version: current.version,
+      });
+    }
+    const [en, es] = ids;
+    await agent.goto(`/hd_content/details?hdContentId=${es}`);
+    const card = agent.getByRole('region', { name: 'Language and translation' });
+    await card.getByRole('combobox', { name: 'Language' }).selectOption('es');
+    await expect(toast(agent, 'The language is saved.')).toBeVisible();
+    await card.getByRole('searchbox', { name: 'Find its translation by title' }).fill(enTitle);
+    await card.getByRole('button', { name: `Link ${enTitle} as the translation` }).click();
+    await expect(toast(agent, 'The translation is linked.')).toBeVisible();
+    await expect(card.getByRole('link', { name: `${enTitle} (English)` })).toBeVisible();
+    await expectAccessible(agent);
+
+    // A Spanish visitor of the English article is led to the Spanish one.
+    await agent.goto(`/help/articles/${en}?lang=es`);
+    await expect(agent.getByText('Este artículo también está en su idioma:')).toBeVisible();
+    await expect(agent.getByRole('link', { name: esTitle })).toHaveAttribute(
+      'href',
+      new RegExp(`^/help/articles/${es}-`),
+    );
+    await expectAccessible(agent);
+  } finally {
+    for (const id of ids) await apiCall(agent, 'DELETE', `/api/content/${id}/`);
+    await agent.close();
+  }
+});

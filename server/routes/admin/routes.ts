@@ -42,7 +42,7 @@ const INVITE_TOKEN_TTL_MINUTES = 7 * 24 * 60;
 const deskSchema = {
   $id: 'AdminHelpdesk',
   type: 'object',
-  required: ['id', 'name', 'object_type', 'parent_id', 'restricted', 'members'],
+  required: ['id', 'name', 'object_type', 'parent_id', 'restricted', 'members', 'reviewers'],
   properties: {
     id: { type: 'integer' },
     name: { type: 'string' },
@@ -50,6 +50,16 @@ const deskSchema = {
     parent_id: { type: ['integer', 'null'] },
     restricted: { type: 'boolean' },
     members: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'fullname'],
+        properties: { id: { type: 'integer' }, fullname: { type: 'string' } },
+      },
+    },
+    reviewers: {
+      description:
+        "A content desk's named reviewers (docs/knowledge-review.md); none: every agent reviews",
       type: 'array',
       items: {
         type: 'object',

@@ -10,13 +10,18 @@ export type DeskRow = {
   parent_id: number | null;
   restricted: boolean;
   members: { id: number; fullname: string }[];
+  reviewers: { id: number; fullname: string }[];
 };
 
 const DESK_SELECT = `SELECT h.id, h.name, h.object_type, h.parent_id, h.restricted,
        coalesce((SELECT json_agg(json_build_object('id', u.id, 'fullname', u.fullname)
                                  ORDER BY u.fullname, u.id)
                    FROM helpdesk_members m JOIN users u ON u.id = m.user_id
-                  WHERE m.helpdesk_id = h.id), '[]') AS members
+                  WHERE m.helpdesk_id = h.id), '[]') AS members,
+       coalesce((SELECT json_agg(json_build_object('id', u.id, 'fullname', u.fullname)
+                                 ORDER BY u.fullname, u.id)
+                   FROM desk_reviewers d JOIN users u ON u.id = d.user_id
+                  WHERE d.helpdesk_id = h.id), '[]') AS reviewers
   FROM helpdesks h
   LEFT JOIN helpdesks parent ON parent.id = h.parent_id`;
 const DESK_ORDER = `ORDER BY h.object_type DESC, coalesce(parent.sort_order, h.sort_order),

@@ -18,6 +18,7 @@ import {
 } from '../../lib/schemas.js';
 import { routesWith } from '../../lib/typed-routes.js';
 import { currentUser, requestActor, type AuthUser } from '../../plugins/auth.js';
+import { adminEvent } from '../admin/sql.js';
 import { recordEvent } from '../records/history.js';
 import { NOT_FOUND_MESSAGE } from '../records/messages.js';
 import { recordArticleSave } from './save.js';
@@ -727,13 +728,23 @@ export function articleReviewRoutes(server: FastifyInstance, ctx: AppContext): v
       const id = request.params.id;
       const ids = request.body.user_ids;
       const d = await withUserTransaction(ctx.db, requestActor(request), async (tx) => {
-        if (!(await sql.deskReviewers(tx, id))) {
-          throw new HttpError(404, REVIEW_MESSAGES.deskNotFound);
-        }
+        const before = await sql.deskReviewers(tx, id);
+        if (!before) throw new HttpError(404, REVIEW_MESSAGES.deskNotFound);
         if ((await sql.countAgents(tx, ids)) !== ids.length) {
           throw new HttpError(400, 'Validation failed', { user_ids: REVIEW_MESSAGES.reviewers });
         }
         await sql.setDeskReviewers(tx, id, ids);
+        // Kept in admin_events, so the audit log has it as helpdesk.reviewers_changed (047).
+        await adminEvent(tx, {
+          actorId: currentUser(request).id,
+          action: 'helpdesk_reviewers_changed',
+          target: 'helpdesk',
+          targetId: id,
+          details: {
+            from: { reviewer_ids: before.reviewers.map((r) => Number(r.id)) },
+            to: { reviewer_ids: ids },
+          },
+        });
         return sql.deskReviewers(tx, id);
       });
       if (!d) throw new HttpError(404, REVIEW_MESSAGES.deskNotFound);

@@ -22,6 +22,30 @@ export const holdsPublishedText = (before: Article, after: Article): boolean =>
   before.status_id === sql.PUBLISHED &&
   after.status_id === sql.PUBLISHED;
 
+/** The answer to a save that would publish without review (409). */
+export const PUBLISH_THROUGH_REVIEW =
+  'Publishing goes through review: submit the article, and a reviewer of its help desk approves it.';
+
+/** Whether a save makes the article published: Published after it, and not before. */
+export const publishes = (before: Article, after: Article): boolean =>
+  !after.is_draft &&
+  after.status_id === sql.PUBLISHED &&
+  (before.is_draft || before.status_id !== sql.PUBLISHED);
+
+/**
+ * Whether `user` may publish an article of desk `hdId` by a save (its status set to Published):
+ * only someone who may review it, an agent who reviews the desk (every agent when the desk names
+ * no reviewers). Everyone else submits it, and a reviewer approves it.
+ */
+export async function mayPublishDirectly(
+  q: Queryable,
+  user: { id: number; user_is_hde: boolean },
+  hdId: number | null,
+): Promise<boolean> {
+  if (!user.user_is_hde) return false;
+  return hdId === null || sql.reviewsDesk(q, user.id, hdId);
+}
+
 /** The state a version saved now takes, by the article's state after the save. */
 function stateAfter(after: Article, held: boolean): sql.VersionState {
   if (held) return 'in_review';

@@ -313,10 +313,11 @@ export async function deskReviewers(
   return rows[0];
 }
 
-/** How many of `ids` are agents (reviewers must be). */
+/** How many of `ids` are active agents (reviewers must be). */
 export async function countAgents(q: Queryable, ids: number[]): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM users WHERE id = ANY($1::bigint[]) AND user_is_hde`,
+    `SELECT count(*)::int AS n FROM users
+      WHERE id = ANY($1::bigint[]) AND user_is_hde AND deactivated_at IS NULL`,
     [ids],
   );
   return rows[0].n;

@@ -62,6 +62,12 @@ export const HISTORY_DETAILS = {
   archived: ['successor_id', 'successor_title'],
   /** Version `from` restored as the new version `number`. */
   version_restored: ['number', 'from'],
+  /** An article's language (`en` or `es`) changed (docs/help-centre.md "Languages"). */
+  language_changed: ['from', 'to'],
+  /** Linked as translations: on each article, the other's `id`, `title` and `language`. */
+  translation_linked: ['id', 'title', 'language'],
+  /** No longer translations: on each article, the other's `id` and `title`. */
+  translation_unlinked: ['id', 'title'],
   /** The requester rated solve `solve` `good` or `bad`, with a `comment` or null (docs/satisfaction.md). */
   rated: ['rating', 'comment', 'solve'],
 } as const;

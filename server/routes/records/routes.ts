@@ -48,7 +48,13 @@ import { solveChildren } from '../merge/solve.js';
 import * as sql from './sql.js';
 import { DESK_MOVE_DENIED, worksOnDesk } from './desk-rules.js';
 import { checkValues, loadFieldSet, valueChanges } from '../custom-fields/record-values.js';
-import { holdsPublishedText, recordArticleSave } from '../article-review/save.js';
+import {
+  PUBLISH_THROUGH_REVIEW,
+  holdsPublishedText,
+  mayPublishDirectly,
+  publishes,
+  recordArticleSave,
+} from '../article-review/save.js';
 
 export const NOT_FOUND = NOT_FOUND_MESSAGE;
 export const CONFLICT = 'Someone else changed this record. The current version is shown.';
@@ -293,6 +299,15 @@ function recordRoutes(
       };
       if (!merged.is_draft) {
         checkSubmitted(kind, { body: merged.body, lookup: merged[kind.requiredLookup] });
+      }
+      // Publishing goes through review (docs/knowledge-review.md): a status set to Published
+      // is refused unless the caller may review the article (in the desk it ends up in).
+      if (
+        kind.type === 'C' &&
+        publishes(current, merged) &&
+        !(await mayPublishDirectly(ctx.db, user, merged.hd_id))
+      ) {
+        throw new HttpError(409, PUBLISH_THROUGH_REVIEW);
       }
       // A published article's new text waits in review as a version; its record keeps the
       // published text until a reviewer approves it (docs/knowledge-review.md).

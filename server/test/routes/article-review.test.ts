@@ -438,3 +438,110 @@ describe('who may do what', () => {
     }
   });
 });
+
+describe('publishing goes through review', () => {
+  /** An article submitted for review (In review), with its record's version. */
+  async function inReview(extra: object = {}) {
+    const { id } = await draft(author, extra);
+    expect((await call('POST', `/api/content/${id}/submit`, author.token)).statusCode).toBe(200);
+    return { id, version: (await record(id)).version };
+  }
+  const toPublished = (id: number, version: number, who: Person, extra: object = {}) =>
+    call('PUT', `/api/content/${id}/`, who.token, { version, status_id: 7, ...extra });
+  const REFUSED =
+    'Publishing goes through review: submit the article, and a reviewer of its help desk approves it.';
+
+  it('refuses a status change to Published by an agent who is not a reviewer of its desk', async () => {
+    await call('PUT', '/api/admin/helpdesks/8/reviewers', admin.token, { user_ids: [reviewer.id] });
+    try {
+      const a = await inReview({ hd_id: 8 });
+      const res = await toPublished(a.id, a.version, other);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(REFUSED);
+      // Nothing changed: still in review, no status event.
+      expect((await record(a.id)).status_id).toBe(6);
+      expect((await versions(a.id)).state).toBe('in_review');
+      expect(await history(a.id)).not.toContain('status_changed');
+      // The desk's reviewer may publish it by its status.
+      const ok = await toPublished(a.id, a.version, reviewer);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().data.status_id).toBe(7);
+      expect((await versions(a.id)).state).toBe('published');
+    } finally {
+      await call('PUT', '/api/admin/helpdesks/8/reviewers', admin.token, { user_ids: [] });
+    }
+  });
+
+  it('refuses moving a draft straight to Published, and an archived article back', async () => {
+    await call('PUT', '/api/admin/helpdesks/8/reviewers', admin.token, { user_ids: [reviewer.id] });
+    try {
+      const { id, version } = await draft(author, { hd_id: 8 });
+      const res = await toPublished(id, version, other, { is_draft: false });
+      expect(res.statusCode).toBe(409);
+      expect((await record(id)).version).toBe(version);
+
+      const a = await inReview({ hd_id: 8 });
+      expect((await call('POST', `/api/content/${a.id}/approve`, reviewer.token)).statusCode).toBe(
+        200,
+      );
+      expect((await call('POST', `/api/content/${a.id}/archive`, other.token, {})).statusCode).toBe(
+        200,
+      );
+      const back = await toPublished(a.id, (await record(a.id)).version, other);
+      expect(back.statusCode).toBe(409);
+      expect((await record(a.id)).status_id).toBe(8);
+    } finally {
+      await call('PUT', '/api/admin/helpdesks/8/reviewers', admin.token, { user_ids: [] });
+    }
+  });
+
+  it('lets any agent publish when the desk names no reviewers; never the author who is no agent', async () => {
+    const a = await inReview();
+    const ok = await toPublished(a.id, a.version, other);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.status_id).toBe(7);
+
+    const { id, version } = await draft(requester);
+    const res = await toPublished(id, version, requester, { is_draft: false });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("a desk's reviewers on the administrators' pages", () => {
+  it('are in the help desk list and kept in the audit log', async () => {
+    const put = await call('PUT', '/api/admin/helpdesks/8/reviewers', admin.token, {
+      user_ids: [reviewer.id],
+    });
+    expect(put.statusCode).toBe(200);
+    try {
+      const list = await call('GET', '/api/admin/helpdesks/', admin.token);
+      const desks: { id: number; reviewers: { id: number; fullname: string }[] }[] =
+        list.json().data.items;
+      expect(desks.find((d) => d.id === 8)?.reviewers).toEqual([
+        { id: reviewer.id, fullname: reviewer.fullname },
+      ]);
+      expect(desks.find((d) => d.id === 4)?.reviewers).toEqual([]);
+      const { rows } = await env.db.query<{ details: unknown; actor_id: string }>(
+        `SELECT details, actor_id FROM audit_log
+          WHERE kind = 'helpdesk.reviewers_changed' AND target_id = '8' ORDER BY id DESC LIMIT 1`,
+      );
+      expect(Number(rows[0].actor_id)).toBe(admin.id);
+      expect(rows[0].details).toEqual({
+        before: { reviewer_ids: [] },
+        after: { reviewer_ids: [reviewer.id] },
+      });
+      // A deactivated agent is no reviewer.
+      await env.db.query('UPDATE users SET deactivated_at = now() WHERE id = $1', [other.id]);
+      try {
+        const bad = await call('PUT', '/api/admin/helpdesks/8/reviewers', admin.token, {
+          user_ids: [other.id],
+        });
+        expect(bad.statusCode).toBe(400);
+      } finally {
+        await env.db.query('UPDATE users SET deactivated_at = NULL WHERE id = $1', [other.id]);
+      }
+    } finally {
+      await call('PUT', '/api/admin/helpdesks/8/reviewers', admin.token, { user_ids: [] });
+    }
+  });
+});

@@ -13,6 +13,8 @@ import type {
   AdminUser,
   AdminUserPage,
   DeskAccess,
+  DeskReviewers,
+  DeskReviewersSave,
   Invitation,
   SignInSettings,
   UserChange,
@@ -40,6 +42,19 @@ function* saveDesk(action: PayloadAction<{ id: number; access: DeskAccess }>): S
   );
   if (!result.ok) return;
   yield call(notifySuccess, 'admin:desks.saved');
+  yield put(H.adminDesks.actions.requested());
+}
+
+/** A desk's reviewers: 400 (field message) and 404 stay in the holder for the form. */
+function* saveReviewers(action: PayloadAction<DeskReviewersSave>): SagaIterator {
+  const result: ApiResult<DeskReviewers> = yield call(
+    fillHolder<DeskReviewers>,
+    H.saveDeskReviewers.actions,
+    adminApi.saveReviewers(action.payload),
+    { context: SAVING, handled: [400, 404] },
+  );
+  if (!result.ok) return;
+  yield call(notifySuccess, 'admin:desks.reviewers.saved');
   yield put(H.adminDesks.actions.requested());
 }
 
@@ -131,6 +146,7 @@ export function* adminSaga(): SagaIterator {
   yield all([
     takeLatest(H.adminDesks.actions.requested.type, loadDesks),
     takeLatest(H.saveAdminDesk.actions.requested.type, saveDesk),
+    takeLatest(H.saveDeskReviewers.actions.requested.type, saveReviewers),
     takeLatest(H.adminUsers.actions.requested.type, loadUsers),
     takeLatest(H.inviteUser.actions.requested.type, invite),
     takeLatest(H.changeAdminUser.actions.requested.type, changeUser),

@@ -7,6 +7,8 @@ import type {
   AdminUser,
   AdminUserPage,
   DeskAccess,
+  DeskReviewers,
+  DeskReviewersSave,
   Invitation,
   SignInSettings,
   UserChange,
@@ -20,6 +22,7 @@ export const adminHolders = {
   saveAdminDesk: createRequestHolder<AdminHelpdesk, { id: number; access: DeskAccess }>(
     'saveAdminDesk',
   ),
+  saveDeskReviewers: createRequestHolder<DeskReviewers, DeskReviewersSave>('saveDeskReviewers'),
   adminUsers: createRequestHolder<AdminUserPage, { page: number; text?: string }>('adminUsers'),
   inviteUser: createRequestHolder<AdminUser, Invitation>('inviteUser'),
   changeAdminUser: createRequestHolder<AdminUser, { id: number; change: UserChange }>(

@@ -1,10 +1,23 @@
 import { api } from '../../lib/api-client';
-import type { DeskAccess, Invitation, SignInSettings, UserChange, UserFieldsSave } from './types';
+import type {
+  DeskAccess,
+  DeskReviewersSave,
+  Invitation,
+  SignInSettings,
+  UserChange,
+  UserFieldsSave,
+} from './types';
 
 export const adminApi = {
   desks: () => (signal: AbortSignal) => api.get('/api/admin/helpdesks/', { signal }),
   saveDesk: (id: number, access: DeskAccess) => (signal: AbortSignal) =>
     api.put('/api/admin/helpdesks/{id}/', { path: { id }, body: access, signal }),
+  saveReviewers: (s: DeskReviewersSave) => (signal: AbortSignal) =>
+    api.put('/api/admin/helpdesks/{id}/reviewers', {
+      path: { id: s.id },
+      body: { user_ids: s.user_ids },
+      signal,
+    }),
   users: (q: { page: number; text?: string }) => (signal: AbortSignal) =>
     api.get('/api/admin/users/', { query: q, signal }),
   invite: (body: Invitation) => (signal: AbortSignal) =>

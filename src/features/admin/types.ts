@@ -14,6 +14,12 @@ export interface AdminUserPage {
 }
 
 export type DeskAccess = ApiBody<'/api/admin/helpdesks/{id}/', 'put'>;
+/** A content desk's named reviewers (none: every agent reviews; docs/knowledge-review.md). */
+export type DeskReviewers = ApiData<'/api/admin/helpdesks/{id}/reviewers', 'get'>;
+export interface DeskReviewersSave {
+  id: number;
+  user_ids: number[];
+}
 export type Invitation = ApiBody<'/api/admin/users/', 'post'>;
 export type UserChange = ApiBody<'/api/admin/users/{id}/', 'put'>;
 

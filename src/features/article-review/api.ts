@@ -1,5 +1,5 @@
 import { api } from '../../lib/api-client';
-import type { CompareRequest, ReviewStep } from './types';
+import type { CompareRequest, ReviewStep, TranslationChange, TranslationSearch } from './types';
 
 export const articleReviewApi = {
   versions: (id: number) => (signal: AbortSignal) =>
@@ -42,4 +42,30 @@ export const articleReviewApi = {
         });
     }
   },
+  translation: (id: number) => (signal: AbortSignal) =>
+    api.get('/api/content/{id}/translation', { path: { id }, signal }),
+  changeTranslation: (c: TranslationChange) => (signal: AbortSignal) => {
+    const path = { id: c.id };
+    switch (c.change) {
+      case 'language':
+        return api.put('/api/content/{id}/language', {
+          path,
+          body: { language: c.language },
+          signal,
+        });
+      case 'link':
+        return api.put('/api/content/{id}/translation', {
+          path,
+          body: { translation_id: c.translationId },
+          signal,
+        });
+      case 'unlink':
+        return api.delete('/api/content/{id}/translation', { path, signal });
+    }
+  },
+  searchContent: (q: TranslationSearch) => (signal: AbortSignal) =>
+    api.post('/api/search/content/by-title', {
+      body: { text: q.text.trim(), exclude_id: q.exclude_id },
+      signal,
+    }),
 };

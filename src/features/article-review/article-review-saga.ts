@@ -6,7 +6,18 @@ import { fillHolder } from '../../lib/holder-saga';
 import { notifySuccess } from '../../lib/notify';
 import { articleReviewApi } from './api';
 import { articleReviewHolders } from './article-review-slice';
-import type { ArticleReview, CompareRequest, QueueItem, ReviewStep, VersionPair } from './types';
+import { recordActivityHappened } from '../../lib/record-activity';
+import type { ContentHit } from '../records/work-types';
+import type {
+  ArticleLanguage,
+  ArticleReview,
+  CompareRequest,
+  QueueItem,
+  ReviewStep,
+  TranslationChange,
+  TranslationSearch,
+  VersionPair,
+} from './types';
 
 const H = articleReviewHolders;
 const SAVING = 'errors:context.fetchingData';
@@ -44,11 +55,51 @@ function* runStep(action: PayloadAction<ReviewStep>): SagaIterator {
   yield call(notifySuccess, `articleReview:toast.${action.payload.step}`);
 }
 
+function* loadTranslation(action: PayloadAction<number>): SagaIterator {
+  yield call(
+    fillHolder<ArticleLanguage>,
+    H.articleTranslation.actions,
+    articleReviewApi.translation(action.payload),
+  );
+}
+
+/** A refusal (400 fields, 404, 409) stays in its holder for the card to show. */
+function* changeTranslation(action: PayloadAction<TranslationChange>): SagaIterator {
+  const result: ApiResult<ArticleLanguage> = yield call(
+    fillHolder<ArticleLanguage>,
+    H.translationChange.actions,
+    articleReviewApi.changeTranslation(action.payload),
+    { context: SAVING, handled: [400, 404, 409] },
+  );
+  if (!result.ok) return;
+  yield put(H.articleTranslation.actions.succeeded(result.data));
+  yield put(H.translationSearch.actions.reset());
+  // The history has the change now.
+  yield put(recordActivityHappened({ type: 'C', recordId: action.payload.id }));
+  yield call(notifySuccess, `articleReview:translation.toast.${action.payload.change}`);
+}
+
+/** As-you-type: takeLatest cancels the older search and its request. */
+function* searchTranslation(action: PayloadAction<TranslationSearch>): SagaIterator {
+  if (!action.payload.text.trim()) {
+    yield put(H.translationSearch.actions.succeeded([]));
+    return;
+  }
+  yield call(
+    fillHolder<ContentHit[]>,
+    H.translationSearch.actions,
+    articleReviewApi.searchContent(action.payload),
+  );
+}
+
 export function* articleReviewSaga(): SagaIterator {
   yield all([
     takeLatest(H.articleReview.actions.requested.type, loadReview),
     takeLatest(H.versionCompare.actions.requested.type, loadCompare),
     takeLatest(H.reviewQueue.actions.requested.type, loadQueue),
     takeLatest(H.reviewStep.actions.requested.type, runStep),
+    takeLatest(H.articleTranslation.actions.requested.type, loadTranslation),
+    takeLatest(H.translationChange.actions.requested.type, changeTranslation),
+    takeLatest(H.translationSearch.actions.requested.type, searchTranslation),
   ]);
 }

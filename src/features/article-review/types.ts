@@ -38,3 +38,19 @@ export interface CompareRequest {
   from: number;
   to: number;
 }
+
+/** An article's language and its translation (docs/help-centre.md "Languages"). */
+export type ArticleLanguage = components['schemas']['ArticleLanguage'];
+export type Language = ArticleLanguage['language'];
+
+/** One change to an article's language or translation. */
+export type TranslationChange =
+  | { id: number; change: 'language'; language: Language }
+  | { id: number; change: 'link'; translationId: number }
+  | { id: number; change: 'unlink' };
+
+/** A search for the content item to link, leaving out the article itself. */
+export interface TranslationSearch {
+  text: string;
+  exclude_id: number;
+}

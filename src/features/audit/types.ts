@@ -42,6 +42,7 @@ export const AUDIT_KINDS = [
   'user.user_is_hde_changed',
   'user.active_changed',
   'helpdesk.access_changed',
+  'helpdesk.reviewers_changed',
   'helpdesk.assignment_changed',
   'desk.changed',
   'custom_field.created',

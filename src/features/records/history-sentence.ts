@@ -129,11 +129,19 @@ const SENTENCES: Record<HistoryAction, Sentence> = {
   archived: (d, h) =>
     d.successor_title ? h('archivedFor', { title: str(d.successor_title) }) : h('archived'),
   version_restored: (d, h) => h('versionRestored', { from: str(d.from), number: str(d.number) }),
+  // An article's language and translation (docs/help-centre.md "Languages").
+  language_changed: (d, h) => h('languageChanged', { to: languageName(d.to, h) }),
+  translation_linked: (d, h) =>
+    h('translationLinked', { title: str(d.title), language: languageName(d.language, h) }),
+  translation_unlinked: (d, h) => h('translationUnlinked', { title: str(d.title) }),
   rated: (d, h) => {
     const key = d.rating === 'good' ? 'ratedGood' : 'ratedBad';
     return d.comment ? h(`${key}Comment`, { comment: str(d.comment) }) : h(key);
   },
 };
+
+/** `en` / `es` by name in the reader's language. */
+const languageName = (code: unknown, h: Words) => h(`languages.${code === 'es' ? 'es' : 'en'}`);
 
 function slaValues(d: Details, h: Words) {
   const target = str(d.target);

@@ -6,7 +6,7 @@ import type { ApiResponse } from '../../lib/api-client';
 import { callApi } from '../../lib/call-api';
 import type { ApiRequest, ApiResult } from '../../lib/call-api';
 import { LEAVE_OK, navigateTo } from '../../lib/navigation';
-import { notifySuccess } from '../../lib/notify';
+import { notifyMessage, notifySuccess } from '../../lib/notify';
 import type { ErrorInfo } from '../../lib/types';
 import { LISTS, recordsApi } from './api';
 import { loadRecordDetails, recordChanged } from './details-saga';
@@ -157,6 +157,10 @@ function* updateRecord(action: PayloadAction<UpdateRequest>): SagaIterator {
     const { current, ...error } = result.error;
     if (error.status === 409 && current) {
       yield put(H.detailData.actions.succeeded(current as HdRecord));
+    } else if (error.status === 409) {
+      // Refused, not stale (publishing an article without review): the server's own words.
+      yield call(notifyMessage, error.message);
+      error.notified = true;
     }
     yield put(H.informationUpdate.actions.failed(error));
     return;

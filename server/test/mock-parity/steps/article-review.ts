@@ -250,4 +250,151 @@ export async function articleReview(s: Scenario): Promise<void> {
     status: 200,
     values: (d) => d,
   });
+
+  // Publishing goes through review: a desk that names reviewers refuses another agent's
+  // status change to Published.
+  await s.step({
+    op: 'PUT /api/admin/helpdesks/{id}/reviewers',
+    as: 'agent',
+    params: { id: 8 },
+    body: (side) => ({ user_ids: [side.refs.id('user:agent')] }),
+    status: 200,
+    values: (d) => list(at(d, 'reviewers')).length,
+  });
+  const gated = await s.step({
+    op: 'POST /api/content/',
+    as: 'agent2',
+    body: { title: `${MARK} gated article`, body: '<p>Gated.</p>', content_type_id: 1, hd_id: 8 },
+    status: 200,
+    save: keepRecord('review:gated'),
+  });
+  await s.step({
+    op: 'PUT /api/content/{id}/',
+    as: 'agent2',
+    params: { id: ref('review:gated') },
+    body: (side) => ({
+      version: num(at(side.name === 'mock' ? gated.mock : gated.real, 'version')),
+      status_id: 7,
+    }),
+    status: 409,
+    note: 'not a reviewer of its desk',
+  });
+  await s.step({
+    op: 'PUT /api/admin/helpdesks/{id}/reviewers',
+    as: 'agent',
+    params: { id: 8 },
+    body: { user_ids: [] },
+    status: 200,
+    values: (d) => d,
+  });
+  await s.step({
+    op: 'GET /api/admin/helpdesks/',
+    as: 'agent',
+    status: 200,
+    values: (d) =>
+      list(at(d, 'items'))
+        .filter((x) => num(at(x, 'id')) === 8)
+        .map((x) => pick(x, 'reviewers')),
+  });
+
+  // An article's language and its translation.
+  await s.step({
+    op: 'POST /api/content/',
+    as: 'agent',
+    body: { title: `${MARK} printer setup`, body: '<p>Plug it in.</p>', content_type_id: 1 },
+    status: 200,
+    save: keepRecord('tr:en'),
+  });
+  await s.step({
+    op: 'POST /api/content/',
+    as: 'agent',
+    body: {
+      title: `${MARK} configurar la impresora`,
+      body: '<p>Conéctela.</p>',
+      content_type_id: 1,
+    },
+    status: 200,
+    save: keepRecord('tr:es'),
+  });
+  const en = { id: ref('tr:en') };
+  const es = { id: ref('tr:es') };
+  const translation = (d: Json): Json => ({
+    language: at(d, 'language'),
+    translation:
+      at(d, 'translation') === null ? null : pick(at(d, 'translation'), 'title', 'language'),
+  });
+  await s.step({ op: 'GET /api/content/{id}/translation', as: 'alice', params: en, status: 404 });
+  await s.step({
+    op: 'GET /api/content/{id}/translation',
+    as: 'agent2',
+    params: en,
+    status: 200,
+    values: translation,
+  });
+  await s.step({
+    op: 'PUT /api/content/{id}/language',
+    as: 'agent',
+    params: es,
+    body: { language: 'fr' },
+    status: 400,
+  });
+  await s.step({
+    op: 'PUT /api/content/{id}/language',
+    as: 'agent',
+    params: es,
+    body: { language: 'es' },
+    status: 200,
+    values: translation,
+  });
+  await s.step({
+    op: 'PUT /api/content/{id}/translation',
+    as: 'agent',
+    params: en,
+    body: (side) => ({ translation_id: side.refs.id('tr:en') }),
+    status: 400,
+    note: 'itself',
+  });
+  await s.step({
+    op: 'PUT /api/content/{id}/translation',
+    as: 'agent',
+    params: en,
+    body: { translation_id: 999999999 },
+    status: 404,
+  });
+  await s.step({
+    op: 'PUT /api/content/{id}/translation',
+    as: 'agent',
+    params: en,
+    body: (side) => ({ translation_id: side.refs.id('tr:es') }),
+    status: 200,
+    values: translation,
+  });
+  await s.step({
+    op: 'PUT /api/content/{id}/language',
+    as: 'agent',
+    params: en,
+    body: { language: 'es' },
+    status: 409,
+    note: 'its translation is in Spanish',
+  });
+  await s.step({
+    op: 'GET /api/content/{id}/translation',
+    as: 'agent',
+    params: es,
+    status: 200,
+    values: translation,
+  });
+  await s.step({
+    op: 'DELETE /api/content/{id}/translation',
+    as: 'alice',
+    params: es,
+    status: 404,
+  });
+  await s.step({
+    op: 'DELETE /api/content/{id}/translation',
+    as: 'agent',
+    params: es,
+    status: 200,
+    values: translation,
+  });
 }

@@ -68,6 +68,65 @@ describe('Help desks page', () => {
   });
 });
 
+describe('Help desks page: reviewers', () => {
+  it("names a content desk's reviewers from its agents, and any agent again with none", async () => {
+    signInAs('agent@example.com');
+    const { user } = renderApp('/admin/helpdesks');
+    await waitFor(() =>
+      expect(rowOf('Knowledge base', 'Help desks')).toHaveTextContent('Any agent'),
+    );
+    // Ticket desks have no reviewers to name.
+    expect(rowOf('Facilities', 'Help desks')).toHaveTextContent('Not reviewed');
+    expect(
+      within(rowOf('Facilities', 'Help desks')).queryByRole('button', { name: /Edit reviewers/ }),
+    ).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Edit reviewers: Knowledge base' }));
+    const form = screen.getByRole('form', { name: 'Reviewers of Knowledge base' });
+    await user.click(await within(form).findByRole('checkbox', { name: 'Agent Smith' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Reviewers saved.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('form')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(rowOf('Knowledge base', 'Help desks')).toHaveTextContent('Agent Smith'),
+    );
+    expect(rowOf('Knowledge base', 'Help desks')).not.toHaveTextContent('Any agent');
+
+    await user.click(screen.getByRole('button', { name: 'Edit reviewers: Knowledge base' }));
+    const again = screen.getByRole('form', { name: 'Reviewers of Knowledge base' });
+    const box = within(again).getByRole('checkbox', { name: 'Agent Smith' });
+    expect(box).toBeChecked();
+    await user.click(box);
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(rowOf('Knowledge base', 'Help desks')).toHaveTextContent('Any agent'),
+    );
+  });
+
+  it("shows the server's word when a reviewer is no longer an agent", async () => {
+    signInAs('agent@example.com');
+    const { user } = renderApp('/admin/helpdesks');
+    await waitFor(() =>
+      expect(rowOf('Knowledge base', 'Help desks')).toHaveTextContent('Any agent'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit reviewers: Knowledge base' }));
+    const form = screen.getByRole('form', { name: 'Reviewers of Knowledge base' });
+    await user.click(await within(form).findByRole('checkbox', { name: 'Agent Smith' }));
+    // Meanwhile the agent lost the role.
+    const agent = db.users.find((u) => u.email === 'agent@example.com');
+    if (!agent) throw new Error('no agent');
+    agent.user_is_hde = false;
+    try {
+      await user.click(within(form).getByRole('button', { name: 'Save' }));
+      expect(
+        await within(form).findByText('Reviewers must be helpdesk agents.'),
+      ).toBeInTheDocument();
+    } finally {
+      agent.user_is_hde = true;
+    }
+  });
+});
+
 describe('Agents and users page', () => {
   it('lists users with their roles and invites someone (validated, then the server says no to a taken address)', async () => {
     signInAs('agent@example.com');

@@ -116,6 +116,12 @@ const SAMPLES: Sample[] = [
   { action: 'archived', details: { successor_id: 9, successor_title: 'New VPN guide' } },
   { action: 'archived', details: { successor_id: null, successor_title: null } },
   { action: 'version_restored', details: { number: 4, from: 1 } },
+  { action: 'language_changed', details: { from: 'en', to: 'es' } },
+  {
+    action: 'translation_linked',
+    details: { id: 12, title: 'Restablecer la contraseña', language: 'es' },
+  },
+  { action: 'translation_unlinked', details: { id: 12, title: 'Restablecer la contraseña' } },
   { action: 'rated', details: { rating: 'good', comment: null, solve: 1 } },
   { action: 'rated', details: { rating: 'bad', comment: 'Took three days.', solve: 2 } },
   {

@@ -52,6 +52,12 @@ const SidePanel = lazyPage(() => import('./view/side-panel'));
 const ReviewPanel = lazy(() =>
   import('../../article-review/components/review-panel').then((m) => ({ default: m.ReviewPanel })),
 );
+/** A content item's language and translation (features/article-review), for agents. */
+const TranslationCard = lazy(() =>
+  import('../../article-review/components/translation-card').then((m) => ({
+    default: m.TranslationCard,
+  })),
+);
 const AgentActions = lazyPage(async () => ({
   default: (await import('./work/agent-actions')).AgentActions,
 }));
@@ -364,6 +370,11 @@ export function RecordDetailsPage({
           {record.object_type === 'T' && !record.is_draft && (
             <Suspense fallback={null}>
               <SatisfactionCard recordId={record.id} updatedAt={record.updated_at} />
+            </Suspense>
+          )}
+          {record.object_type === 'C' && user?.user_is_hde && (
+            <Suspense fallback={null}>
+              <TranslationCard recordId={record.id} />
             </Suspense>
           )}
           <div id="record-side-panel" className={`d-lg-block ${sideOpen ? '' : 'd-none'}`}>

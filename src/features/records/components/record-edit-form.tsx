@@ -63,7 +63,8 @@ function EditForm({
   });
   useServerFieldErrors(formik, holder.error);
   const guard = useLeaveGuard(formik.dirty && !holder.loading);
-  const conflict = holder.error?.status === 409;
+  // A stale version; a refusal the saga already showed (notified) is not one.
+  const conflict = holder.error?.status === 409 && !holder.error.notified;
   const message = conflict ? null : generalError(holder.error);
   return (
     <section className="card mb-3" aria-labelledby="edit-heading">
