@@ -37,7 +37,8 @@ export async function sampleInTurns(
  */
 export async function sampleCallAndFloor(
   server: ServerProcess,
-  url: string,
+  /** The call's URL, or which URLs (path and query) in the server's log are its calls. */
+  url: string | ((url: string) => boolean),
   call: () => Promise<unknown>,
   floor: () => Promise<unknown>,
   n: number,
@@ -45,7 +46,7 @@ export async function sampleCallAndFloor(
   const mark = server.logMark();
   const [http, direct] = await sampleInTurns([call, floor], n);
   const inServer = server
-    .timesSince(mark, new URL(url).pathname)
+    .timesSince(mark, typeof url === 'string' ? new URL(url).pathname : url)
     .slice(-n)
     .sort((a, b) => a - b);
   return { http, direct, inServer };
