@@ -30,6 +30,8 @@ import { createViewCounter } from './view-counter.js';
 const LANG_COOKIE = 'help_lang';
 const VOTER_COOKIE = 'help_voter';
 const PAGE_CACHE = 'public, max-age=60';
+/** A category page lists at most this many articles. */
+const CATEGORY_ARTICLES = 200;
 /** The sitemap protocol's limit of URLs in one file. */
 const SITEMAP_MAX = 50_000;
 
@@ -44,15 +46,29 @@ function cookies(request: FastifyRequest): Map<string, string> {
 
 const isLanguage = (v: unknown): v is Language => v === 'en' || v === 'es';
 
-/** A small reuse-for-N-seconds cache of one value. */
+/**
+ * A small reuse-for-N-seconds cache of one value. Once it is older, the next caller still gets
+ * it while a fresh one loads in the background, so no visitor waits for the reload (the category
+ * tree's counts read every public article: 50 ms at 100,000). 0 seconds: no cache.
+ */
 function cached<T>(seconds: number, load: () => Promise<T>): () => Promise<T> {
   let value: { at: number; promise: Promise<T> } | undefined;
+  let reloading = false;
   return () => {
+    if (seconds === 0) return load();
     const now = Date.now();
-    if (!value || now - value.at >= seconds * 1000) {
+    if (!value) {
       const promise = load();
       value = { at: now, promise };
       promise.catch(() => (value = undefined));
+    } else if (now - value.at >= seconds * 1000 && !reloading) {
+      reloading = true;
+      const promise = load();
+      promise.then(
+        () => (value = { at: Date.now(), promise }),
+        () => undefined, // the old value stays; the next caller tries again
+      );
+      void promise.finally(() => (reloading = false)).catch(() => undefined);
     }
     return value.promise;
   };
@@ -67,6 +83,30 @@ export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): P
   const tree = cached<CategoryTree>(config.helpCentreCacheSeconds, async () =>
     buildTree(await sql.categoryRows(db)),
   );
+  // The home page's most viewed articles and a category's list are reused for the same time as
+  // the tree: at 100,000 articles the first sums 30 days of view rows (about 60,000 articles'
+  // worth, 90 ms here) and the second reads and sorts every article of a large category (5,000:
+  // 30 ms), on every view otherwise (bench/help-centre.ts, docs/performance.md).
+  const mostViewed = {
+    en: cached(config.helpCentreCacheSeconds, () => sql.mostViewed(db, 'en', 10)),
+    es: cached(config.helpCentreCacheSeconds, () => sql.mostViewed(db, 'es', 10)),
+  };
+  const categoryLists = new Map<string, () => Promise<sql.ArticleListRow[]>>();
+  const categoryArticles = (id: number, lang: Language) => {
+    const key = `${id}:${lang}`;
+    let list = categoryLists.get(key);
+    if (!list) {
+      // The newest 200 categories asked for (a category's list is at most 200 rows).
+      if (categoryLists.size >= 200) {
+        categoryLists.delete(categoryLists.keys().next().value as string);
+      }
+      list = cached(config.helpCentreCacheSeconds, () =>
+        sql.categoryArticles(db, id, lang, CATEGORY_ARTICLES),
+      );
+      categoryLists.set(key, list);
+    }
+    return list();
+  };
 
   await app.register(async (scope) => {
     // HTML pages, not API calls: kept out of the OpenAPI document.
@@ -217,7 +257,7 @@ export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): P
 
     r.get('/help', async (request, reply) => {
       const { lang, chosen } = languageOf(request);
-      const [t, viewed] = await Promise.all([tree(), sql.mostViewed(db, lang, 10)]);
+      const [t, viewed] = await Promise.all([tree(), mostViewed[lang]()]);
       const top = [...t.roots].sort((a, b) => b.total - a.total).slice(0, 8);
       const lastModified = [
         ...t.roots.map((c) => c.lastChange),
@@ -240,7 +280,7 @@ export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       const node = id === undefined ? undefined : visibleNode(t, id);
       if (!node) return notFound(request, reply);
       const { lang, chosen } = languageOf(request);
-      const articles = await sql.categoryArticles(db, node.id, lang, 200);
+      const articles = await categoryArticles(node.id, lang);
       const path = categoryPath(node.id, node.name);
       const name = node.name;
       const html = layout(

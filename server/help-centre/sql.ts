@@ -260,8 +260,8 @@ export async function searchArticles(
       `WITH tsq AS MATERIALIZED (SELECT ${query} AS q),
             newest AS (
               SELECT r.id, r.updated_at, r.search_vector AS words
-                FROM records r, tsq
-               WHERE r.search_vector @@ tsq.q AND ${PUBLIC}
+                FROM records r
+               WHERE r.search_vector @@ ${query} AND ${PUBLIC}
                ORDER BY r.updated_at DESC, r.id DESC LIMIT ${RANK_WINDOW}),
             hits AS (
               SELECT n.id, ts_rank_cd(n.words, tsq.q) AS rank FROM newest n, tsq
