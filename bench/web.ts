@@ -140,12 +140,7 @@ async function aTicketId(page: Page): Promise<number> {
   return Number(id);
 }
 
-async function measure(
-  page: Page,
-  url: string,
-  signedIn: boolean,
-  seo: boolean,
-): Promise<WebRow> {
+async function measure(page: Page, url: string, signedIn: boolean, seo: boolean): Promise<WebRow> {
   if (signedIn) {
     // Keep the session (localStorage) but start from a cold HTTP cache, as a returning user
     // whose cached files expired would.

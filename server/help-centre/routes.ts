@@ -9,6 +9,7 @@ import { acceptedLanguage, translate, type Language } from '../lib/i18n.js';
 import { sanitizeBody } from '../lib/sanitize.js';
 import { contentDisposition, servedAs } from '../routes/attachments/storage.js';
 import { safeSnippet } from '../routes/search/sql.js';
+import { cached } from './cached.js';
 import { buildTree, pathTo, visibleNode, type CategoryTree } from './categories.js';
 import { createRateLimiter } from './rate-limit.js';
 import {
@@ -45,34 +46,6 @@ function cookies(request: FastifyRequest): Map<string, string> {
 }
 
 const isLanguage = (v: unknown): v is Language => v === 'en' || v === 'es';
-
-/**
- * A small reuse-for-N-seconds cache of one value. Once it is older, the next caller still gets
- * it while a fresh one loads in the background, so no visitor waits for the reload (the category
- * tree's counts read every public article: 50 ms at 100,000). 0 seconds: no cache.
- */
-function cached<T>(seconds: number, load: () => Promise<T>): () => Promise<T> {
-  let value: { at: number; promise: Promise<T> } | undefined;
-  let reloading = false;
-  return () => {
-    if (seconds === 0) return load();
-    const now = Date.now();
-    if (!value) {
-      const promise = load();
-      value = { at: now, promise };
-      promise.catch(() => (value = undefined));
-    } else if (now - value.at >= seconds * 1000 && !reloading) {
-      reloading = true;
-      const promise = load();
-      promise.then(
-        () => (value = { at: Date.now(), promise }),
-        () => undefined, // the old value stays; the next caller tries again
-      );
-      void promise.finally(() => (reloading = false)).catch(() => undefined);
-    }
-    return value.promise;
-  };
-}
 
 export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { config, db } = ctx;
