@@ -391,12 +391,12 @@ export async function helpCentreBench(): Promise<void> {
           logged: (u) => u.startsWith('/help/articles/'),
           floor: async () => {
             const id = ids[floorAt++ % ids.length];
-            const a = await sql.findArticle(floorPool, id);
-            if (!a) throw new Error(`article ${id} not found`);
-            await Promise.all([
-              sql.relatedArticles(floorPool, id, a.language, 5),
+            const [a] = await Promise.all([
+              sql.findArticle(floorPool, id),
+              sql.relatedArticles(floorPool, id, 5),
               sql.articleAttachments(floorPool, id),
             ]);
+            if (!a) throw new Error(`article ${id} not found`);
           },
           shows: (html) => (html.includes('<article lang=') ? 'an article' : 'NO ARTICLE'),
         },

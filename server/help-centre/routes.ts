@@ -275,7 +275,15 @@ export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): P
 
     r.get<{ Params: { segment: string } }>('/help/articles/:segment', async (request, reply) => {
       const id = idOfSegment(request.params.segment);
-      const article = id === undefined ? undefined : await sql.findArticle(db, id);
+      if (id === undefined) return notFound(request, reply);
+      // One round trip: the article, its related articles and files, and the (kept) tree at once;
+      // the last two read nothing unless it is public.
+      const [article, t, related, attachments] = await Promise.all([
+        sql.findArticle(db, id),
+        tree(),
+        sql.relatedArticles(db, id, 5),
+        sql.articleAttachments(db, id),
+      ]);
       if (!article) return notFound(request, reply);
       const { lang, chosen } = languageOf(request);
       if (article.state === 'archived') {
@@ -291,11 +299,6 @@ export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       }
       if (request.method === 'GET') views.count(Number(article.id));
       const path = articlePath(article.id, article.title);
-      const [t, related, attachments] = await Promise.all([
-        tree(),
-        sql.relatedArticles(db, Number(article.id), article.language, 5),
-        sql.articleAttachments(db, Number(article.id)),
-      ]);
       const alternates: Partial<Record<Language, string>> = { [article.language]: base + path };
       for (const tr of article.translations) {
         alternates[tr.language] = base + articlePath(tr.id, tr.title);
