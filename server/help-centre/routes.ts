@@ -59,9 +59,9 @@ export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): P
     buildTree(await sql.categoryRows(db)),
   );
   // The home page's most viewed articles and a category's list are reused for the same time as
-  // the tree: at 100,000 articles the first sums 30 days of view rows (about 60,000 articles'
-  // worth, 90 ms here) and the second reads and sorts every article of a large category (5,000:
-  // 30 ms), on every view otherwise (bench/help-centre.ts, docs/performance.md).
+  // the tree: at 100,000 articles the first sums 30 days of view rows (90,000 in the bench) and
+  // the second reads and sorts every public article of a category (5,300 in the bench's largest),
+  // on every view otherwise (bench/help-centre.ts, docs/help-centre.md "Speed at scale").
   const mostViewed = {
     en: cached(config.helpCentreCacheSeconds, () => sql.mostViewed(db, 'en', 10)),
     es: cached(config.helpCentreCacheSeconds, () => sql.mostViewed(db, 'es', 10)),
@@ -287,8 +287,9 @@ export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): P
     r.get<{ Params: { segment: string } }>('/help/articles/:segment', async (request, reply) => {
       const id = idOfSegment(request.params.segment);
       if (id === undefined) return notFound(request, reply);
-      // One round trip: the article, its related articles and files, and the (kept) tree at once;
-      // the last two read nothing unless it is public.
+      // One round trip: the article, its related articles and files, and the (kept) tree at once.
+      // The files' statement finds none unless the article is public; the related list (public
+      // articles only) is shown only with a public one.
       const [article, t, related, attachments] = await Promise.all([
         sql.findArticle(db, id),
         tree(),
