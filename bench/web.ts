@@ -293,7 +293,9 @@ async function helpCentreRows(page: Page, baseUrl: string): Promise<WebRow[]> {
     const href: unknown = await page.evaluate(
       `document.querySelector('main a[href^="${prefix}"]')?.getAttribute('href') ?? ''`,
     );
-    if (typeof href !== 'string' || !href) throw new Error(`no ${prefix} link on /help`);
+    if (typeof href !== 'string' || !href) {
+      throw new Error(`no ${prefix} link on /help (its title: ${await page.title()})`);
+    }
     return `${baseUrl}${href}`;
   };
   const category = await firstLink('/help/categories/');
