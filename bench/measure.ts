@@ -38,7 +38,8 @@ export async function sampleInTurns(
  */
 export async function sampleCallAndFloor(
   server: ServerProcess,
-  url: string,
+  /** The call's URL, or which URLs (path and query) in the server's log are its calls. */
+  url: string | ((url: string) => boolean),
   call: () => Promise<unknown>,
   floor: () => Promise<unknown>,
   n: number,
@@ -46,7 +47,7 @@ export async function sampleCallAndFloor(
   const mark = server.logMark();
   const [http, direct] = await sampleInTurns([call, floor], n);
   const inServer = server
-    .timesSince(mark, new URL(url).pathname + new URL(url).search)
+    .timesSince(mark, typeof url === 'string' ? new URL(url).pathname + new URL(url).search : url)
     .slice(-n)
     .sort((a, b) => a - b);
   return { http, direct, inServer };

@@ -1,13 +1,14 @@
 // `npm run bench`: prints figures (benchmarks print; tests assert). Sections: the SPA's bundle
 // sizes, the records lists at a million rows, full-text search on that same database, the mail
 // path (SMTP in to tickets), live event fan-out, triggers, webhook fan-out, the audit log at a
-// million entries, 50 people in a closed loop on the demo data, Lighthouse on the built product,
-// then a summary of the targets (docs/performance.md).
-// BENCH_ONLY=bundle|records|search|mail|events|rules|automations|webhooks|audit|people|web runs one
-// (search loads the records' database too).
+// million entries, 50 people in a closed loop on the demo data, the public help centre at 100,000
+// articles, Lighthouse on the built product, then a summary of the targets (docs/performance.md).
+// BENCH_ONLY=bundle|records|search|mail|events|rules|automations|webhooks|audit|people|helpcentre|web
+// runs one (search loads the records' database too).
 import { execFileSync } from 'node:child_process';
 import { printBundleReport } from './bundle.js';
 import { eventsBench } from './events.js';
+import { helpCentreBench } from './help-centre.js';
 import { detailsBench } from './details.js';
 import { mailBench } from './mail.js';
 import { recordsBench } from './records.js';
@@ -80,6 +81,11 @@ if (!only || only === 'audit') {
 if (!only || only === 'people') {
   console.log('\nPeople: a closed loop of list, details, search and 1 in 5 raise or reply');
   await peopleBench();
+}
+
+if (!only || only === 'helpcentre') {
+  console.log('\nHelp centre: the public pages and search at scale');
+  await helpCentreBench();
 }
 
 if (!only || only === 'web') {

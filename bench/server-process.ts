@@ -19,9 +19,10 @@ export interface ServerProcess {
    * its log's one line per request: from Fastify taking the parsed request to Node reporting the
    * answer written. What a call's HTTP time adds to it is the hop: the client, the loopback and
    * Node's HTTP parsing. A pause of the server's just after the write (a scavenge) counts here
-   * and not in the call, so at p95 this can exceed the call's own time.
+   * and not in the call, so at p95 this can exceed the call's own time. A function instead of a
+   * path picks the calls by their URL (path and query), e.g. the help centre's random articles.
    */
-  timesSince: (mark: number, urlPath: string) => number[];
+  timesSince: (mark: number, urlPath: string | ((url: string) => boolean)) => number[];
   stop: () => Promise<void>;
 }
 
@@ -49,7 +50,11 @@ function linesSince(logFile: string, mark: number): string[] {
   }
 }
 
-export async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+/** `env`: settings added to the server's environment (e.g. the help centre's rate limit). */
+export async function startServerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-server-'));
   // BENCH_SERVER_LOG keeps the server's log; by default it is removed with the rest.
   const logFile = process.env.BENCH_SERVER_LOG ?? path.join(dir, 'server.log');
@@ -70,6 +75,7 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
       // The bench's client speaks plain HTTP, whatever the shell has set.
       TLS_CERT_FILE: '',
       TLS_KEY_FILE: '',
+      ...env,
     },
     stdio: ['ignore', out, out],
   });
@@ -94,12 +100,14 @@ export async function startServerProcess(databaseUrl: string): Promise<ServerPro
     const found = RUNNING.exec(fs.readFileSync(logFile, 'utf8'));
     if (found) {
       const logMark = () => fs.statSync(logFile).size;
-      const timesSince = (mark: number, urlPath: string) =>
-        linesSince(logFile, mark)
+      const timesSince = (mark: number, urlPath: string | ((url: string) => boolean)) => {
+        const wanted = typeof urlPath === 'string' ? (u: string) => u === urlPath : urlPath;
+        return linesSince(logFile, mark)
           .filter((l) => l.includes('"responseTime"'))
           .map((l) => JSON.parse(l) as LogLine)
-          .filter((l) => l.req?.url === urlPath && l.responseTime !== undefined)
+          .filter((l) => wanted(l.req?.url ?? '') && l.responseTime !== undefined)
           .map((l) => l.responseTime as number);
+      };
       return { address: found[1], logMark, timesSince, stop };
     }
     if (exited !== undefined) break;

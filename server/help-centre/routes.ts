@@ -3,12 +3,15 @@
 // public-articles.ts alone. Every route here is rate limited per address; pages carry ETag,
 // Last-Modified and a short public Cache-Control so a proxy or CDN in front can serve them.
 import { createHash, randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../lib/context.js';
 import { acceptedLanguage, translate, type Language } from '../lib/i18n.js';
 import { sanitizeBody } from '../lib/sanitize.js';
 import { contentDisposition, servedAs } from '../routes/attachments/storage.js';
 import { safeSnippet } from '../routes/search/sql.js';
+import { cached } from './cached.js';
 import { buildTree, pathTo, visibleNode, type CategoryTree } from './categories.js';
 import { createRateLimiter } from './rate-limit.js';
 import {
@@ -30,6 +33,8 @@ import { createViewCounter } from './view-counter.js';
 const LANG_COOKIE = 'help_lang';
 const VOTER_COOKIE = 'help_voter';
 const PAGE_CACHE = 'public, max-age=60';
+/** A category page lists at most this many articles. */
+const CATEGORY_ARTICLES = 200;
 /** The sitemap protocol's limit of URLs in one file. */
 const SITEMAP_MAX = 50_000;
 
@@ -44,20 +49,6 @@ function cookies(request: FastifyRequest): Map<string, string> {
 
 const isLanguage = (v: unknown): v is Language => v === 'en' || v === 'es';
 
-/** A small reuse-for-N-seconds cache of one value. */
-function cached<T>(seconds: number, load: () => Promise<T>): () => Promise<T> {
-  let value: { at: number; promise: Promise<T> } | undefined;
-  return () => {
-    const now = Date.now();
-    if (!value || now - value.at >= seconds * 1000) {
-      const promise = load();
-      value = { at: now, promise };
-      promise.catch(() => (value = undefined));
-    }
-    return value.promise;
-  };
-}
-
 export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { config, db } = ctx;
   const base = config.publicUrl;
@@ -67,8 +58,41 @@ export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): P
   const tree = cached<CategoryTree>(config.helpCentreCacheSeconds, async () =>
     buildTree(await sql.categoryRows(db)),
   );
+  // The home page's most viewed articles and a category's list are reused for the same time as
+  // the tree: at 100,000 articles the first sums 30 days of view rows (90,000 in the bench) and
+  // the second reads and sorts every public article of a category (5,300 in the bench's largest),
+  // on every view otherwise (bench/help-centre.ts, docs/help-centre.md "Speed at scale").
+  const mostViewed = {
+    en: cached(config.helpCentreCacheSeconds, () => sql.mostViewed(db, 'en', 10)),
+    es: cached(config.helpCentreCacheSeconds, () => sql.mostViewed(db, 'es', 10)),
+  };
+  const categoryLists = new Map<string, () => Promise<sql.ArticleListRow[]>>();
+  const categoryArticles = (id: number, lang: Language) => {
+    const key = `${id}:${lang}`;
+    let list = categoryLists.get(key);
+    if (!list) {
+      // The newest 200 categories asked for (a category's list is at most 200 rows).
+      if (categoryLists.size >= 200) {
+        categoryLists.delete(categoryLists.keys().next().value as string);
+      }
+      list = cached(config.helpCentreCacheSeconds, () =>
+        sql.categoryArticles(db, id, lang, CATEGORY_ARTICLES),
+      );
+      categoryLists.set(key, list);
+    }
+    return list();
+  };
 
   await app.register(async (scope) => {
+    // Pages, the stylesheet, the sitemap and robots.txt compressed for browsers that accept it
+    // (Lighthouse flagged the uncompressed page and stylesheet on a phone's slow 4G); brotli at
+    // quality 4 as the API's JSON (plugins/compress-json.ts). Article files are sent as stored.
+    await scope.register(compress, {
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      customTypes: /^(text\/(html|css|plain)|application\/xml)\b/,
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    });
     // HTML pages, not API calls: kept out of the OpenAPI document.
     scope.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
@@ -217,7 +241,7 @@ export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): P
 
     r.get('/help', async (request, reply) => {
       const { lang, chosen } = languageOf(request);
-      const [t, viewed] = await Promise.all([tree(), sql.mostViewed(db, lang, 10)]);
+      const [t, viewed] = await Promise.all([tree(), mostViewed[lang]()]);
       const top = [...t.roots].sort((a, b) => b.total - a.total).slice(0, 8);
       const lastModified = [
         ...t.roots.map((c) => c.lastChange),
@@ -240,7 +264,7 @@ export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       const node = id === undefined ? undefined : visibleNode(t, id);
       if (!node) return notFound(request, reply);
       const { lang, chosen } = languageOf(request);
-      const articles = await sql.categoryArticles(db, node.id, lang, 200);
+      const articles = await categoryArticles(node.id, lang);
       const path = categoryPath(node.id, node.name);
       const name = node.name;
       const html = layout(
@@ -262,7 +286,16 @@ export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): P
 
     r.get<{ Params: { segment: string } }>('/help/articles/:segment', async (request, reply) => {
       const id = idOfSegment(request.params.segment);
-      const article = id === undefined ? undefined : await sql.findArticle(db, id);
+      if (id === undefined) return notFound(request, reply);
+      // One round trip: the article, its related articles and files, and the (kept) tree at once.
+      // The files' statement finds none unless the article is public; the related list (public
+      // articles only) is shown only with a public one.
+      const [article, t, related, attachments] = await Promise.all([
+        sql.findArticle(db, id),
+        tree(),
+        sql.relatedArticles(db, id, 5),
+        sql.articleAttachments(db, id),
+      ]);
       if (!article) return notFound(request, reply);
       const { lang, chosen } = languageOf(request);
       if (article.state === 'archived') {
@@ -278,11 +311,6 @@ export async function helpCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       }
       if (request.method === 'GET') views.count(Number(article.id));
       const path = articlePath(article.id, article.title);
-      const [t, related, attachments] = await Promise.all([
-        tree(),
-        sql.relatedArticles(db, Number(article.id), article.language, 5),
-        sql.articleAttachments(db, Number(article.id)),
-      ]);
       const alternates: Partial<Record<Language, string>> = { [article.language]: base + path };
       for (const tr of article.translations) {
         alternates[tr.language] = base + articlePath(tr.id, tr.title);

@@ -138,11 +138,13 @@ export async function findArticle(q: Queryable, id: number): Promise<ArticleRow 
   return rows[0];
 }
 
-/** Other public articles in the article's categories, its language first. */
+/**
+ * Other public articles in the article's categories and its language, newest first. It reads
+ * the article's language itself, so the page sends it with findArticle() in one round trip.
+ */
 export async function relatedArticles(
   q: Queryable,
   id: number,
-  language: Language,
   limit: number,
 ): Promise<ArticleListRow[]> {
   const { rows } = await q.query<ArticleListRow>(
@@ -152,10 +154,10 @@ export async function relatedArticles(
         WHERE r.id IN (SELECT o.record_id FROM record_categories mine
                          JOIN record_categories o ON o.category_id = mine.category_id
                         WHERE mine.record_id = $1 AND o.record_id <> $1)
-          AND ${PUBLIC} AND r.language = $2
+          AND ${PUBLIC} AND r.language = (SELECT m.language FROM records m WHERE m.id = $1)
         ORDER BY r.updated_at DESC, r.id DESC
-        LIMIT $3`,
-      [id, language, limit],
+        LIMIT $2`,
+      [id, limit],
     ),
   );
   return rows;
@@ -170,7 +172,7 @@ export interface PublicAttachmentRow {
   created_at: Date;
 }
 
-/** A public article's files. */
+/** A public article's files (none for any other record). */
 export async function articleAttachments(
   q: Queryable,
   recordId: number,
@@ -178,7 +180,9 @@ export async function articleAttachments(
   const { rows } = await q.query<PublicAttachmentRow>(
     prepared(
       `SELECT a.id, a.file_name, a.stored_name, a.detected_type, a.size, a.created_at
-         FROM attachments a WHERE a.record_id = $1 ORDER BY a.created_at, a.id`,
+         FROM attachments a JOIN records r ON r.id = a.record_id
+        WHERE a.record_id = $1 AND ${PUBLIC}
+        ORDER BY a.created_at, a.id`,
       [recordId],
     ),
   );
@@ -260,8 +264,8 @@ export async function searchArticles(
       `WITH tsq AS MATERIALIZED (SELECT ${query} AS q),
             newest AS (
               SELECT r.id, r.updated_at, r.search_vector AS words
-                FROM records r, tsq
-               WHERE r.search_vector @@ tsq.q AND ${PUBLIC}
+                FROM records r
+               WHERE r.search_vector @@ ${query} AND ${PUBLIC}
                ORDER BY r.updated_at DESC, r.id DESC LIMIT ${RANK_WINDOW}),
             hits AS (
               SELECT n.id, ts_rank_cd(n.words, tsq.q) AS rank FROM newest n, tsq

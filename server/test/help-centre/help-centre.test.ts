@@ -1,6 +1,7 @@
 // The public help centre (/help): what an anonymous visitor, with no JavaScript, may see. Only
 // published public articles reach any page, search, the sitemap or a file URL; every other id
 // answers the same 404 body.
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnv, type TestEnv } from '../helpers.js';
 import { eventually } from '../routes/work-helpers.js';
@@ -242,6 +243,21 @@ describe('pages for search engines', () => {
     const changed = await get(`/help/articles/${id}`, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.body).toContain('New text.');
+  });
+
+  it('compresses a page and the stylesheet for a browser that accepts it', async () => {
+    const id = await article({ title: 'Compressed page', body: '<p>Some text.</p>' });
+    const page = await get(`/help/articles/${id}`, { 'accept-encoding': 'br, gzip' });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(String(page.headers.vary)).toMatch(/accept-encoding/i);
+    const html = zlib.brotliDecompressSync(page.rawPayload).toString();
+    expect(html).toContain('<h1>Compressed page</h1>');
+    const css = /href="(\/help\/assets\/help-[^"]+\.css)"/.exec(html)?.[1] ?? '';
+    const sheet = await get(css, { 'accept-encoding': 'gzip' });
+    expect(sheet.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(sheet.rawPayload).toString()).toContain('box-sizing');
+    // Without Accept-Encoding: as it is.
+    expect((await get(`/help/articles/${id}`)).body).toContain('<h1>Compressed page</h1>');
   });
 
   it('serves robots.txt pointing to the sitemap', async () => {
