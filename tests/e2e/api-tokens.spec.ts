@@ -1,12 +1,15 @@
 // Personal API tokens from the user's side: make one in the profile, call the API with it as a
 // script would (Bearer), refused outside its scope, revoke it, and it answers 401. An agent made
-// for the journey owns the token, which the journey revokes, so nothing is left behind.
+// for the journey owns the token, which the journey revokes, so nothing is left behind; an
+// administrator then finds the token's creation, refusal and revocation in the audit log.
 import { expect, test } from '@playwright/test';
+import { expectInAuditLog } from './support/audit';
 import { expectAccessible } from './support/axe';
 import { createAgent } from './support/database';
 import { logIn, uniqueEmail } from './support/session';
 
 test('make an API token, call the API with it, revoke it, and it is refused', async ({
+  browser,
   page,
   request,
 }) => {
@@ -62,4 +65,11 @@ test('make an API token, call the API with it, revoke it, and it is refused', as
 
   const after = await request.get('/api/user/me', { headers: bearer });
   expect(after.status()).toBe(401);
+
+  // An administrator finds the token's life in the audit log.
+  await expectInAuditLog(browser, { name: 'Tomás Token', email }, [
+    { kind: 'api_token.created' },
+    { kind: 'api_token.refused', text: 'tickets:write' },
+    { kind: 'api_token.revoked' },
+  ]);
 });

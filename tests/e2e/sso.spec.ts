@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startTestProvider } from '../../server/test/sso/oidc-provider';
+import { expectInAuditLog } from './support/audit';
 import { expectAccessible } from './support/axe';
 import { withE2eDatabase } from './support/database';
 import { toast } from './support/toasts';
@@ -67,6 +68,7 @@ test('single sign-on: a new person of an SSO domain signs in through the provide
     await expect(page).not.toHaveURL(/code=/);
     await expectAccessible(page);
     await context.close();
+    await expectInAuditLog(browser, { name: 'Nora Newcomer', email }, [{ kind: 'sso.sign_in' }]);
 
     // Delete the provider, confirmed first.
     await admin.getByRole('button', { name: `Delete ${label}` }).click();

@@ -1,9 +1,10 @@
 // Two-step sign-in from the user's side: turn it on in the profile with a code the test computes
 // from the secret shown as text, sign out, sign in with a code, then with a recovery code, and
-// turn it off again. A user registered here for the journey, so no other journey's user is
+// turn it off again; an administrator then finds each of those in the audit log. A user registered here for the journey, so no other journey's user is
 // touched.
 import { expect, test, type Page } from '@playwright/test';
 import { totpCode } from '../../src/lib/totp';
+import { expectInAuditLog } from './support/audit';
 import { expectAccessible } from './support/axe';
 import { linkFromMail } from './support/mail';
 import { logOut, uniqueEmail } from './support/session';
@@ -22,6 +23,7 @@ async function password(page: Page, email: string): Promise<void> {
 }
 
 test('turn on two-step sign-in, sign in with a code and with a recovery code, turn it off', async ({
+  browser,
   page,
   request,
 }) => {
@@ -103,4 +105,12 @@ test('turn on two-step sign-in, sign in with a code and with a recovery code, tu
   await dialog.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
   await expect(section.getByRole('button', { name: 'Set up two-step sign-in' })).toBeVisible();
   await logOut(page);
+
+  // An administrator finds each step in the audit log.
+  await expectInAuditLog(browser, { name: 'Tess Twostep', email }, [
+    { kind: 'two_step.on' },
+    { kind: 'sign_in.code', text: 'wrong_code' },
+    { kind: 'sign_in.code', text: 'recovery_code_used' },
+    { kind: 'two_step.off' },
+  ]);
 });
