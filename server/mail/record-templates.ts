@@ -54,7 +54,7 @@ const TEXTS: Record<Language, Texts> = {
         : e.type === 'status_changed'
           ? `Estado cambiado a ${e.to} en ${what}`
           : e.type === 'assigned'
-            ? `Asignado a ti: ${what}`
+            ? `Asignado a usted: ${what}`
             : `Rv: ${what}`,
     lead: (e, what) =>
       e.type === 'message'
@@ -62,7 +62,7 @@ const TEXTS: Record<Language, Texts> = {
         : e.type === 'status_changed'
           ? `${e.actor} cambió el estado de ${what} de ${e.from} a ${e.to}.`
           : e.type === 'assigned'
-            ? `${e.actor} te asignó ${what}.`
+            ? `${e.actor} le asignó ${what}.`
             : `${e.author} reenvió este mensaje sobre ${what}:`,
     open: 'Abrirlo',
   },

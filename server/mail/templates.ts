@@ -26,11 +26,11 @@ const CONFIRM: Record<Language, Texts> = {
     ignore: 'If you did not sign up, you can ignore this email.',
   },
   es: {
-    subject: 'Confirma tu cuenta de Helpdesk',
+    subject: 'Confirme su cuenta de Helpdesk',
     greeting: (name) => `Hola ${name}:`,
-    body: 'Confirma tu dirección de correo para activar tu cuenta de Helpdesk.',
+    body: 'Confirme su dirección de correo para activar su cuenta de Helpdesk.',
     action: 'Confirmar mi cuenta',
-    ignore: 'Si no te registraste, puedes ignorar este correo.',
+    ignore: 'Si no se registró, puede ignorar este correo.',
   },
 };
 
@@ -43,11 +43,11 @@ const RESET: Record<Language, Texts> = {
     ignore: 'If you did not ask for this, you can ignore this email; your password stays the same.',
   },
   es: {
-    subject: 'Restablece tu contraseña de Helpdesk',
+    subject: 'Restablezca su contraseña de Helpdesk',
     greeting: (name) => `Hola ${name}:`,
-    body: 'Usa este enlace en la próxima hora para elegir una contraseña nueva. Funciona una sola vez.',
+    body: 'Use este enlace en la próxima hora para elegir una contraseña nueva. Funciona una sola vez.',
     action: 'Restablecer mi contraseña',
-    ignore: 'Si no lo pediste, puedes ignorar este correo; tu contraseña no cambia.',
+    ignore: 'Si no lo pidió, puede ignorar este correo; su contraseña no cambia.',
   },
 };
 

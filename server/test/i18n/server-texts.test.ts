@@ -208,7 +208,7 @@ describe('mails in the recipient language', () => {
       'Registro completado. Revise su correo para encontrar el enlace de confirmación.',
     );
     const [mail] = await mailsTo(email);
-    expect(mail).toContain('Subject: Confirma tu cuenta de Helpdesk');
+    expect(mail).toContain('Subject: Confirme su cuenta de Helpdesk');
   });
 
   it("sends a reset link in the account's language, whoever asks", async () => {
@@ -221,7 +221,7 @@ describe('mails in the recipient language', () => {
       payload: { email: user.email },
     });
     const [mail] = await mailsTo(user.email);
-    expect(mail).toContain('Usa este enlace en la pr');
+    expect(mail).toContain('Use este enlace en la pr');
   });
 
   it('tells a Spanish owner of an English agent message in Spanish', async () => {

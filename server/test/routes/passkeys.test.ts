@@ -566,8 +566,8 @@ describe('managing passkeys', () => {
     await register(token, new SoftAuthenticator(ORIGIN), 'Móvil');
     const mails = await parsedMailsTo(env, user.email);
     const added = mails.find(
-      (m) => m.subject === 'Se añadió una llave de acceso a tu cuenta de Helpdesk',
+      (m) => m.subject === 'Se añadió una llave de acceso a su cuenta de Helpdesk',
     );
-    expect(added?.text).toContain('Se añadió la llave de acceso «Móvil» a tu cuenta.');
+    expect(added?.text).toContain('Se añadió la llave de acceso «Móvil» a su cuenta.');
   });
 });

@@ -86,7 +86,7 @@ describe('register → confirm → login', () => {
       { fullname: 'Ana', email, password: 'a good password' },
       { 'accept-language': 'es-ES,es;q=0.9' },
     );
-    expect((await mailTo(env, email)).raw).toContain('Confirma tu cuenta de Helpdesk');
+    expect((await mailTo(env, email)).raw).toContain('Confirme su cuenta de Helpdesk');
   });
 
   it('refuses an expired confirmation link', async () => {
@@ -179,10 +179,10 @@ describe('register → confirm → login', () => {
       'Registration successful. Check your email for a confirmation link.',
     );
     const [mail] = await mailsTo(owner.email);
-    expect(mail.subject).toBe('Alguien intentó registrarse con tu dirección de correo');
+    expect(mail.subject).toBe('Alguien intentó registrarse con su dirección de correo');
     expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
     expect(mail.text).toContain('Hola Ana Dueña:');
-    expect(mail.text).toContain('Ya tienes una cuenta, así que no se creó ninguna nueva.');
+    expect(mail.text).toContain('Ya tiene una cuenta, así que no se creó ninguna nueva.');
     expect(mail.text).toContain('Iniciar sesión: http://helpdesk.test/auth/login');
     expect(mail.text).toContain(
       'Restablecer mi contraseña: http://helpdesk.test/auth/forget-password',

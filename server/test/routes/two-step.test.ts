@@ -252,7 +252,7 @@ describe('signing in with two-step', () => {
     await turnOn(user, await tokenFor(env, user.email, user.password));
     const mails = await parsedMailsTo(env, user.email);
     expect(mails.map((m) => m.subject)).toContain(
-      'El inicio de sesión en dos pasos está activado en tu cuenta de Helpdesk',
+      'El inicio de sesión en dos pasos está activado en su cuenta de Helpdesk',
     );
   });
 
