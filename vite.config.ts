@@ -55,9 +55,11 @@ const FIRST_SCREEN_CHUNKS = {
     { name: 'main', tags: ['$initial' as const], priority: 30 },
     // What main.tsx imports as it starts: with the entry, though not imported statically.
     { name: 'main', test: START_MODULES, priority: 30 },
+    // With the one API call policy every saga uses: a login page's first call (the sign-in
+    // providers) then loads neither the frame nor the records' sagas.
     {
       name: 'sagas',
-      test: /node_modules[\\/]@?redux-saga|src[\\/]app[\\/](saga-runtime|root-saga)/,
+      test: /node_modules[\\/]@?redux-saga|src[\\/]app[\\/](saga-runtime|root-saga)|src[\\/]lib[\\/](call-api|holder-saga)\./,
       priority: 20,
     },
     // The login pages' layout, with what it shares with the signed-in frame (the language

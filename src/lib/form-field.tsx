@@ -1,10 +1,20 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import type { FormikErrors, FormikProps, FormikTouched, FormikValues } from 'formik';
+import type { ChangeEvent, FocusEvent } from 'react';
+import type { FormikErrors, FormikTouched, FormikValues } from 'formik';
 import type { ErrorInfo } from './types';
 
+/** What a field reads of its form: formik's, or the sign-in pages' small form (small-form.ts). */
+export interface FieldForm<V extends FormikValues> {
+  values: V;
+  touched: FormikTouched<V>;
+  errors: FormikErrors<V>;
+  handleChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
+  handleBlur: (event: FocusEvent<HTMLInputElement | HTMLSelectElement>) => void;
+}
+
 interface FieldProps<V extends FormikValues> {
-  formik: FormikProps<V>;
+  formik: FieldForm<V>;
   name: keyof V & string;
   label: string;
   type?: string;
@@ -17,7 +27,7 @@ interface FieldProps<V extends FormikValues> {
   hint?: ReactNode;
 }
 
-function fieldError<V extends FormikValues>(formik: FormikProps<V>, name: keyof V & string) {
+function fieldError<V extends FormikValues>(formik: FieldForm<V>, name: keyof V & string) {
   const touched = formik.touched[name];
   const error: unknown = formik.errors[name];
   return touched && typeof error === 'string' ? error : undefined;
@@ -86,7 +96,10 @@ export function FormField<V extends FormikValues>({
 
 /** Shows a server 400/409 `fields` map beside the matching fields. */
 export function useServerFieldErrors<V extends FormikValues>(
-  formik: FormikProps<V>,
+  formik: {
+    setErrors: (errors: FormikErrors<V>) => void;
+    setTouched: (touched: FormikTouched<V>, validate?: boolean) => unknown;
+  },
   error: ErrorInfo | null | undefined,
 ): void {
   const { setErrors, setTouched } = formik;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import {
@@ -9,6 +8,7 @@ import {
   generalError,
   useServerFieldErrors,
 } from '../../../lib/form-field';
+import { useSmallForm } from '../../../lib/small-form';
 import { authActions } from '../auth-slice';
 
 const SIX_DIGITS = /^\s*\d{3}\s?\d{3}\s*$/;
@@ -22,7 +22,7 @@ export function CodeStep() {
   const passkey = useAppSelector((state) => state.auth.twoStep?.passkey === true);
   const [recovery, setRecovery] = useState(false);
 
-  const formik = useFormik({
+  const formik = useSmallForm({
     initialValues: { code: '', recovery_code: '' },
     // Written out, as the password step's rules: yup stays out of the login page's JavaScript.
     validate: (values) => {

@@ -1,10 +1,10 @@
 import '../i18n';
 import { useEffect } from 'react';
-import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { FormField, SubmitButton } from '../../../lib/form-field';
+import { useSmallForm } from '../../../lib/small-form';
 import { usePageTitle } from '../../../lib/page-title';
 import { authActions } from '../auth-slice';
 import { CodeStep } from '../components/code-step';
@@ -52,7 +52,7 @@ export default function LoginPage() {
   }, [dispatch]);
 
   // An address of a domain that signs in with a provider goes there instead of the password.
-  const formik = useFormik({
+  const formik = useSmallForm<LoginValues>({
     initialValues: { email: '', password: '' },
     validate: (values) => {
       const errors = loginErrors(values, t);
