@@ -72,7 +72,8 @@ const FIRST_SCREEN_CHUNKS = {
     },
     {
       name: 'records-saga',
-      test: /src[\\/]features[\\/]records[\\/](records|details)-saga/,
+      // With the ratings' saga, which a solved ticket's satisfaction card wakes on its first screen.
+      test: /src[\\/]features[\\/](records[\\/](records|details)-saga|ratings[\\/]ratings-saga)/,
       priority: 5,
     },
   ],

@@ -2,8 +2,9 @@ import '../i18n';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
+import { ModalBody, ModalFooter, ModalHeader } from 'reactstrap';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Modal } from '../../../lib/modal';
 import { suggestionsHolders } from '../suggestions-slice';
 import type { Suggestion } from '../types';
 
